@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_BASE } from '@autostudio/protocol';
+import { ensureInitialAdmin } from './bootstrap/initial-admin.js';
+import { resolveAuthSecret } from './bootstrap/auth-secret.js';
+import type { AppConfig } from './config.js';
+import { migrateToLatest, openDatabase } from './db/database.js';
+import { AccessTokens } from './modules/auth/access-tokens.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { RefreshTokensRepository } from './modules/auth/refresh-tokens.repository.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { UsersRepository } from './modules/users/users.repository.js';
+import { UsersService } from './modules/users/users.service.js';
+import { authenticationPlugin } from './plugins/app/authentication.js';
+import { errorHandlerPlugin } from './plugins/app/error-handler.js';
+import { webAppPlugin } from './plugins/app/web-app.js';
+import { LocalBlobStore } from './storage/local-blob-store.js';
+
+export type { AppConfig } from './config.js';
+export { loadConfig } from './config.js';
+
+const packageJson = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8')) as {
+  version: string;
+};
+
+/** Builds the whole server without listening: `main.ts` listens, tests use `app.inject()` or listen on port 0. */
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  fs.mkdirSync(config.dataDir, { recursive: true });
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const database = openDatabase(config.database);
+  app.addHook('onClose', () => database.close());
+  await migrateToLatest(database.db);
+
+  const storage = new LocalBlobStore(path.join(config.dataDir, 'storage'));
+  const usersRepository = new UsersRepository(database.db);
+  const users = new UsersService(usersRepository);
+  const accessTokens = new AccessTokens(
+    resolveAuthSecret(config.authSecret, config.dataDir),
+    config.accessTokenTtlSeconds,
+  );
+  const auth = new AuthService(
+    usersRepository,
+    new RefreshTokensRepository(database.db),
+    accessTokens,
+    config.refreshTokenTtlSeconds,
+  );
+
+  await ensureInitialAdmin({
+    repository: usersRepository,
+    service: users,
+    username: config.initialAdmin.username,
+    password: config.initialAdmin.password,
+    dataDir: config.dataDir,
+    log: app.log,
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        // sonner and Radix set inline styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(errorHandlerPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(authenticationPlugin, { auth });
+      await api.register(healthRoutes, { database, storage, engines: config.engines, version: packageJson.version });
+      await api.register(authRoutes, { auth, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
+      await api.register(usersRoutes, { users });
+    },
+    { prefix: API_BASE },
+  );
+
+  await app.register(webAppPlugin, { root: config.webDist });
+  return app;
+}

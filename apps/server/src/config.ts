@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Environment variables. Each has a default so that `npm start` works with nothing set. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?|sqlite):/, 'must start with postgres://, postgresql:// or sqlite:')
+    .optional(),
+  AUTOSTUDIO_ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
+  AUTOSTUDIO_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(3600),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 24 * 3600),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  ENGINE_PROVIDER: z.enum(['local', 'static', 'register']).default('local'),
+  ENGINE_MAX: z.coerce.number().int().min(0).default(2),
+  ENGINE_WARM: z.coerce.number().int().min(0).default(1),
+});
+
+export type DatabaseConfig =
+  { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; schema?: string | undefined };
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  initialAdmin: { username: string; password?: string | undefined };
+  /** Signs access tokens; when absent a secret is generated once and kept in the data directory. */
+  authSecret?: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  loginRateLimitPerMinute: number;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** The built web app; when the folder does not exist the server serves only the API. */
+  webDist: string;
+  trustProxy: boolean;
+  engines: { provider: 'local' | 'static' | 'register'; max: number; warm: number };
+}
+
+export class ConfigError extends Error {}
+
+const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: parseDatabaseUrl(e.DATABASE_URL, dataDir),
+    initialAdmin: { username: e.AUTOSTUDIO_ADMIN_USERNAME, password: e.AUTOSTUDIO_ADMIN_PASSWORD },
+    authSecret: e.AUTH_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
+    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? defaultWebDist),
+    trustProxy: e.TRUST_PROXY,
+    engines: { provider: e.ENGINE_PROVIDER, max: e.ENGINE_MAX, warm: e.ENGINE_WARM },
+  };
+}
+
+function parseDatabaseUrl(url: string | undefined, dataDir: string): DatabaseConfig {
+  if (!url) return { dialect: 'sqlite', file: path.join(dataDir, 'autostudio.db') };
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length).replace(/^\/\//, '');
+    return { dialect: 'sqlite', file: file === ':memory:' ? file : path.resolve(file) };
+  }
+  return { dialect: 'postgres', url };
+}

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+import { migrationProvider } from './migrations/index.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: DatabaseConfig['dialect'];
+  close(): Promise<void>;
+}
+
+export function openDatabase(config: DatabaseConfig): DatabaseHandle {
+  if (config.dialect === 'sqlite') {
+    if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
+    const sqlite = new SqliteDatabase(config.file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: 10,
+    // A schema per test run keeps parallel suites apart on one PostgreSQL database.
+    ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+export class MigrationError extends Error {}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new MigrationError(`Database migration failed${name}: ${String(error)}`, { cause: error });
+  }
+  return (results ?? []).map((result) => result.migrationName);
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

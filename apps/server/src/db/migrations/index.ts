@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as usersAndTokens from './0001-users-and-tokens.js';
+
+/**
+ * Every migration, in order. Listed in code rather than read from a folder so that the compiled server and
+ * the tests run exactly the same set on SQLite and PostgreSQL.
+ */
+const migrations: Record<string, Migration> = {
+  '0001-users-and-tokens': usersAndTokens,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};

@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_ROUTES,
+  authOptionsSchema,
+  errorBodySchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  PRODUCT_MESSAGES,
+  STATE_MESSAGES,
+  userSchema,
+} from '@autostudio/protocol';
+import { z } from 'zod';
+import { bearerToken, currentUser, requireUser } from '../../plugins/app/authentication.js';
+import { unauthorized } from '../../plugins/app/http-errors.js';
+import type { AuthService } from './auth.service.js';
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  loginRateLimitPerMinute: number;
+}
+
+const tags = ['auth'];
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema };
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, loginRateLimitPerMinute }) => {
+  app.post(
+    API_ROUTES.auth.login,
+    {
+      schema: { tags, body: loginRequestSchema, response: { 200: loginResponseSchema, ...errors } },
+      config: {
+        rateLimit: {
+          max: loginRateLimitPerMinute,
+          timeWindow: '1 minute',
+          errorResponseBuilder: (_request, context) => ({
+            statusCode: context.statusCode,
+            error: 'Too Many Requests',
+            message: PRODUCT_MESSAGES.tooManyLoginAttempts,
+          }),
+        },
+      },
+    },
+    (request) => auth.login(request.body.username, request.body.password),
+  );
+
+  app.get(
+    API_ROUTES.auth.verify,
+    { schema: { tags, response: { 200: userSchema, 401: errorBodySchema } }, preHandler: requireUser },
+    async (request) => currentUser(request),
+  );
+
+  app.get(
+    API_ROUTES.auth.refresh,
+    { schema: { tags, response: { 200: loginResponseSchema, 401: errorBodySchema } } },
+    (request) => {
+      const token = bearerToken(request);
+      if (!token) throw unauthorized(STATE_MESSAGES.noRefreshToken);
+      return auth.refresh(token);
+    },
+  );
+
+  app.post(
+    API_ROUTES.auth.logout,
+    { schema: { tags, body: z.object({ refreshToken: z.string().min(1).max(200) }), response: { 204: z.null() } } },
+    async (request, reply) => {
+      await auth.logout(request.body.refreshToken);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(API_ROUTES.auth.options, { schema: { tags, response: { 200: authOptionsSchema } } }, async () => ({
+    credentials: true,
+    sso: false,
+  }));
+};

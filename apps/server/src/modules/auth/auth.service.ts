@@ -1,0 +1,73 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { STATE_MESSAGES, type LoginResponse, type User } from '@autostudio/protocol';
+import { unauthorized } from '../../plugins/app/http-errors.js';
+import { toUser, type UsersRepository } from '../users/users.repository.js';
+import { normalizeUsername } from '../users/users.service.js';
+import type { AccessTokens } from './access-tokens.js';
+import { decoyHash, verifyPassword } from './passwords.js';
+import type { RefreshTokensRepository } from './refresh-tokens.repository.js';
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+export class AuthService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly refreshTokens: RefreshTokensRepository,
+    private readonly accessTokens: AccessTokens,
+    private readonly refreshTtlSeconds: number,
+  ) {}
+
+  async login(username: string, password: string): Promise<LoginResponse> {
+    const row = await this.users.findByUsername(normalizeUsername(username));
+    // Always pay for one hash, so a wrong username takes as long as a wrong password.
+    const valid = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
+    if (!row || !row.password_hash || !valid) throw unauthorized(STATE_MESSAGES.loginFailedCheckCredentials);
+    return this.issue(toUser(row), randomUUID());
+  }
+
+  /** Rotates a refresh token. Presenting one that was already spent revokes its whole family. */
+  async refresh(refreshToken: string): Promise<LoginResponse> {
+    const now = new Date().toISOString();
+    const row = await this.refreshTokens.findByHash(hashToken(refreshToken));
+    if (!row || row.revoked_at || row.expires_at <= now) throw unauthorized(STATE_MESSAGES.sessionExpiredLoginAgain);
+    if (row.used_at || !(await this.refreshTokens.markUsed(row.id, now))) {
+      await this.refreshTokens.revokeFamily(row.family_id, now);
+      throw unauthorized(STATE_MESSAGES.sessionExpiredLoginAgain);
+    }
+    const user = await this.users.findById(row.user_id);
+    if (!user) throw unauthorized(STATE_MESSAGES.sessionExpiredLoginAgain);
+    return this.issue(toUser(user), row.family_id);
+  }
+
+  async logout(refreshToken: string): Promise<void> {
+    const row = await this.refreshTokens.findByHash(hashToken(refreshToken));
+    if (row) await this.refreshTokens.revokeFamily(row.family_id, new Date().toISOString());
+  }
+
+  /** The user an access token belongs to, or null when the token is not valid or the user is gone. */
+  async authenticate(accessToken: string): Promise<User | null> {
+    const userId = await this.accessTokens.verify(accessToken);
+    if (!userId) return null;
+    const row = await this.users.findById(userId);
+    return row ? toUser(row) : null;
+  }
+
+  private async issue(user: User, familyId: string): Promise<LoginResponse> {
+    const refreshToken = randomBytes(32).toString('base64url');
+    const now = Date.now();
+    await this.refreshTokens.insert({
+      id: randomUUID(),
+      user_id: user.id,
+      family_id: familyId,
+      token_hash: hashToken(refreshToken),
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + this.refreshTtlSeconds * 1000).toISOString(),
+      used_at: null,
+      revoked_at: null,
+    });
+    const accessToken = await this.accessTokens.sign({ sub: user.id, roles: user.roles });
+    return { accessToken, refreshToken, expiresIn: this.accessTokens.ttlSeconds, user };
+  }
+}

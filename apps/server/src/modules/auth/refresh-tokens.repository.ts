@@ -1,0 +1,39 @@
+import type { Db } from '../../db/database.js';
+import type { RefreshTokenRow } from '../../db/schema.js';
+
+export class RefreshTokensRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(row: RefreshTokenRow): Promise<void> {
+    await this.db.insertInto('refresh_tokens').values(row).execute();
+  }
+
+  async findByHash(tokenHash: string): Promise<RefreshTokenRow | undefined> {
+    return this.db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  }
+
+  /** Marks the token spent; false when another request spent it first. */
+  async markUsed(id: string, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('refresh_tokens')
+      .set({ used_at: now })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async revokeFamily(familyId: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: now })
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  async deleteExpired(now: string): Promise<void> {
+    await this.db.deleteFrom('refresh_tokens').where('expires_at', '<', now).execute();
+  }
+}

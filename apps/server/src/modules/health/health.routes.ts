@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API_ROUTES, healthSchema, type Health } from '@autostudio/protocol';
+import type { AppConfig } from '../../config.js';
+import { pingDatabase, type DatabaseHandle } from '../../db/database.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+
+export interface HealthRoutesOptions {
+  database: DatabaseHandle;
+  storage: BlobStore;
+  engines: AppConfig['engines'];
+  version: string;
+}
+
+async function probe(check: () => Promise<void>, okDetail: string): Promise<{ ok: boolean; detail: string }> {
+  try {
+    await check();
+    return { ok: true, detail: okDetail };
+  } catch (error) {
+    return { ok: false, detail: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, options) => {
+  app.get(
+    API_ROUTES.health,
+    { schema: { tags: ['health'], response: { 200: healthSchema, 503: healthSchema } } },
+    async (_request, reply) => {
+      const [database, storage] = await Promise.all([
+        probe(() => pingDatabase(options.database.db), 'reachable'),
+        probe(() => options.storage.check(), 'writable'),
+      ]);
+      // The engine pool arrives with sessions; until then no engine runs and that is not a fault.
+      const engines = {
+        ok: true,
+        detail: 'no engine running',
+        provider: options.engines.provider,
+        max: options.engines.max,
+        running: 0,
+      };
+      const health: Health = {
+        status: database.ok && storage.ok ? 'ok' : 'degraded',
+        version: options.version,
+        uptimeSeconds: Math.round(process.uptime()),
+        database: { ...database, dialect: options.database.dialect },
+        storage: { ...storage, driver: options.storage.driver },
+        engines,
+      };
+      return reply.status(health.status === 'ok' ? 200 : 503).send(health);
+    },
+  );
+};

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Health } from '@autostudio/protocol';
+import { startTestApp, type TestApp } from '../../test/test-app.js';
+import { testDatabases } from '../../test/test-databases.js';
+
+describe.each(testDatabases)('health on $name', (database) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(database);
+  });
+  afterAll(() => t.close());
+
+  it('reports the database, storage and engines', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    const health = response.json<Health>();
+    expect(health.status).toBe('ok');
+    expect(health.database).toMatchObject({ ok: true, dialect: database.name });
+    expect(health.storage).toMatchObject({ ok: true, driver: 'local' });
+    expect(health.engines).toMatchObject({ provider: 'local' });
+  });
+
+  it('tags every answer with a request id, and keeps one the caller sent', async () => {
+    const generated = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const echoed = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'trace-42' } });
+    expect(echoed.headers['x-request-id']).toBe('trace-42');
+  });
+
+  it('answers 503 and names the part that failed when storage is gone', async () => {
+    fs.rmSync(path.join(t.config.dataDir, 'storage'), { recursive: true });
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(503);
+    const health = response.json<Health>();
+    expect(health.status).toBe('degraded');
+    expect(health.storage.ok).toBe(false);
+    expect(health.database.ok).toBe(true);
+  });
+});

@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { LoginResponse, Role } from '@autostudio/protocol';
+import { buildApp } from '../app.js';
+import { loadConfig, type AppConfig } from '../config.js';
+import type { TestDatabase } from './test-databases.js';
+
+export const ADMIN_PASSWORD = 'admin-password-for-tests';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  /** Signs in and returns the tokens and user. */
+  login(username: string, password: string): Promise<LoginResponse>;
+  /** Creates a user through the API as the administrator and signs them in. */
+  createUser(username: string, roles?: Role[]): Promise<LoginResponse>;
+  adminToken(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** A whole server on a fresh database and data directory, driven through its real HTTP interface. */
+export async function startTestApp(database: TestDatabase, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'autostudio-test-'));
+  const created = await database.create(dataDir);
+  const config: AppConfig = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTOSTUDIO_ADMIN_PASSWORD: ADMIN_PASSWORD }),
+    database: created.config,
+    webDist: path.join(dataDir, 'no-web-app'),
+    // Suites sign in often from one address; the limit has a test of its own.
+    loginRateLimitPerMinute: 10_000,
+    ...overrides,
+  };
+  const app = await buildApp(config);
+
+  const login = async (username: string, password: string): Promise<LoginResponse> => {
+    const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+    if (response.statusCode !== 200) throw new Error(`login ${username} failed: ${response.body}`);
+    return response.json<LoginResponse>();
+  };
+  let adminAccess: string | undefined;
+  const adminToken = async () => (adminAccess ??= (await login('admin', ADMIN_PASSWORD)).accessToken);
+
+  return {
+    app,
+    config,
+    login,
+    adminToken,
+    async createUser(username, roles = ['user']) {
+      const password = `${username}-password`;
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: { authorization: `Bearer ${await adminToken()}` },
+        payload: { username, password, roles },
+      });
+      if (response.statusCode !== 201) throw new Error(`create ${username} failed: ${response.body}`);
+      return login(username, password);
+    },
+    async close() {
+      await app.close();
+      await created.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,5 @@
+import { AdminHome } from '@/features/admin';
+
+export default function AdminRoute() {
+  return <AdminHome />;
+}

@@ -1,0 +1,46 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  API_ROUTES,
+  authOptionsSchema,
+  loginResponseSchema,
+  userSchema,
+  type LoginRequest,
+  type LoginResponse,
+  type User,
+} from '@autostudio/protocol';
+import { apiRequest } from '@/lib/api-client';
+
+export function login(credentials: LoginRequest): Promise<LoginResponse> {
+  return apiRequest(API_ROUTES.auth.login, {
+    method: 'POST',
+    body: credentials,
+    schema: loginResponseSchema,
+    handleUnauthorized: true,
+  });
+}
+
+export function verify(token: string): Promise<User> {
+  return apiRequest(API_ROUTES.auth.verify, { token, schema: userSchema, handleUnauthorized: true });
+}
+
+export function refresh(refreshToken: string): Promise<LoginResponse> {
+  return apiRequest(API_ROUTES.auth.refresh, {
+    token: refreshToken,
+    schema: loginResponseSchema,
+    handleUnauthorized: true,
+  });
+}
+
+export function logout(refreshToken: string): Promise<void> {
+  return apiRequest(API_ROUTES.auth.logout, { method: 'POST', body: { refreshToken }, handleUnauthorized: true });
+}
+
+export const authOptionsQuery = queryOptions({
+  queryKey: ['auth', 'options'],
+  queryFn: () => apiRequest(API_ROUTES.auth.options, { schema: authOptionsSchema }),
+  staleTime: Infinity,
+});
+
+export function useAuthOptions() {
+  return useQuery(authOptionsQuery);
+}

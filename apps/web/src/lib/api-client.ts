@@ -1,0 +1,97 @@
+import { API_BASE, errorBodySchema } from '@autostudio/protocol';
+import type { z } from 'zod';
+
+/** A failed API call: the HTTP status (0 when the server was not reached) and the server's message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiClientHooks {
+  /** Where the server is; empty for the page's own origin, which is how the product is served. */
+  origin: string;
+  getAccessToken(): string | null;
+  /** Gets a new access token with the refresh token; null when that is not possible. */
+  refreshAccessToken(): Promise<string | null>;
+  /** Spec §8: a 401 on an auth path sends the browser to /login unless it is already there. */
+  redirectToLogin(): void;
+}
+
+let hooks: ApiClientHooks = {
+  origin: '',
+  getAccessToken: () => null,
+  refreshAccessToken: () => Promise.resolve(null),
+  redirectToLogin: () => undefined,
+};
+
+export function configureApiClient(next: ApiClientHooks): void {
+  hooks = next;
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Validates the answer; without it the body is returned as it came. */
+  schema?: z.ZodType<T>;
+  /** Sends this token instead of the current access token (verify and refresh take an explicit one). */
+  token?: string | null;
+  /** The caller deals with a 401 itself: no refresh, no redirect. The auth flow uses this. */
+  handleUnauthorized?: boolean;
+  signal?: AbortSignal;
+  /** Statuses besides 2xx whose body is the answer (a degraded health report comes with 503). */
+  okStatuses?: number[];
+}
+
+const REQUEST_TIMEOUT_MS = 30_000;
+
+async function send(path: string, options: RequestOptions<unknown>, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const signals = [AbortSignal.timeout(REQUEST_TIMEOUT_MS), ...(options.signal ? [options.signal] : [])];
+  try {
+    return await fetch(`${hooks.origin}${API_BASE}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+      signal: AbortSignal.any(signals),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'TimeoutError') {
+      throw new ApiError(0, 'The server took too long to answer. Please try again.');
+    }
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'The server could not be reached. Check your connection and try again.');
+  }
+}
+
+async function errorOf(response: Response): Promise<ApiError> {
+  const parsed = errorBodySchema.safeParse(await response.json().catch(() => null));
+  const message = parsed.success ? parsed.data.message : `${response.status} ${response.statusText}`.trim();
+  return new ApiError(response.status, message);
+}
+
+/** Calls the REST API with JSON, the bearer token and the 401 rules of spec §8. */
+export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const token = options.token !== undefined ? options.token : hooks.getAccessToken();
+  let response = await send(path, options, token);
+
+  if (response.status === 401 && !options.handleUnauthorized) {
+    if (path.includes('/auth/')) {
+      hooks.redirectToLogin();
+    } else {
+      const refreshed = await hooks.refreshAccessToken();
+      if (refreshed) response = await send(path, options, refreshed);
+    }
+  }
+  if (!response.ok && !options.okStatuses?.includes(response.status)) throw await errorOf(response);
+  if (response.status === 204) return undefined as T;
+  const body: unknown = await response.json();
+  return options.schema ? options.schema.parse(body) : (body as T);
+}

@@ -1,0 +1,49 @@
+import { inject } from 'vitest';
+import type { LoginResponse, Role } from '@autostudio/protocol';
+import { configureApiClient, type ApiClientHooks } from '@/lib/api-client';
+import { TEST_ADMIN_PASSWORD } from './global-server';
+
+export const ADMIN = { username: 'admin', password: TEST_ADMIN_PASSWORD };
+
+/** The real server that the global setup started for this test run. */
+export const serverOrigin = (): string => inject('serverOrigin');
+
+export async function login(username: string, password: string): Promise<LoginResponse> {
+  const response = await fetch(`${serverOrigin()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as LoginResponse;
+}
+
+let sequence = 0;
+
+/** Creates a user with a name unique to this run, as the administrator would. */
+export async function createUser(
+  prefix: string,
+  roles: Role[] = ['user'],
+): Promise<{ username: string; password: string }> {
+  const admin = await login(ADMIN.username, ADMIN.password);
+  sequence += 1;
+  const account = { username: `${prefix}-${Date.now().toString(36)}-${sequence}`, password: `${prefix}-password` };
+  const response = await fetch(`${serverOrigin()}/api/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.accessToken}` },
+    body: JSON.stringify({ ...account, roles }),
+  });
+  if (response.status !== 201) throw new Error(`create user failed: ${response.status} ${await response.text()}`);
+  return account;
+}
+
+/** Points the API client at the test server, with the given hooks over harmless defaults. */
+export function pointApiClientAt(origin: string, overrides: Partial<ApiClientHooks> = {}): void {
+  configureApiClient({
+    origin,
+    getAccessToken: () => null,
+    refreshAccessToken: () => Promise.resolve(null),
+    redirectToLogin: () => undefined,
+    ...overrides,
+  });
+}

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
+import { E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from './support/server';
+
+export default defineConfig({
+  testDir: './tests',
+  // Two cores: one browser at a time keeps timings honest and the run stable.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  outputDir: 'test-results',
+  use: {
+    baseURL: E2E_BASE_URL,
+    browserName: 'chromium',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'node e2e/start-server.mjs',
+    cwd: path.resolve(import.meta.dirname, '..'),
+    url: `${E2E_BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: E2E_DATA_DIR,
+      AUTOSTUDIO_ADMIN_USERNAME: E2E_ADMIN.username,
+      AUTOSTUDIO_ADMIN_PASSWORD: E2E_ADMIN.password,
+      LOG_LEVEL: 'warn',
+      // Every test signs in from 127.0.0.1; the limit itself is covered by the server's tests.
+      LOGIN_RATE_LIMIT: '1000',
+    },
+  },
+});

@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import { test as base, expect } from '@playwright/test';
+import type { LoginResponse, Role } from '@autostudio/protocol';
+import { LoginPage } from './login-page';
+import { E2E_ADMIN } from './server';
+
+export interface Account {
+  username: string;
+  password: string;
+}
+
+export const test = base.extend<{
+  loginPage: LoginPage;
+  /** Creates a fresh account through the API, as the administrator would. */
+  createAccount: (roles?: Role[]) => Promise<Account>;
+}>({
+  loginPage: async ({ page }, use) => {
+    await use(new LoginPage(page));
+  },
+  createAccount: async ({ request }, use) => {
+    const login = await request.post('/api/auth/login', { data: E2E_ADMIN });
+    expect(login.ok()).toBe(true);
+    const { accessToken } = (await login.json()) as LoginResponse;
+    await use(async (roles = ['user']) => {
+      const account = { username: `user-${randomUUID().slice(0, 8)}`, password: 'e2e-user-password' };
+      const created = await request.post('/api/users', {
+        data: { ...account, name: 'Riley Tester', roles },
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+      expect(created.status()).toBe(201);
+      return account;
+    });
+  },
+});
+
+export { expect };

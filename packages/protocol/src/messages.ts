@@ -1,0 +1,119 @@
+/**
+ * Message texts of spec §8, written once. Functions fill in the parts the spec leaves as placeholders.
+ */
+
+export const SOCKET_MESSAGES = {
+  connectionTimeout: 'Connection timeout',
+  connectionFailed: 'Connection failed',
+  connectionFailedWith: (reason: string) => `Connection failed: ${reason}`,
+  requestTimeout: (ms: number, type: string) => `Request timeout after ${ms}ms for type ${type}`,
+  notConnected: 'WebSocket is not connected',
+  manualDisconnect: 'Manual disconnect',
+  authenticationFailed: 'Authentication failed',
+  apiRequestFailed: 'API request failed',
+  unknownOperationType: 'Unknown operation type',
+  notReadyWithin: (ms: number) => `Failed to become ready within ${ms}ms`,
+} as const;
+
+/** A socket message that mentions auth or authentication is an auth error (spec §8). */
+export function isAuthErrorMessage(message: string): boolean {
+  return /auth/i.test(message);
+}
+
+export const FAILURE_TOASTS = {
+  saveConfiguration: 'Failed to save configuration',
+  loadSelectedConfiguration: 'Failed to load selected configuration',
+  updateVisualizationEngine: 'Failed to update visualization engine',
+  loadSelectedProduct: 'Failed to load selected product',
+  fetchConfigurations: 'Failed to fetch configurations',
+  fetchConfiguration: 'Failed to fetch configuration',
+  noConfigurationSelected: 'No configuration selected',
+  fetchPresets: 'Failed to fetch Presets',
+  fetchPreset: 'Failed to fetch Preset',
+  fetchPresetCategories: 'Failed to fetch preset categories',
+  createPreset: 'Failed to create Preset',
+  updatePreset: 'Failed to update Preset',
+  deletePreset: 'Failed to delete Preset',
+  savingPreset: 'Failed Saving the preset',
+  saveSequence: 'Failed to save the animation sequence',
+  updateSequence: 'Failed to update the animation sequence',
+  copySequence: 'Failed to copy the animation sequence',
+  fetchUsers: 'Failed to fetch Users',
+  createUsers: 'Failed to create Users',
+  updateUsers: 'Failed to update Users',
+  fetchGroups: 'Failed to fetch Groups',
+  createGroups: 'Failed to create Groups',
+  updateGroups: 'Failed to update Groups',
+  deleteGroups: 'Failed to delete Groups',
+  addUsersToGroup: 'Failed to add users to group',
+  removeUsersFromGroup: 'Failed to remove users from group',
+  sharePresetWithUsers: 'Failed to share Preset access with selected users',
+  sharePresetWithGroups: 'Failed to share Preset access with selected groups',
+  shareConfigurationWithUsers: 'Failed to share Configuration access with selected users',
+  shareConfigurationWithGroups: 'Failed to share Configuration access with selected groups',
+  shareAssetModelWithUsers: 'Failed to share asset model access with selected users',
+  shareAssetModelWithGroups: 'Failed to share asset model access with selected groups',
+  fetchAssetModels: 'Failed to fetch asset models',
+  createAssetModel: 'Failed to create asset model',
+  deleteAssetModel: 'Failed to delete Asset Model',
+  updateAssetModel: 'Failed to update asset model',
+  fetchAssetRendered: 'Failed to fetch asset rendered',
+  updateAssetRendered: 'Failed to update asset rendered',
+  deleteAssetRendered: 'Failed to delete asset rendered',
+  shareAssetRendered: 'Failed to share asset rendered',
+  fetchAssetItems: 'Failed to fetch asset items',
+} as const;
+
+export const SUCCESS_TOASTS = {
+  configurationCreated: 'Configuration created successfully',
+  configurationUpdated: 'Configuration updated successfully',
+  configurationLoaded: 'Configuration loaded successfully',
+  presetCreated: 'Preset created',
+  presetUpdated: 'Preset updated',
+  presetDeleted: 'Preset deleted',
+  userCreated: 'User created',
+  userUpdated: 'User updated',
+  userDeleted: 'User deleted',
+  groupCreated: 'Group created',
+  groupUpdated: 'Group updated',
+  groupDeleted: 'Group deleted',
+  animationSaved: 'Animation saved',
+  animationUpdated: 'Animation updated',
+  assetModelCreated: (name: string) => `Asset Model ${name} created successfully`,
+  assetModelUpdated: (name: string) => `Asset Model ${name} updated successfully`,
+  assetModelSharedWithUsers: (name: string) => `Asset Model ${name} access shared successfully with selected users`,
+  assetModelSharedWithGroups: (name: string) => `Asset Model ${name} access shared successfully with selected groups`,
+  assetModelDeleted: 'Asset Model deleted successfully',
+} as const;
+
+export const STATE_MESSAGES = {
+  createSessionFailed: 'Failed to create new session',
+  sessionExpired: 'Session Expired',
+  renderStatusFailed: 'Failed to get render status',
+  renderWorkflowFailed: 'Render workflow failed',
+  startRenderFailed: 'Failed to start render',
+  startVideoRenderFailed: 'Failed to start video render workflow',
+  noJobId: 'No job ID returned from workflow',
+  updateSequenceFailed: 'Failed to update sequence',
+  createSequenceFailed: 'Could not create sequence',
+  loginFailed: 'Login failed',
+  noAuthToken: 'No authentication token found',
+  authenticationExpired: 'Authentication expired',
+  authenticationFailed: 'Authentication failed',
+  sessionExpiredLoginAgain: 'Session expired. Please login again.',
+  loginFailedCheckCredentials: 'Login failed. Please check your credentials.',
+  ssoLoginFailed: 'SSO login failed',
+  noRefreshToken: 'No refresh token available.',
+  uploadFailed: 'Upload Failed',
+  imageUploadError: 'Image Upload Error',
+  invalidLightType: 'Invalid light type',
+} as const;
+
+/** Texts the spec does not name but the product shows; kept here so every package says them alike. */
+export const PRODUCT_MESSAGES = {
+  tooManyLoginAttempts: 'Too many sign-in attempts. Please wait a minute and try again.',
+  forbidden: 'You do not have permission to do that.',
+  notFound: 'Not found',
+  routeNotFound: (method: string, url: string) => `Route ${method} ${url} not found`,
+  usernameTaken: (username: string) => `The username ${username} is already taken`,
+} as const;

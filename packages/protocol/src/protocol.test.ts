@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isAuthErrorMessage,
+  LIST_DEFAULTS,
+  listQuerySchema,
+  loginResponseSchema,
+  SOCKET_MESSAGES,
+  SUCCESS_TOASTS,
+} from './index.js';
+
+describe('the list contract', () => {
+  const schema = listQuerySchema(LIST_DEFAULTS.users);
+
+  it('fills in the spec defaults', () => {
+    expect(schema.parse({})).toEqual({ page: 1, limit: 20 });
+  });
+
+  it('reads numbers from the query string and trims the search', () => {
+    expect(schema.parse({ page: '3', limit: '50', search: '  terra ' })).toEqual({
+      page: 3,
+      limit: 50,
+      search: 'terra',
+    });
+  });
+
+  it.each([{ page: '0' }, { limit: '1000' }, { page: 'two' }, { search: 'x'.repeat(201) }])('refuses %j', (query) => {
+    expect(schema.safeParse(query).success).toBe(false);
+  });
+});
+
+describe('message texts', () => {
+  it('fill in the placeholders of the spec', () => {
+    expect(SOCKET_MESSAGES.requestTimeout(15000, 'api_call')).toBe('Request timeout after 15000ms for type api_call');
+    expect(SOCKET_MESSAGES.notReadyWithin(30000)).toBe('Failed to become ready within 30000ms');
+    expect(SUCCESS_TOASTS.assetModelCreated('Terra')).toBe('Asset Model Terra created successfully');
+  });
+
+  it('treat a socket message that mentions auth as an auth error', () => {
+    expect(isAuthErrorMessage('Authentication failed')).toBe(true);
+    expect(isAuthErrorMessage('auth token expired')).toBe(true);
+    expect(isAuthErrorMessage('Request timeout after 10ms for type ping')).toBe(false);
+  });
+});
+
+describe('the login result', () => {
+  it('assumes expiresIn 3600 when the server leaves it out', () => {
+    const parsed = loginResponseSchema.parse({
+      accessToken: 'a',
+      refreshToken: 'r',
+      user: { id: '1', username: 'u', name: 'U', roles: ['user'] },
+    });
+    expect(parsed.expiresIn).toBe(3600);
+  });
+});
