@@ -2,8 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -35,12 +33,11 @@ export default tseslint.config(
       },
       globals: { ...globals.node },
     },
-    plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-confusing-void-expression': 'off',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'import-x/no-duplicates': 'error',
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
     },
   },
   {
@@ -61,36 +58,41 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
-  {
-    // bulletproof-react: imports flow app → features → shared, and one feature never imports another.
-    files: ['apps/web/src/**/*.{ts,tsx}'],
+  // bulletproof-react: imports flow app → features → shared, and one feature never imports another. Code leaves
+  // its folder through `@/` imports so that these rules can see where an import goes.
+  ...features.map((feature) => ({
+    files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
     rules: {
-      'import-x/no-restricted-paths': [
+      'no-restricted-imports': [
         'error',
         {
-          zones: [
-            ...features.map((feature) => ({
-              target: `./${featuresDir}/${feature}`,
-              from: `./${featuresDir}`,
-              except: [`./${feature}`],
+          patterns: [
+            {
+              group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
               message: 'A feature may not import another feature; compose them in apps/web/src/app instead.',
-            })),
-            {
-              target: [`./${featuresDir}`, './apps/web/src/components', './apps/web/src/lib', './apps/web/src/config'],
-              from: './apps/web/src/app',
-              message: 'Only the app layer imports from apps/web/src/app.',
             },
-            {
-              target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/config'],
-              from: `./${featuresDir}`,
-              message: 'Shared code may not import features.',
-            },
+            { group: ['@/app', '@/app/**'], message: 'Only the app layer imports from apps/web/src/app.' },
+            { regex: '^(\\.\\./){2,}', message: 'Leave the feature folder through an @/ import.' },
           ],
         },
       ],
     },
-    settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
+  })),
+  {
+    files: ['apps/web/src/{components,lib,config}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features', '@/features/**', '@/app', '@/app/**'],
+              message: 'Shared code may not import features or the app layer.',
+            },
+            { regex: '^(\\.\\./){2,}', message: 'Reach other folders through an @/ import.' },
+          ],
+        },
+      ],
     },
   },
   {
