@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,6 +16,18 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { RefreshTokensRepository } from './modules/auth/refresh-tokens.repository.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { assetModelsRoutes } from './modules/asset-models/asset-models.routes.js';
+import { AssetModelsService } from './modules/asset-models/asset-models.service.js';
+import { configsRoutes } from './modules/configs/configs.routes.js';
+import { ConfigsService } from './modules/configs/configs.service.js';
+import { groupsRoutes } from './modules/groups/groups.routes.js';
+import { GroupsService } from './modules/groups/groups.service.js';
+import { presetsRoutes } from './modules/presets/presets.routes.js';
+import { PresetsService } from './modules/presets/presets.service.js';
+import { renderedAssetsRoutes } from './modules/rendered-assets/rendered-assets.routes.js';
+import { RenderedAssetsService } from './modules/rendered-assets/rendered-assets.service.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { UploadsService } from './modules/uploads/uploads.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
@@ -22,6 +35,13 @@ import { authenticationPlugin } from './plugins/app/authentication.js';
 import { errorHandlerPlugin } from './plugins/app/error-handler.js';
 import { webAppPlugin } from './plugins/app/web-app.js';
 import { LocalBlobStore } from './storage/local-blob-store.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where finished renders are recorded; the render service and the tests use it. */
+    renderedAssets: RenderedAssetsService;
+  }
+}
 
 export type { AppConfig } from './config.js';
 export { loadConfig } from './config.js';
@@ -65,6 +85,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     config.refreshTokenTtlSeconds,
   );
 
+  const renderedAssets = new RenderedAssetsService(database.db);
+  app.decorate('renderedAssets', renderedAssets);
+
   await ensureInitialAdmin({
     repository: usersRepository,
     service: users,
@@ -88,6 +111,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     },
   });
   await app.register(rateLimit, { global: false });
+  // Files stream to storage; the limits per kind of file are applied where each route reads its parts.
+  await app.register(multipart, { limits: { files: 2, parts: 30 } });
   await app.register(errorHandlerPlugin);
 
   await app.register(
@@ -96,6 +121,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(healthRoutes, { database, storage, engines: config.engines, version: packageJson.version });
       await api.register(authRoutes, { auth, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
       await api.register(usersRoutes, { users });
+      await api.register(groupsRoutes, { groups: new GroupsService(database.db) });
+      await api.register(presetsRoutes, { presets: new PresetsService(database.db) });
+      await api.register(configsRoutes, { configs: new ConfigsService(database.db, storage) });
+      await api.register(assetModelsRoutes, { assetModels: new AssetModelsService(database.db, storage) });
+      await api.register(renderedAssetsRoutes, { renderedAssets });
+      await api.register(uploadsRoutes, { uploads: new UploadsService(database.db, storage) });
     },
     { prefix: API_BASE },
   );

@@ -15,6 +15,68 @@ export const API_ROUTES = {
     ssoLogin: '/auth/sso/login',
   },
   users: {
+    filtered: '/users/filtered',
     create: '/users',
+    byId: '/users/:id',
+  },
+  groups: {
+    filtered: '/user-groups/filtered',
+    create: '/user-groups',
+    byId: '/user-groups/:id',
+    users: '/user-groups/:id/users',
+  },
+  uploads: {
+    create: '/upload',
+    byId: '/upload/id/:id',
+    byGroup: '/upload/group/:groupId',
+  },
+  presets: {
+    list: '/preset',
+    categories: '/preset/categories',
+    filtered: '/preset/filtered',
+    byId: '/preset/id/:id',
+    create: '/preset',
+    update: '/preset/:id',
+    shareUser: '/preset/:id/share/user',
+    shareGroup: '/preset/:id/share/group',
+    delete: '/preset/:id/delete',
+  },
+  configs: {
+    filtered: '/config/filtered',
+    byId: '/config/id/:id',
+    create: '/config',
+    update: '/config/:id',
+    shareUser: '/config/:id/share/user',
+    shareGroup: '/config/:id/share/group',
+    delete: '/config/:id/delete',
+  },
+  assetModels: {
+    filtered: '/asset-model/filtered',
+    byId: '/asset-model/id/:id',
+    create: '/asset-model',
+    update: '/asset-model/:id',
+    shareUser: '/asset-model/:id/share/user',
+    shareGroup: '/asset-model/:id/share/group',
+    delete: '/asset-model/:id/delete',
+    filterOptions: '/asset-model/filter-options',
+  },
+  renderedAssets: {
+    filtered: '/asset-rendered/filtered',
+    byId: '/asset-rendered/id/:id',
+    items: '/asset-rendered/:id/items',
+    filterOptions: '/asset-rendered/filter-options',
+    update: '/asset-rendered/:id',
+    shareUser: '/asset-rendered/:id/share/user',
+    shareGroup: '/asset-rendered/:id/share/group',
+    delete: '/asset-rendered/:id/delete',
   },
 } as const;
+
+/** Fills the `:name` parameters of a route: `pathTo(API_ROUTES.presets.byId, { id })`. */
+export function pathTo(route: string, params: Record<string, string>): string {
+  return route.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`pathTo: missing parameter ${name} for ${route}`);
+    return encodeURIComponent(value);
+  });
+}

@@ -1,20 +1,37 @@
 import { z } from 'zod';
+import { LIST_DEFAULTS } from './constants.js';
+import { listQuerySchema } from './list.js';
 import { roleSchema } from './roles.js';
 
 export const MIN_PASSWORD_LENGTH = 8;
 
+const usernameSchema = z
+  .string()
+  .trim()
+  .min(1, 'username is required')
+  .max(100)
+  .regex(/^[\w.@+-]+$/, 'username may contain letters, digits and . @ + - _ only');
+const passwordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(1000);
+const rolesSchema = z.array(roleSchema).min(1, 'at least one role is required').max(4);
+
 export const createUserRequestSchema = z.object({
-  username: z
-    .string()
-    .trim()
-    .min(1, 'username is required')
-    .max(100)
-    .regex(/^[\w.@+-]+$/, 'username may contain letters, digits and . @ + - _ only'),
+  username: usernameSchema,
   name: z.string().trim().max(200).optional(),
-  password: z
-    .string()
-    .min(MIN_PASSWORD_LENGTH, `password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-    .max(1000),
-  roles: z.array(roleSchema).min(1, 'at least one role is required').default(['user']),
+  password: passwordSchema,
+  roles: rolesSchema.default(['user']),
 });
 export type CreateUserRequest = z.infer<typeof createUserRequestSchema>;
+
+export const updateUserRequestSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200).optional(),
+    password: passwordSchema.optional(),
+    roles: rolesSchema.optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, 'send at least one of name, password, roles');
+export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
+
+export const usersQuerySchema = listQuerySchema(LIST_DEFAULTS.users);

@@ -1,8 +1,8 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 
 /**
- * Table types. Timestamps are ISO-8601 text and lists are JSON text so that SQLite and PostgreSQL read back
- * the same values through one query code path.
+ * Table types. Timestamps are ISO-8601 text and structured values are JSON text so that SQLite and PostgreSQL
+ * read back the same values through one query code path. `bigint` columns come back as strings from pg.
  */
 export interface UsersTable {
   id: string;
@@ -27,12 +27,142 @@ export interface RefreshTokensTable {
   revoked_at: string | null;
 }
 
+export interface GroupsTable {
+  id: string;
+  name: string;
+  description: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GroupMembersTable {
+  group_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+export interface UploadsTable {
+  id: string;
+  owner_id: string | null;
+  /** A client-chosen label that gathers uploads, e.g. an animation's preview images. */
+  group_id: string | null;
+  filename: string;
+  blob_key: string;
+  content_type: string;
+  size: number | string;
+  created_at: string;
+}
+
+export interface PresetsTable {
+  id: string;
+  owner_id: string | null;
+  name: string;
+  type: string;
+  category: string;
+  settings: string;
+  is_default: number;
+  group_id: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface ConfigsTable {
+  id: string;
+  owner_id: string | null;
+  name: string;
+  description: string;
+  project_path: string;
+  settings: string;
+  image_key: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface AssetModelsTable {
+  id: string;
+  model_id: string;
+  version: number;
+  owner_id: string | null;
+  name: string;
+  description: string;
+  category: string;
+  type: string;
+  brand: string;
+  region: string;
+  settings: string;
+  file_key: string | null;
+  file_name: string | null;
+  file_size: number | string | null;
+  preview_key: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface RenderedAssetsTable {
+  id: string;
+  owner_id: string | null;
+  name: string;
+  description: string;
+  category: string;
+  type: string;
+  brand: string;
+  config_id: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface RenderedAssetItemsTable {
+  id: string;
+  asset_id: string;
+  kind: string;
+  blob_key: string;
+  file_name: string;
+  content_type: string;
+  size: number | string;
+  width: number | null;
+  height: number | null;
+  created_at: string;
+}
+
+export interface SharesTable {
+  id: string;
+  entity_id: string;
+  user_id: string | null;
+  group_id: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
+  uploads: UploadsTable;
+  presets: PresetsTable;
+  configs: ConfigsTable;
+  asset_models: AssetModelsTable;
+  rendered_assets: RenderedAssetsTable;
+  rendered_asset_items: RenderedAssetItemsTable;
+  preset_shares: SharesTable;
+  config_shares: SharesTable;
+  asset_model_shares: SharesTable;
+  rendered_asset_shares: SharesTable;
 }
+
+export type ShareTableName = 'preset_shares' | 'config_shares' | 'asset_model_shares' | 'rendered_asset_shares';
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserRowUpdate = Updateable<UsersTable>;
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
+export type GroupRow = Selectable<GroupsTable>;
+export type UploadRow = Selectable<UploadsTable>;
+export type PresetRow = Selectable<PresetsTable>;
+export type ConfigRow = Selectable<ConfigsTable>;
+export type AssetModelRow = Selectable<AssetModelsTable>;
+export type RenderedAssetRow = Selectable<RenderedAssetsTable>;
+export type RenderedAssetItemRow = Selectable<RenderedAssetItemsTable>;

@@ -44,7 +44,16 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async delete(key: string): Promise<void> {
-    await fs.promises.rm(this.pathOf(key), { force: true });
+    const target = this.pathOf(key);
+    await fs.promises.rm(target, { force: true });
+    // Keys are folders per item (uploads/<id>/<name>); leave no empty folder behind.
+    for (let dir = path.dirname(target); dir.startsWith(`${this.root}${path.sep}`); dir = path.dirname(dir)) {
+      try {
+        await fs.promises.rmdir(dir);
+      } catch {
+        break;
+      }
+    }
   }
 
   async check(): Promise<void> {

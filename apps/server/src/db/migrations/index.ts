@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as usersAndTokens from './0001-users-and-tokens.js';
+import * as library from './0002-library.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the compiled server and
@@ -7,6 +8,7 @@ import * as usersAndTokens from './0001-users-and-tokens.js';
  */
 const migrations: Record<string, Migration> = {
   '0001-users-and-tokens': usersAndTokens,
+  '0002-library': library,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,7 +1,9 @@
-import { roleSchema, type Role, type User } from '@autostudio/protocol';
+import { roleSchema, type ListQuery, type ListResult, type Role, type User } from '@autostudio/protocol';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
-import type { NewUserRow, UserRow } from '../../db/schema.js';
+import type { NewUserRow, UserRow, UserRowUpdate } from '../../db/schema.js';
+import { paginate } from '../../db/paginate.js';
+import { containsIgnoringCase, toNumber } from '../../db/search.js';
 
 const rolesColumn = z.array(roleSchema);
 
@@ -29,7 +31,30 @@ export class UsersRepository {
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<string | number>().as('count'))
       .executeTakeFirstOrThrow();
-    return Number(count);
+    return toNumber(count);
+  }
+
+  /** Administrators other than the given user; the last one may not lose the role. */
+  async countOtherAdmins(exceptId: string): Promise<number> {
+    const rows = await this.db.selectFrom('users').select('roles').where('id', '<>', exceptId).execute();
+    return rows.filter((row) => rolesColumn.parse(JSON.parse(row.roles)).includes('admin')).length;
+  }
+
+  async list(query: ListQuery): Promise<ListResult<User>> {
+    const { search } = query;
+    const { rows, total } = await paginate(
+      () =>
+        search
+          ? this.db
+              .selectFrom('users')
+              .where((eb) =>
+                eb.or([containsIgnoringCase('users.name', search), containsIgnoringCase('users.username', search)]),
+              )
+          : this.db.selectFrom('users'),
+      query,
+      (select) => select.selectAll().orderBy('name').orderBy('id'),
+    );
+    return { items: rows.map(toUser), total };
   }
 
   async insert(row: NewUserRow): Promise<UserRow> {
@@ -37,5 +62,15 @@ export class UsersRepository {
     const inserted = await this.findById(row.id);
     if (!inserted) throw new Error(`User ${row.id} vanished after insert`);
     return inserted;
+  }
+
+  async update(id: string, changes: UserRowUpdate): Promise<UserRow | undefined> {
+    await this.db.updateTable('users').set(changes).where('id', '=', id).execute();
+    return this.findById(id);
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+    return result.numDeletedRows > 0n;
   }
 }

@@ -1,27 +1,92 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_ROUTES, createUserRequestSchema, errorBodySchema, userSchema } from '@autostudio/protocol';
-import { requireRole } from '../../plugins/app/authentication.js';
+import {
+  API_ROUTES,
+  createUserRequestSchema,
+  errorBodySchema,
+  idParamsSchema,
+  listResultSchema,
+  updateUserRequestSchema,
+  userSchema,
+  usersQuerySchema,
+} from '@autostudio/protocol';
+import { z } from 'zod';
+import { currentUser, requireRole, requireUser } from '../../plugins/app/authentication.js';
 import type { UsersService } from './users.service.js';
 
 const tags = ['users'];
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+  const admin = requireRole('admin');
+
+  // Any signed-in user may look people up by name: the share dialog needs it.
+  app.get(
+    API_ROUTES.users.filtered,
+    {
+      schema: {
+        tags,
+        summary: 'List users',
+        querystring: usersQuerySchema,
+        response: { 200: listResultSchema(userSchema), ...errors },
+      },
+      preHandler: requireUser,
+    },
+    (request) => users.list(request.query),
+  );
+
+  app.get(
+    API_ROUTES.users.byId,
+    {
+      schema: { tags, summary: 'Get a user', params: idParamsSchema, response: { 200: userSchema, ...errors } },
+      preHandler: admin,
+    },
+    (request) => users.get(request.params.id),
+  );
+
   app.post(
     API_ROUTES.users.create,
     {
       schema: {
         tags,
+        summary: 'Create a user',
         body: createUserRequestSchema,
-        response: {
-          201: userSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          409: errorBodySchema,
-        },
+        response: { 201: userSchema, ...errors },
       },
-      preHandler: requireRole('admin'),
+      preHandler: admin,
     },
     async (request, reply) => reply.status(201).send(await users.create(request.body)),
+  );
+
+  app.put(
+    API_ROUTES.users.byId,
+    {
+      schema: {
+        tags,
+        summary: 'Update a user',
+        params: idParamsSchema,
+        body: updateUserRequestSchema,
+        response: { 200: userSchema, ...errors },
+      },
+      preHandler: admin,
+    },
+    (request) => users.update(currentUser(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    API_ROUTES.users.byId,
+    {
+      schema: { tags, summary: 'Delete a user', params: idParamsSchema, response: { 204: z.null(), ...errors } },
+      preHandler: admin,
+    },
+    async (request, reply) => {
+      await users.delete(currentUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 };

@@ -1,26 +1,40 @@
 import { randomUUID } from 'node:crypto';
-import { PRODUCT_MESSAGES, type Role, type User } from '@autostudio/protocol';
+import {
+  PRODUCT_MESSAGES,
+  type CreateUserRequest,
+  type ListQuery,
+  type ListResult,
+  type UpdateUserRequest,
+  type User,
+} from '@autostudio/protocol';
 import { isUniqueViolation } from '../../db/errors.js';
-import { conflict } from '../../plugins/app/http-errors.js';
+import { conflict, notFound } from '../../plugins/app/http-errors.js';
 import { hashPassword } from '../auth/passwords.js';
 import { rolesToColumn, toUser, type UsersRepository } from './users.repository.js';
-
-export interface CreateUserInput {
-  username: string;
-  name?: string | undefined;
-  password: string;
-  roles: Role[];
-}
 
 /** Usernames compare without regard to case or surrounding space. */
 export function normalizeUsername(username: string): string {
   return username.trim().toLowerCase();
 }
 
+const USER_NOT_FOUND = 'User not found';
+
 export class UsersService {
   constructor(private readonly users: UsersRepository) {}
 
-  async create(input: CreateUserInput): Promise<User> {
+  list(query: ListQuery): Promise<ListResult<User>> {
+    return this.users.list(query);
+  }
+
+  async get(id: string): Promise<User> {
+    const row = await this.users.findById(id);
+    if (!row) throw notFound(USER_NOT_FOUND);
+    return toUser(row);
+  }
+
+  async create(
+    input: Pick<CreateUserRequest, 'username' | 'password' | 'roles'> & { name?: string | undefined },
+  ): Promise<User> {
     const username = normalizeUsername(input.username);
     if (await this.users.findByUsername(username)) throw conflict(PRODUCT_MESSAGES.usernameTaken(username));
     const now = new Date().toISOString();
@@ -40,5 +54,29 @@ export class UsersService {
       if (isUniqueViolation(error)) throw conflict(PRODUCT_MESSAGES.usernameTaken(username));
       throw error;
     }
+  }
+
+  async update(actor: User, id: string, input: UpdateUserRequest): Promise<User> {
+    const existing = await this.users.findById(id);
+    if (!existing) throw notFound(USER_NOT_FOUND);
+    const losesAdmin =
+      input.roles !== undefined && toUser(existing).roles.includes('admin') && !input.roles.includes('admin');
+    if (losesAdmin && (await this.users.countOtherAdmins(id)) === 0) {
+      throw conflict('The last administrator cannot lose the admin role');
+    }
+    if (losesAdmin && actor.id === id) throw conflict('You cannot remove your own admin role');
+    const row = await this.users.update(id, {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.roles !== undefined ? { roles: rolesToColumn(input.roles) } : {}),
+      ...(input.password !== undefined ? { password_hash: await hashPassword(input.password) } : {}),
+      updated_at: new Date().toISOString(),
+    });
+    if (!row) throw notFound(USER_NOT_FOUND);
+    return toUser(row);
+  }
+
+  async delete(actor: User, id: string): Promise<void> {
+    if (actor.id === id) throw conflict('You cannot delete your own account');
+    if (!(await this.users.delete(id))) throw notFound(USER_NOT_FOUND);
   }
 }

@@ -1,0 +1,105 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { User } from '@autostudio/protocol';
+import type { Db } from '../../db/database.js';
+import { paginate } from '../../db/paginate.js';
+import type { AssetModelRow } from '../../db/schema.js';
+import { containsIgnoringCase } from '../../db/search.js';
+import { seesEverything } from '../access/access-policy.js';
+import { visibleTo } from '../access/visibility.js';
+
+export interface AssetModelFilters {
+  search?: string | undefined;
+  category?: string | undefined;
+  type?: string | undefined;
+  brand?: string | undefined;
+  region?: string | undefined;
+  latestVersion?: boolean | undefined;
+}
+
+export class AssetModelsRepository {
+  constructor(private readonly db: Db) {}
+
+  find(id: string): Promise<AssetModelRow | undefined> {
+    return this.db
+      .selectFrom('asset_models')
+      .selectAll()
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  private filtered(user: User, filters: AssetModelFilters) {
+    return () =>
+      this.db
+        .selectFrom('asset_models')
+        .where('deleted_at', 'is', null)
+        .where((eb) => {
+          const conditions: Expression<SqlBool>[] = [];
+          if (!seesEverything(user, 'assetModel')) {
+            conditions.push(
+              visibleTo(user, {
+                ownerColumn: 'asset_models.owner_id',
+                keyColumn: 'asset_models.model_id',
+                shareTable: 'asset_model_shares',
+              }),
+            );
+          }
+          for (const column of ['category', 'type', 'brand', 'region'] as const) {
+            const value = filters[column];
+            if (value) conditions.push(eb(`asset_models.${column}`, '=', value));
+          }
+          if (filters.search) conditions.push(containsIgnoringCase('asset_models.name', filters.search));
+          if (filters.latestVersion) {
+            conditions.push(sql<boolean>`not exists (
+              select 1 from asset_models newer
+              where newer.model_id = asset_models.model_id and newer.version > asset_models.version
+                and newer.deleted_at is null)`);
+          }
+          return eb.and(conditions);
+        });
+  }
+
+  page(user: User, filters: AssetModelFilters, page: { page: number; limit: number }) {
+    return paginate(this.filtered(user, filters), page, (select) =>
+      select.selectAll().orderBy('name').orderBy('version', 'desc').orderBy('id'),
+    );
+  }
+
+  async distinctValues(user: User, column: 'category' | 'type' | 'brand' | 'region'): Promise<string[]> {
+    const rows = await this.filtered(user, {})()
+      .select(column)
+      .distinct()
+      .where(column, '<>', '')
+      .orderBy(column)
+      .execute();
+    return rows.map((row) => row[column]);
+  }
+
+  async latestVersion(modelId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('asset_models')
+      .select((eb) => eb.fn.max('version').as('version'))
+      .where('model_id', '=', modelId)
+      .executeTakeFirst();
+    return row?.version ?? 0;
+  }
+
+  async insert(row: AssetModelRow): Promise<void> {
+    await this.db.insertInto('asset_models').values(row).execute();
+  }
+
+  async update(id: string, changes: Partial<AssetModelRow>): Promise<void> {
+    await this.db.updateTable('asset_models').set(changes).where('id', '=', id).execute();
+  }
+
+  /** Deleting a model deletes every version of it. */
+  async softDeleteModel(modelId: string): Promise<void> {
+    const now = new Date().toISOString();
+    await this.db
+      .updateTable('asset_models')
+      .set({ deleted_at: now, updated_at: now })
+      .where('model_id', '=', modelId)
+      .where('deleted_at', 'is', null)
+      .execute();
+  }
+}

@@ -1,0 +1,126 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_ROUTES,
+  assetModelFilterOptionsSchema,
+  assetModelSchema,
+  assetModelsQuerySchema,
+  errorBodySchema,
+  idParamsSchema,
+  listResultSchema,
+} from '@autostudio/protocol';
+import { z } from 'zod';
+import { currentUser, requireUser } from '../../plugins/app/authentication.js';
+import { registerShareRoutes } from '../access/share.routes.js';
+import type { AssetModelsService } from './asset-models.service.js';
+
+const tags = ['asset models'];
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  413: errorBodySchema,
+};
+
+export const assetModelsRoutes: FastifyPluginAsyncZod<{ assetModels: AssetModelsService }> = async (
+  app,
+  { assetModels },
+) => {
+  const guard = requireUser;
+
+  app.get(
+    API_ROUTES.assetModels.filtered,
+    {
+      schema: {
+        tags,
+        summary: 'A page of asset models',
+        querystring: assetModelsQuerySchema,
+        response: { 200: listResultSchema(assetModelSchema), ...errors },
+      },
+      preHandler: guard,
+    },
+    (request) => assetModels.filtered(currentUser(request), request.query, request.query),
+  );
+
+  app.get(
+    API_ROUTES.assetModels.filterOptions,
+    {
+      schema: {
+        tags,
+        summary: 'Categories, regions, brands and types in use',
+        response: { 200: assetModelFilterOptionsSchema, ...errors },
+      },
+      preHandler: guard,
+    },
+    (request) => assetModels.filterOptions(currentUser(request)),
+  );
+
+  app.get(
+    API_ROUTES.assetModels.byId,
+    {
+      schema: {
+        tags,
+        summary: 'Get an asset model',
+        params: idParamsSchema,
+        response: { 200: assetModelSchema, ...errors },
+      },
+      preHandler: guard,
+    },
+    (request) => assetModels.get(currentUser(request), request.params.id),
+  );
+
+  app.post(
+    API_ROUTES.assetModels.create,
+    {
+      schema: {
+        tags,
+        summary:
+          'Create an asset model (multipart: file, previewFile, name, description, category, type, brand, region, settings)',
+        consumes: ['multipart/form-data'],
+        response: { 201: assetModelSchema, ...errors },
+      },
+      preHandler: guard,
+    },
+    async (request, reply) => reply.status(201).send(await assetModels.create(currentUser(request), request)),
+  );
+
+  app.put(
+    API_ROUTES.assetModels.update,
+    {
+      schema: {
+        tags,
+        summary: 'Update an asset model; a new file makes a new version',
+        consumes: ['multipart/form-data'],
+        params: idParamsSchema,
+        response: { 200: assetModelSchema, ...errors },
+      },
+      preHandler: guard,
+    },
+    (request) => assetModels.update(currentUser(request), request.params.id, request),
+  );
+
+  registerShareRoutes(app, {
+    tags,
+    paths: API_ROUTES.assetModels,
+    response: assetModelSchema,
+    guard,
+    share: (user, id, principal, ids, remove) => assetModels.share(user, id, principal, ids, remove),
+  });
+
+  app.put(
+    API_ROUTES.assetModels.delete,
+    {
+      schema: {
+        tags,
+        summary: 'Delete an asset model and all its versions',
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+      preHandler: guard,
+    },
+    async (request, reply) => {
+      await assetModels.delete(currentUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

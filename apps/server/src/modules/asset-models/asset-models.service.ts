@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import {
+  createAssetModelFieldsSchema,
+  productSettingsSchema,
+  UPLOAD_LIMITS,
+  updateAssetModelFieldsSchema,
+  type AssetModel,
+  type ListResult,
+  type User,
+} from '@autostudio/protocol';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import type { AssetModelRow } from '../../db/schema.js';
+import { toNumber } from '../../db/search.js';
+import { badRequest, forbidden } from '../../plugins/app/http-errors.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+import { mediaUrl } from '../../storage/media-url.js';
+import { receiveMultipart, type FileRule, type StoredFile } from '../../storage/multipart.js';
+import { parseFields, parseJsonField } from '../../storage/parse-fields.js';
+import { canCreate } from '../access/access-policy.js';
+import { ItemAccess } from '../access/item-access.js';
+import { SharesRepository, type Principal } from '../access/shares.repository.js';
+import { AssetModelsRepository, type AssetModelFilters } from './asset-models.repository.js';
+
+const ASSET_MODEL_NOT_FOUND = 'Asset model not found';
+
+const fileRules = (modelId: string): Record<string, FileRule> => ({
+  file: { kind: 'model', maxBytes: UPLOAD_LIMITS.model, key: (id, name) => `asset-models/${modelId}/${id}/${name}` },
+  previewFile: {
+    kind: 'image',
+    maxBytes: UPLOAD_LIMITS.image,
+    key: (id, name) => `asset-models/${modelId}/${id}/${name}`,
+  },
+});
+
+type Fields = z.infer<typeof updateAssetModelFieldsSchema>;
+
+export class AssetModelsService {
+  private readonly models: AssetModelsRepository;
+  private readonly shares: SharesRepository;
+  private readonly access: ItemAccess<AssetModelRow>;
+
+  constructor(
+    db: Db,
+    private readonly storage: BlobStore,
+  ) {
+    this.models = new AssetModelsRepository(db);
+    this.shares = new SharesRepository(db, 'asset_model_shares');
+    this.access = new ItemAccess(db, {
+      kind: 'assetModel',
+      find: (id) => this.models.find(id),
+      shares: this.shares,
+      // A share covers every version of the model.
+      shareKey: (row) => row.model_id,
+    });
+  }
+
+  async filtered(
+    user: User,
+    filters: AssetModelFilters,
+    page: { page: number; limit: number },
+  ): Promise<ListResult<AssetModel>> {
+    const { rows, total } = await this.models.page(user, filters, page);
+    return { items: await this.toModels(rows), total };
+  }
+
+  async get(user: User, id: string): Promise<AssetModel> {
+    return this.one(await this.access.readable(user, id, ASSET_MODEL_NOT_FOUND));
+  }
+
+  async filterOptions(user: User) {
+    const [categories, regions, brands, types] = await Promise.all([
+      this.models.distinctValues(user, 'category'),
+      this.models.distinctValues(user, 'region'),
+      this.models.distinctValues(user, 'brand'),
+      this.models.distinctValues(user, 'type'),
+    ]);
+    return { categories, regions, brands, types };
+  }
+
+  async create(user: User, request: FastifyRequest): Promise<AssetModel> {
+    if (!canCreate(user, 'assetModel')) throw forbidden();
+    const modelId = randomUUID();
+    const body = await receiveMultipart(request, this.storage, fileRules(modelId));
+    try {
+      const fields = parseFields(createAssetModelFieldsSchema, body.fields);
+      const now = new Date().toISOString();
+      const row: AssetModelRow = {
+        id: randomUUID(),
+        model_id: modelId,
+        version: 1,
+        owner_id: user.id,
+        name: fields.name,
+        description: fields.description,
+        category: fields.category,
+        type: fields.type,
+        brand: fields.brand,
+        region: fields.region,
+        settings: JSON.stringify(parseJsonField(productSettingsSchema, 'settings', fields.settings)),
+        ...this.fileColumns(body.files, null),
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+      };
+      await this.models.insert(row);
+      return await this.one(row);
+    } catch (error) {
+      await body.discard();
+      throw error;
+    }
+  }
+
+  /** New metadata changes this version; a new model file makes a new version, keeping the old ones. */
+  async update(user: User, id: string, request: FastifyRequest): Promise<AssetModel> {
+    const existing = await this.access.manageable(user, id, ASSET_MODEL_NOT_FOUND);
+    const body = await receiveMultipart(request, this.storage, fileRules(existing.model_id));
+    try {
+      const fields: Fields = parseFields(updateAssetModelFieldsSchema, body.fields);
+      const changes = {
+        ...(fields.name !== undefined ? { name: fields.name } : {}),
+        ...(fields.description !== undefined ? { description: fields.description } : {}),
+        ...(fields.category !== undefined ? { category: fields.category } : {}),
+        ...(fields.type !== undefined ? { type: fields.type } : {}),
+        ...(fields.brand !== undefined ? { brand: fields.brand } : {}),
+        ...(fields.region !== undefined ? { region: fields.region } : {}),
+        ...(fields.settings !== undefined
+          ? { settings: JSON.stringify(parseJsonField(productSettingsSchema, 'settings', fields.settings)) }
+          : {}),
+        updated_at: new Date().toISOString(),
+      };
+      const newFile = body.files.some((file) => file.field === 'file');
+      if (!newFile) {
+        await this.models.update(id, { ...changes, ...this.previewColumn(body.files) });
+        return await this.get(user, id);
+      }
+      const row: AssetModelRow = {
+        ...existing,
+        ...changes,
+        id: randomUUID(),
+        version: (await this.models.latestVersion(existing.model_id)) + 1,
+        owner_id: existing.owner_id,
+        ...this.fileColumns(body.files, existing.preview_key),
+        created_at: changes.updated_at,
+      };
+      await this.models.insert(row);
+      return await this.one(row);
+    } catch (error) {
+      await body.discard();
+      throw error;
+    }
+  }
+
+  async share(user: User, id: string, principal: Principal, ids: string[], remove: boolean): Promise<AssetModel> {
+    await this.access.share(user, id, principal, ids, remove, ASSET_MODEL_NOT_FOUND);
+    return this.get(user, id);
+  }
+
+  async delete(user: User, id: string): Promise<void> {
+    const row = await this.access.manageable(user, id, ASSET_MODEL_NOT_FOUND);
+    await this.models.softDeleteModel(row.model_id);
+  }
+
+  private fileColumns(files: StoredFile[], previousPreview: string | null) {
+    const model = files.find((file) => file.field === 'file');
+    if (!model) throw badRequest('file: a model file (GLB, glTF or ZIP) is required');
+    return {
+      file_key: model.key,
+      file_name: model.fileName,
+      file_size: model.size,
+      preview_key: this.previewColumn(files).preview_key ?? previousPreview,
+    };
+  }
+
+  private previewColumn(files: StoredFile[]): { preview_key?: string } {
+    const preview = files.find((file) => file.field === 'previewFile');
+    return preview ? { preview_key: preview.key } : {};
+  }
+
+  private async one(row: AssetModelRow): Promise<AssetModel> {
+    const [model] = await this.toModels([row]);
+    if (!model) throw new Error('toModels lost a row');
+    return model;
+  }
+
+  private async toModels(rows: AssetModelRow[]): Promise<AssetModel[]> {
+    const shared = await this.shares.sharedWith([...new Set(rows.map((row) => row.model_id))]);
+    return rows.map((row) => ({
+      id: row.id,
+      modelId: row.model_id,
+      version: row.version,
+      name: row.name,
+      description: row.description,
+      category: row.category,
+      type: row.type,
+      brand: row.brand,
+      region: row.region,
+      modelUrl: row.file_key ? mediaUrl(row.file_key) : null,
+      fileName: row.file_name,
+      fileSize: row.file_size === null ? null : toNumber(row.file_size),
+      previewUrl: row.preview_key ? mediaUrl(row.preview_key) : null,
+      settings: productSettingsSchema.parse(JSON.parse(row.settings)),
+      ownerId: row.owner_id,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      ...(shared.get(row.model_id) ?? { sharedUsers: [], sharedGroups: [] }),
+    }));
+  }
+}

@@ -1,0 +1,51 @@
+import type { ListQuery, User } from '@autostudio/protocol';
+import type { Db } from '../../db/database.js';
+import { paginate } from '../../db/paginate.js';
+import type { ConfigRow } from '../../db/schema.js';
+import { containsIgnoringCase } from '../../db/search.js';
+import { seesEverything } from '../access/access-policy.js';
+import { visibleTo } from '../access/visibility.js';
+
+export class ConfigsRepository {
+  constructor(private readonly db: Db) {}
+
+  find(id: string): Promise<ConfigRow | undefined> {
+    return this.db
+      .selectFrom('configs')
+      .selectAll()
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  page(user: User, query: ListQuery) {
+    const { search } = query;
+    return paginate(
+      () => {
+        let base = this.db.selectFrom('configs').where('deleted_at', 'is', null);
+        if (!seesEverything(user, 'config')) {
+          base = base.where(
+            visibleTo(user, { ownerColumn: 'configs.owner_id', keyColumn: 'configs.id', shareTable: 'config_shares' }),
+          );
+        }
+        return search ? base.where(containsIgnoringCase('configs.name', search)) : base;
+      },
+      query,
+      // Most recently changed first: a configurator's list is a list of recent work.
+      (select) => select.selectAll().orderBy('updated_at', 'desc').orderBy('id'),
+    );
+  }
+
+  async insert(row: ConfigRow): Promise<void> {
+    await this.db.insertInto('configs').values(row).execute();
+  }
+
+  async update(id: string, changes: Partial<ConfigRow>): Promise<void> {
+    await this.db.updateTable('configs').set(changes).where('id', '=', id).execute();
+  }
+
+  async softDelete(id: string): Promise<void> {
+    const now = new Date().toISOString();
+    await this.db.updateTable('configs').set({ deleted_at: now, updated_at: now }).where('id', '=', id).execute();
+  }
+}

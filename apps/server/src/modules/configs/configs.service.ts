@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import {
+  configSettingsSchema,
+  createConfigFieldsSchema,
+  UPLOAD_LIMITS,
+  updateConfigFieldsSchema,
+  type Config,
+  type ListQuery,
+  type ListResult,
+  type User,
+} from '@autostudio/protocol';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database.js';
+import type { ConfigRow } from '../../db/schema.js';
+import { forbidden } from '../../plugins/app/http-errors.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+import { mediaUrl } from '../../storage/media-url.js';
+import { receiveMultipart, type FileRule } from '../../storage/multipart.js';
+import { parseFields, parseJsonField } from '../../storage/parse-fields.js';
+import { canCreate } from '../access/access-policy.js';
+import { ItemAccess } from '../access/item-access.js';
+import { SharesRepository, type Principal } from '../access/shares.repository.js';
+import { ConfigsRepository } from './configs.repository.js';
+
+const CONFIG_NOT_FOUND = 'Configuration not found';
+
+const previewRule = (configId: string): Record<string, FileRule> => ({
+  imageFile: {
+    kind: 'image',
+    maxBytes: UPLOAD_LIMITS.image,
+    key: (id, _name, type) => `configs/${configId}/preview-${id}.${type.extension}`,
+  },
+});
+
+export class ConfigsService {
+  private readonly configs: ConfigsRepository;
+  private readonly shares: SharesRepository;
+  private readonly access: ItemAccess<ConfigRow>;
+
+  constructor(
+    db: Db,
+    private readonly storage: BlobStore,
+  ) {
+    this.configs = new ConfigsRepository(db);
+    this.shares = new SharesRepository(db, 'config_shares');
+    this.access = new ItemAccess(db, {
+      kind: 'config',
+      find: (id) => this.configs.find(id),
+      shares: this.shares,
+      shareKey: (row) => row.id,
+    });
+  }
+
+  async filtered(user: User, query: ListQuery): Promise<ListResult<Config>> {
+    const { rows, total } = await this.configs.page(user, query);
+    return { items: await this.toConfigs(rows), total };
+  }
+
+  async get(user: User, id: string): Promise<Config> {
+    return this.one(await this.access.readable(user, id, CONFIG_NOT_FOUND));
+  }
+
+  async create(user: User, request: FastifyRequest): Promise<Config> {
+    if (!canCreate(user, 'config')) throw forbidden();
+    const id = randomUUID();
+    const body = await receiveMultipart(request, this.storage, previewRule(id));
+    try {
+      const fields = parseFields(createConfigFieldsSchema, body.fields);
+      const settings = parseJsonField(configSettingsSchema, 'settings', fields.settings);
+      const now = new Date().toISOString();
+      const row: ConfigRow = {
+        id,
+        owner_id: user.id,
+        name: fields.name,
+        description: fields.description,
+        project_path: fields.projectPath,
+        settings: JSON.stringify(settings),
+        image_key: body.files[0]?.key ?? null,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+      };
+      await this.configs.insert(row);
+      return await this.one(row);
+    } catch (error) {
+      await body.discard();
+      throw error;
+    }
+  }
+
+  async update(user: User, id: string, request: FastifyRequest): Promise<Config> {
+    const existing = await this.access.manageable(user, id, CONFIG_NOT_FOUND);
+    const body = await receiveMultipart(request, this.storage, previewRule(id));
+    try {
+      const fields = parseFields(updateConfigFieldsSchema, body.fields);
+      const settings =
+        fields.settings === undefined ? undefined : parseJsonField(configSettingsSchema, 'settings', fields.settings);
+      const image = body.files[0];
+      await this.configs.update(id, {
+        ...(fields.name !== undefined ? { name: fields.name } : {}),
+        ...(fields.description !== undefined ? { description: fields.description } : {}),
+        ...(fields.projectPath !== undefined ? { project_path: fields.projectPath } : {}),
+        ...(settings !== undefined ? { settings: JSON.stringify(settings) } : {}),
+        ...(image ? { image_key: image.key } : {}),
+        updated_at: new Date().toISOString(),
+      });
+      // The old preview goes only once the new one is recorded.
+      if (image && existing.image_key) await this.storage.delete(existing.image_key);
+    } catch (error) {
+      await body.discard();
+      throw error;
+    }
+    return this.get(user, id);
+  }
+
+  async share(user: User, id: string, principal: Principal, ids: string[], remove: boolean): Promise<Config> {
+    await this.access.share(user, id, principal, ids, remove, CONFIG_NOT_FOUND);
+    return this.get(user, id);
+  }
+
+  async delete(user: User, id: string): Promise<void> {
+    await this.access.manageable(user, id, CONFIG_NOT_FOUND);
+    await this.configs.softDelete(id);
+  }
+
+  /** For media access: whether the user may see the configuration. */
+  async canSee(user: User, id: string): Promise<boolean> {
+    const row = await this.configs.find(id);
+    return row !== undefined && this.access.canSee(user, row);
+  }
+
+  private async one(row: ConfigRow): Promise<Config> {
+    const [config] = await this.toConfigs([row]);
+    if (!config) throw new Error('toConfigs lost a row');
+    return config;
+  }
+
+  private async toConfigs(rows: ConfigRow[]): Promise<Config[]> {
+    const shared = await this.shares.sharedWith(rows.map((row) => row.id));
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      projectPath: row.project_path,
+      settings: configSettingsSchema.parse(JSON.parse(row.settings)),
+      imageUrl: row.image_key ? mediaUrl(row.image_key) : null,
+      ownerId: row.owner_id,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      ...(shared.get(row.id) ?? { sharedUsers: [], sharedGroups: [] }),
+    }));
+  }
+}

@@ -1,0 +1,101 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { PresetType, User } from '@autostudio/protocol';
+import type { Db } from '../../db/database.js';
+import { paginate } from '../../db/paginate.js';
+import type { PresetRow } from '../../db/schema.js';
+import { containsIgnoringCase } from '../../db/search.js';
+import { seesEverything } from '../access/access-policy.js';
+import { visibleTo } from '../access/visibility.js';
+
+export interface PresetFilters {
+  type?: PresetType | undefined;
+  category?: string | undefined;
+  isDefault?: boolean | undefined;
+  search?: string | undefined;
+}
+
+export class PresetsRepository {
+  constructor(private readonly db: Db) {}
+
+  find(id: string): Promise<PresetRow | undefined> {
+    return this.db
+      .selectFrom('presets')
+      .selectAll()
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  /** Live presets the user may see that match the filters. Default presets are everyone's. */
+  private filtered(user: User, filters: PresetFilters) {
+    return () =>
+      this.db
+        .selectFrom('presets')
+        .where('deleted_at', 'is', null)
+        .where((eb) => {
+          const conditions: Expression<SqlBool>[] = [];
+          if (!seesEverything(user, 'preset')) {
+            conditions.push(
+              eb.or([
+                eb('presets.is_default', '=', 1),
+                visibleTo(user, {
+                  ownerColumn: 'presets.owner_id',
+                  keyColumn: 'presets.id',
+                  shareTable: 'preset_shares',
+                }),
+              ]),
+            );
+          }
+          if (filters.type) conditions.push(eb('presets.type', '=', filters.type));
+          if (filters.category) conditions.push(eb('presets.category', '=', filters.category));
+          if (filters.isDefault !== undefined)
+            conditions.push(eb('presets.is_default', '=', filters.isDefault ? 1 : 0));
+          if (filters.search) conditions.push(containsIgnoringCase('presets.name', filters.search));
+          return eb.and(conditions);
+        });
+  }
+
+  page(user: User, filters: PresetFilters, page: { page: number; limit: number }) {
+    return paginate(this.filtered(user, filters), page, (select) => select.selectAll().orderBy('name').orderBy('id'));
+  }
+
+  all(user: User, filters: PresetFilters): Promise<PresetRow[]> {
+    return this.filtered(user, filters)().selectAll().orderBy('name').orderBy('id').limit(1000).execute();
+  }
+
+  async categories(user: User, type: PresetType | undefined, hidden: string): Promise<string[]> {
+    const rows = await this.filtered(user, { type })()
+      .select('category')
+      .distinct()
+      .where('category', '<>', hidden)
+      .orderBy('category')
+      .execute();
+    return rows.map((row) => row.category);
+  }
+
+  async insert(row: PresetRow): Promise<void> {
+    await this.db.insertInto('presets').values(row).execute();
+  }
+
+  async update(id: string, changes: Partial<PresetRow>): Promise<void> {
+    await this.db.updateTable('presets').set(changes).where('id', '=', id).execute();
+  }
+
+  async softDelete(id: string): Promise<void> {
+    const now = new Date().toISOString();
+    await this.db.updateTable('presets').set({ deleted_at: now, updated_at: now }).where('id', '=', id).execute();
+  }
+
+  /** Upload id → storage key of every upload in the given upload groups. */
+  async uploadsInGroups(
+    groupIds: readonly string[],
+  ): Promise<{ id: string; group_id: string | null; blob_key: string }[]> {
+    if (groupIds.length === 0) return [];
+    return this.db
+      .selectFrom('uploads')
+      .select(['id', 'group_id', 'blob_key'])
+      .where('group_id', 'in', [...groupIds])
+      .orderBy(sql`created_at`)
+      .execute();
+  }
+}

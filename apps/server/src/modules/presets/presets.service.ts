@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import {
+  HIDDEN_PRESET_CATEGORY,
+  PRESET_COPY_SUFFIX,
+  type CreatePresetRequest,
+  type ListResult,
+  type Preset,
+  type PresetType,
+  type UpdatePresetRequest,
+  type User,
+} from '@autostudio/protocol';
+import type { Db } from '../../db/database.js';
+import type { PresetRow } from '../../db/schema.js';
+import { forbidden } from '../../plugins/app/http-errors.js';
+import { mediaUrl } from '../../storage/media-url.js';
+import { canCreate, seesEverything } from '../access/access-policy.js';
+import { ItemAccess } from '../access/item-access.js';
+import { SharesRepository, type Principal } from '../access/shares.repository.js';
+import { PresetsRepository, type PresetFilters } from './presets.repository.js';
+
+const PRESET_NOT_FOUND = 'Preset not found';
+
+export class PresetsService {
+  private readonly presets: PresetsRepository;
+  private readonly shares: SharesRepository;
+  private readonly access: ItemAccess<PresetRow>;
+
+  constructor(db: Db) {
+    this.presets = new PresetsRepository(db);
+    this.shares = new SharesRepository(db, 'preset_shares');
+    this.access = new ItemAccess(db, {
+      kind: 'preset',
+      find: (id) => this.presets.find(id),
+      shares: this.shares,
+      shareKey: (row) => row.id,
+    });
+  }
+
+  async all(user: User, filters: PresetFilters): Promise<Preset[]> {
+    return this.toPresets(await this.presets.all(user, filters));
+  }
+
+  categories(user: User, type: PresetType | undefined): Promise<string[]> {
+    return this.presets.categories(user, type, HIDDEN_PRESET_CATEGORY);
+  }
+
+  async filtered(
+    user: User,
+    filters: PresetFilters,
+    page: { page: number; limit: number },
+  ): Promise<ListResult<Preset>> {
+    const { rows, total } = await this.presets.page(user, filters, page);
+    return { items: await this.toPresets(rows), total };
+  }
+
+  async get(user: User, id: string): Promise<Preset> {
+    const row = await this.readable(user, id);
+    return this.one(row);
+  }
+
+  async create(user: User, input: CreatePresetRequest): Promise<Preset> {
+    if (!canCreate(user, 'preset')) throw forbidden();
+    this.assertMayMarkDefault(user, input.isDefault);
+    const source = input.copyOf ? await this.readable(user, input.copyOf) : undefined;
+    const now = new Date().toISOString();
+    const row: PresetRow = {
+      id: randomUUID(),
+      owner_id: user.id,
+      name: input.name ?? `${source?.name ?? ''}${PRESET_COPY_SUFFIX}`,
+      type: source ? source.type : input.type,
+      category: source?.category ?? input.category,
+      settings: source?.settings ?? input.settings,
+      // A copy is the copier's own: never a default, whatever the original was.
+      is_default: source ? 0 : input.isDefault ? 1 : 0,
+      group_id: source?.group_id ?? input.groupId ?? null,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    };
+    await this.presets.insert(row);
+    return this.one(row);
+  }
+
+  async update(user: User, id: string, input: UpdatePresetRequest): Promise<Preset> {
+    await this.access.manageable(user, id, PRESET_NOT_FOUND);
+    this.assertMayMarkDefault(user, input.isDefault);
+    await this.presets.update(id, {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.category !== undefined ? { category: input.category } : {}),
+      ...(input.settings !== undefined ? { settings: input.settings } : {}),
+      ...(input.isDefault !== undefined ? { is_default: input.isDefault ? 1 : 0 } : {}),
+      ...(input.groupId !== undefined ? { group_id: input.groupId } : {}),
+      updated_at: new Date().toISOString(),
+    });
+    return this.get(user, id);
+  }
+
+  async share(user: User, id: string, principal: Principal, ids: string[], remove: boolean): Promise<Preset> {
+    await this.access.share(user, id, principal, ids, remove, PRESET_NOT_FOUND);
+    return this.get(user, id);
+  }
+
+  async delete(user: User, id: string): Promise<void> {
+    await this.access.manageable(user, id, PRESET_NOT_FOUND);
+    await this.presets.softDelete(id);
+  }
+
+  /** Default presets are everyone's to read, on top of the usual rules. */
+  private async readable(user: User, id: string): Promise<PresetRow> {
+    const row = await this.presets.find(id);
+    if (row?.is_default === 1) return row;
+    return this.access.readable(user, id, PRESET_NOT_FOUND);
+  }
+
+  /** Marking a preset as a default puts it in front of everyone: for administrators and moderators. */
+  private assertMayMarkDefault(user: User, isDefault: boolean | undefined): void {
+    if (isDefault && !seesEverything(user, 'preset'))
+      throw forbidden('Only administrators and moderators set default presets');
+  }
+
+  private async one(row: PresetRow): Promise<Preset> {
+    const [preset] = await this.toPresets([row]);
+    if (!preset) throw new Error('toPresets lost a row');
+    return preset;
+  }
+
+  private async toPresets(rows: PresetRow[]): Promise<Preset[]> {
+    const animationGroups = [
+      ...new Set(rows.filter((row) => row.type === 'animation' && row.group_id).map((row) => row.group_id ?? '')),
+    ];
+    const [shared, uploads] = await Promise.all([
+      this.shares.sharedWith(rows.map((row) => row.id)),
+      this.presets.uploadsInGroups(animationGroups),
+    ]);
+    return rows.map((row) => {
+      const preset: Preset = {
+        id: row.id,
+        name: row.name,
+        type: row.type === 'animation' ? 'animation' : 'postProcess',
+        category: row.category,
+        settings: row.settings,
+        isDefault: row.is_default === 1,
+        groupId: row.group_id,
+        ownerId: row.owner_id,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+        ...(shared.get(row.id) ?? { sharedUsers: [], sharedGroups: [] }),
+      };
+      if (preset.type === 'animation') {
+        preset.previewImageMapping = Object.fromEntries(
+          uploads
+            .filter((upload) => upload.group_id === row.group_id)
+            .map((upload) => [upload.id, mediaUrl(upload.blob_key)]),
+        );
+      }
+      return preset;
+    });
+  }
+}

@@ -1,0 +1,100 @@
+import type { Expression, SqlBool } from 'kysely';
+import type { User } from '@autostudio/protocol';
+import type { Db } from '../../db/database.js';
+import { paginate } from '../../db/paginate.js';
+import type { RenderedAssetItemRow, RenderedAssetRow } from '../../db/schema.js';
+import { containsIgnoringCase } from '../../db/search.js';
+import { seesEverything } from '../access/access-policy.js';
+import { visibleTo } from '../access/visibility.js';
+
+export interface RenderedAssetFilters {
+  search?: string | undefined;
+  category?: string | undefined;
+  type?: string | undefined;
+  brand?: string | undefined;
+}
+
+export class RenderedAssetsRepository {
+  constructor(private readonly db: Db) {}
+
+  find(id: string): Promise<RenderedAssetRow | undefined> {
+    return this.db
+      .selectFrom('rendered_assets')
+      .selectAll()
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  private filtered(user: User, filters: RenderedAssetFilters) {
+    return () =>
+      this.db
+        .selectFrom('rendered_assets')
+        .where('deleted_at', 'is', null)
+        .where((eb) => {
+          const conditions: Expression<SqlBool>[] = [];
+          if (!seesEverything(user, 'renderedAsset')) {
+            conditions.push(
+              visibleTo(user, {
+                ownerColumn: 'rendered_assets.owner_id',
+                keyColumn: 'rendered_assets.id',
+                shareTable: 'rendered_asset_shares',
+              }),
+            );
+          }
+          for (const column of ['category', 'type', 'brand'] as const) {
+            const value = filters[column];
+            if (value) conditions.push(eb(`rendered_assets.${column}`, '=', value));
+          }
+          if (filters.search) conditions.push(containsIgnoringCase('rendered_assets.name', filters.search));
+          return eb.and(conditions);
+        });
+  }
+
+  page(user: User, filters: RenderedAssetFilters, page: { page: number; limit: number }) {
+    return paginate(this.filtered(user, filters), page, (select) =>
+      select.selectAll().orderBy('created_at', 'desc').orderBy('id'),
+    );
+  }
+
+  async distinctValues(user: User, column: 'category' | 'type' | 'brand'): Promise<string[]> {
+    const rows = await this.filtered(user, {})()
+      .select(column)
+      .distinct()
+      .where(column, '<>', '')
+      .orderBy(column)
+      .execute();
+    return rows.map((row) => row[column]);
+  }
+
+  items(assetIds: readonly string[]): Promise<RenderedAssetItemRow[]> {
+    if (assetIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('rendered_asset_items')
+      .selectAll()
+      .where('asset_id', 'in', [...assetIds])
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  async insert(asset: RenderedAssetRow, items: RenderedAssetItemRow[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('rendered_assets').values(asset).execute();
+      if (items.length > 0) await trx.insertInto('rendered_asset_items').values(items).execute();
+    });
+  }
+
+  async update(id: string, changes: Partial<RenderedAssetRow>): Promise<void> {
+    await this.db.updateTable('rendered_assets').set(changes).where('id', '=', id).execute();
+  }
+
+  async softDelete(id: string): Promise<void> {
+    const now = new Date().toISOString();
+    await this.db
+      .updateTable('rendered_assets')
+      .set({ deleted_at: now, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+}

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import type { ListResult, RenderedAsset, RenderedAssetItem, User } from '@autostudio/protocol';
+import type { Db } from '../../db/database.js';
+import type { RenderedAssetItemRow, RenderedAssetRow } from '../../db/schema.js';
+import { toNumber } from '../../db/search.js';
+import { mediaUrl } from '../../storage/media-url.js';
+import { ItemAccess } from '../access/item-access.js';
+import { SharesRepository, type Principal } from '../access/shares.repository.js';
+import { RenderedAssetsRepository, type RenderedAssetFilters } from './rendered-assets.repository.js';
+
+const RENDERED_ASSET_NOT_FOUND = 'Rendered asset not found';
+
+export interface NewRenderedAsset {
+  name: string;
+  description?: string;
+  category?: string;
+  type?: string;
+  brand?: string;
+  configId?: string | null;
+  items: {
+    kind: string;
+    key: string;
+    fileName: string;
+    contentType: string;
+    size: number;
+    width?: number;
+    height?: number;
+  }[];
+}
+
+function toItem(row: RenderedAssetItemRow): RenderedAssetItem {
+  return {
+    id: row.id,
+    kind: row.kind,
+    url: mediaUrl(row.blob_key),
+    fileName: row.file_name,
+    contentType: row.content_type,
+    size: toNumber(row.size),
+    width: row.width,
+    height: row.height,
+    createdAt: row.created_at,
+  };
+}
+
+/** The renders users made. They are created by the render service; people browse, rename, share and delete them. */
+export class RenderedAssetsService {
+  private readonly assets: RenderedAssetsRepository;
+  private readonly shares: SharesRepository;
+  private readonly access: ItemAccess<RenderedAssetRow>;
+
+  constructor(db: Db) {
+    this.assets = new RenderedAssetsRepository(db);
+    this.shares = new SharesRepository(db, 'rendered_asset_shares');
+    this.access = new ItemAccess(db, {
+      kind: 'renderedAsset',
+      find: (id) => this.assets.find(id),
+      shares: this.shares,
+      shareKey: (row) => row.id,
+    });
+  }
+
+  /** Records a finished render for its owner. */
+  async record(owner: User, input: NewRenderedAsset): Promise<RenderedAsset> {
+    const now = new Date().toISOString();
+    const asset: RenderedAssetRow = {
+      id: randomUUID(),
+      owner_id: owner.id,
+      name: input.name,
+      description: input.description ?? '',
+      category: input.category ?? '',
+      type: input.type ?? '',
+      brand: input.brand ?? '',
+      config_id: input.configId ?? null,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    };
+    await this.assets.insert(
+      asset,
+      input.items.map((item) => ({
+        id: randomUUID(),
+        asset_id: asset.id,
+        kind: item.kind,
+        blob_key: item.key,
+        file_name: item.fileName,
+        content_type: item.contentType,
+        size: item.size,
+        width: item.width ?? null,
+        height: item.height ?? null,
+        created_at: now,
+      })),
+    );
+    return this.get(owner, asset.id);
+  }
+
+  async filtered(
+    user: User,
+    filters: RenderedAssetFilters,
+    page: { page: number; limit: number },
+  ): Promise<ListResult<RenderedAsset>> {
+    const { rows, total } = await this.assets.page(user, filters, page);
+    return { items: await this.toAssets(rows), total };
+  }
+
+  async get(user: User, id: string): Promise<RenderedAsset> {
+    const [asset] = await this.toAssets([await this.access.readable(user, id, RENDERED_ASSET_NOT_FOUND)]);
+    if (!asset) throw new Error('toAssets lost a row');
+    return asset;
+  }
+
+  async items(user: User, id: string): Promise<RenderedAssetItem[]> {
+    await this.access.readable(user, id, RENDERED_ASSET_NOT_FOUND);
+    return (await this.assets.items([id])).map(toItem);
+  }
+
+  async filterOptions(user: User) {
+    const [categories, types, brands] = await Promise.all([
+      this.assets.distinctValues(user, 'category'),
+      this.assets.distinctValues(user, 'type'),
+      this.assets.distinctValues(user, 'brand'),
+    ]);
+    return { categories, types, brands };
+  }
+
+  async update(
+    user: User,
+    id: string,
+    changes: Partial<Pick<RenderedAssetRow, 'name' | 'description' | 'category' | 'type' | 'brand'>>,
+  ): Promise<RenderedAsset> {
+    await this.access.manageable(user, id, RENDERED_ASSET_NOT_FOUND);
+    // Kysely leaves out fields that are undefined, so only what was sent changes.
+    await this.assets.update(id, { ...changes, updated_at: new Date().toISOString() });
+    return this.get(user, id);
+  }
+
+  async share(user: User, id: string, principal: Principal, ids: string[], remove: boolean): Promise<RenderedAsset> {
+    await this.access.share(user, id, principal, ids, remove, RENDERED_ASSET_NOT_FOUND);
+    return this.get(user, id);
+  }
+
+  async delete(user: User, id: string): Promise<void> {
+    await this.access.manageable(user, id, RENDERED_ASSET_NOT_FOUND);
+    await this.assets.softDelete(id);
+  }
+
+  private async toAssets(rows: RenderedAssetRow[]): Promise<RenderedAsset[]> {
+    const ids = rows.map((row) => row.id);
+    const [shared, items] = await Promise.all([this.shares.sharedWith(ids), this.assets.items(ids)]);
+    return rows.map((row) => {
+      const own = items.filter((item) => item.asset_id === row.id);
+      const thumbnail = own.find((item) => item.content_type.startsWith('image/'));
+      return {
+        id: row.id,
+        name: row.name,
+        description: row.description,
+        category: row.category,
+        type: row.type,
+        brand: row.brand,
+        configId: row.config_id,
+        thumbnailUrl: thumbnail ? mediaUrl(thumbnail.blob_key) : null,
+        itemCount: own.length,
+        ownerId: row.owner_id,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+        ...(shared.get(row.id) ?? { sharedUsers: [], sharedGroups: [] }),
+      };
+    });
+  }
+}

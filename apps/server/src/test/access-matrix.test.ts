@@ -1,0 +1,330 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Group, Role } from '@autostudio/protocol';
+import { multipartBody, PNG_1X1, tinyGlb } from './multipart.js';
+import { startTestApp, type TestApp } from './test-app.js';
+import { testDatabases } from './test-databases.js';
+
+/**
+ * Every endpoint of every shareable item × every kind of caller. Each cell asserts the status, and every list
+ * asserts that nothing leaks to someone who may not see the item.
+ */
+type Actor = 'anonymous' | 'stranger' | 'owner' | 'sharedUser' | 'groupMember' | 'admin';
+const ACTORS: Actor[] = ['anonymous', 'stranger', 'owner', 'sharedUser', 'groupMember', 'admin'];
+
+interface Request {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  json?: object;
+  multipart?: { fields: Record<string, string>; files?: Record<string, { name: string; content: Buffer }> };
+}
+
+interface Kind {
+  name: string;
+  /** Who creates the item: asset models are made by administrators only. */
+  ownerRole: Role;
+  create: (t: TestApp, token: string) => Promise<string>;
+  get: (id: string) => Request;
+  list: Request;
+  update: (id: string) => Request;
+  delete: (id: string) => Request;
+  share?: { user: (id: string, userId: string) => Request; group: (id: string, groupId: string) => Request };
+}
+
+const READ: Record<Actor, number> = {
+  anonymous: 401,
+  stranger: 404,
+  owner: 200,
+  sharedUser: 200,
+  groupMember: 200,
+  admin: 200,
+};
+const CHANGE: Record<Actor, number> = {
+  anonymous: 401,
+  stranger: 404,
+  owner: 200,
+  sharedUser: 403,
+  groupMember: 403,
+  admin: 200,
+};
+const REMOVE: Record<Actor, number> = {
+  anonymous: 401,
+  stranger: 404,
+  owner: 204,
+  sharedUser: 403,
+  groupMember: 403,
+  admin: 204,
+};
+const VISIBLE: Record<Actor, boolean> = {
+  anonymous: false,
+  stranger: false,
+  owner: true,
+  sharedUser: true,
+  groupMember: true,
+  admin: true,
+};
+
+async function send(t: TestApp, token: string | undefined, request: Request) {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  if (request.multipart) {
+    const body = await multipartBody(request.multipart.fields, request.multipart.files);
+    return t.app.inject({
+      method: request.method,
+      url: request.url,
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
+  }
+  return t.app.inject({
+    method: request.method,
+    url: request.url,
+    headers,
+    ...(request.json ? { payload: request.json } : {}),
+  });
+}
+
+async function createdId(response: { statusCode: number; body: string }): Promise<string> {
+  if (response.statusCode !== 201) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
+  return (JSON.parse(response.body) as { id: string }).id;
+}
+
+const shareRoutes = (base: string) => ({
+  user: (id: string, userId: string): Request => ({
+    method: 'PUT',
+    url: `${base}/${id}/share/user`,
+    json: { userIds: [userId] },
+  }),
+  group: (id: string, groupId: string): Request => ({
+    method: 'PUT',
+    url: `${base}/${id}/share/group`,
+    json: { groupIds: [groupId] },
+  }),
+});
+
+const KINDS: Kind[] = [
+  {
+    name: 'preset',
+    ownerRole: 'user',
+    create: async (t, token) =>
+      createdId(
+        await send(t, token, {
+          method: 'POST',
+          url: '/api/preset',
+          json: { name: 'Matrix preset', type: 'postProcess' },
+        }),
+      ),
+    get: (id) => ({ method: 'GET', url: `/api/preset/id/${id}` }),
+    list: { method: 'GET', url: '/api/preset/filtered?limit=100' },
+    update: (id) => ({ method: 'PUT', url: `/api/preset/${id}`, json: { name: 'Renamed' } }),
+    delete: (id) => ({ method: 'PUT', url: `/api/preset/${id}/delete` }),
+    share: shareRoutes('/api/preset'),
+  },
+  {
+    name: 'configuration',
+    ownerRole: 'user',
+    create: async (t, token) =>
+      createdId(
+        await send(t, token, {
+          method: 'POST',
+          url: '/api/config',
+          multipart: {
+            fields: { name: 'Matrix config', settings: '{"scene":{"cameraSpot":"Exterior"}}' },
+            files: { imageFile: { name: 'p.png', content: PNG_1X1 } },
+          },
+        }),
+      ),
+    get: (id) => ({ method: 'GET', url: `/api/config/id/${id}` }),
+    list: { method: 'GET', url: '/api/config/filtered?limit=100' },
+    update: (id) => ({ method: 'PUT', url: `/api/config/${id}`, multipart: { fields: { name: 'Renamed' } } }),
+    delete: (id) => ({ method: 'PUT', url: `/api/config/${id}/delete` }),
+    share: shareRoutes('/api/config'),
+  },
+  {
+    name: 'asset model',
+    ownerRole: 'admin',
+    create: async (t, token) =>
+      createdId(
+        await send(t, token, {
+          method: 'POST',
+          url: '/api/asset-model',
+          multipart: {
+            fields: { name: 'Matrix model', brand: 'Terra' },
+            files: { file: { name: 'car.glb', content: tinyGlb() } },
+          },
+        }),
+      ),
+    get: (id) => ({ method: 'GET', url: `/api/asset-model/id/${id}` }),
+    list: { method: 'GET', url: '/api/asset-model/filtered?limit=100' },
+    update: (id) => ({ method: 'PUT', url: `/api/asset-model/${id}`, multipart: { fields: { name: 'Renamed' } } }),
+    delete: (id) => ({ method: 'PUT', url: `/api/asset-model/${id}/delete` }),
+    share: shareRoutes('/api/asset-model'),
+  },
+  {
+    name: 'rendered asset',
+    ownerRole: 'user',
+    create: async (t, token) => {
+      const verify = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/verify',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const owner = verify.json<{ id: string; username: string; name: string; roles: Role[] }>();
+      const asset = await t.app.renderedAssets.record(owner, {
+        name: 'Matrix render',
+        items: [
+          { kind: 'Color ID', key: 'renders/x/still.png', fileName: 'still.png', contentType: 'image/png', size: 10 },
+        ],
+      });
+      return asset.id;
+    },
+    get: (id) => ({ method: 'GET', url: `/api/asset-rendered/id/${id}` }),
+    list: { method: 'GET', url: '/api/asset-rendered/filtered?limit=100' },
+    update: (id) => ({ method: 'PUT', url: `/api/asset-rendered/${id}`, json: { name: 'Renamed' } }),
+    delete: (id) => ({ method: 'PUT', url: `/api/asset-rendered/${id}/delete` }),
+    share: shareRoutes('/api/asset-rendered'),
+  },
+];
+
+describe.each(testDatabases)('the access matrix on $name', (database) => {
+  let t: TestApp;
+  const tokens: Partial<Record<Actor, string>> = {};
+  const ids: Partial<Record<Actor, string>> = {};
+  let ownerAdminToken: string;
+  let groupId: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(database);
+    for (const actor of ['stranger', 'owner', 'sharedUser', 'groupMember'] as const) {
+      const session = await t.createUser(`matrix-${actor.toLowerCase()}`);
+      tokens[actor] = session.accessToken;
+      ids[actor] = session.user.id;
+    }
+    tokens.admin = await t.adminToken();
+    ownerAdminToken = (await t.createUser('matrix-owner-admin', ['admin'])).accessToken;
+    const group = await send(t, tokens.admin, {
+      method: 'POST',
+      url: '/api/user-groups',
+      json: { name: 'Matrix group', userIds: [ids.groupMember] },
+    });
+    groupId = group.json<Group>().id;
+  });
+  afterAll(() => t.close());
+
+  describe.each(KINDS)('$name', (kind) => {
+    const ownerToken = () => (kind.ownerRole === 'admin' ? ownerAdminToken : (tokens.owner ?? ''));
+    // The owner cell of admin-made kinds is the other administrator, who made the item.
+    const tokenOf = (actor: Actor) => (actor === 'owner' ? ownerToken() : tokens[actor]);
+
+    /** A fresh item, shared with sharedUser directly and with groupMember through the group. */
+    const prepare = async () => {
+      const id = await kind.create(t, ownerToken());
+      if (kind.share) {
+        expect((await send(t, ownerToken(), kind.share.user(id, ids.sharedUser ?? ''))).statusCode).toBe(200);
+        expect((await send(t, ownerToken(), kind.share.group(id, groupId))).statusCode).toBe(200);
+      }
+      return id;
+    };
+
+    it.each(ACTORS)('read by id: %s', async (actor) => {
+      const id = await prepare();
+      expect((await send(t, tokenOf(actor), kind.get(id))).statusCode).toBe(READ[actor]);
+    });
+
+    it.each(ACTORS)('list: %s sees it only when allowed', async (actor) => {
+      const id = await prepare();
+      const response = await send(t, tokenOf(actor), kind.list);
+      if (actor === 'anonymous') return expect(response.statusCode).toBe(401);
+      expect(response.statusCode).toBe(200);
+      const listed = response.json<{ items: { id: string }[] }>().items.map((item) => item.id);
+      expect(listed.includes(id)).toBe(VISIBLE[actor]);
+    });
+
+    it.each(ACTORS)('update: %s', async (actor) => {
+      const id = await prepare();
+      expect((await send(t, tokenOf(actor), kind.update(id))).statusCode).toBe(CHANGE[actor]);
+    });
+
+    it.each(ACTORS)('share and revoke: %s', async (actor) => {
+      if (!kind.share) return;
+      const id = await prepare();
+      const share = kind.share.user(id, ids.stranger ?? '');
+      expect((await send(t, tokenOf(actor), share)).statusCode).toBe(CHANGE[actor]);
+      const revoke = { ...share, json: { userIds: [ids.sharedUser], remove: true } };
+      expect((await send(t, tokenOf(actor), revoke)).statusCode).toBe(CHANGE[actor]);
+    });
+
+    it.each(ACTORS)('delete: %s, and once deleted it is gone for everyone', async (actor) => {
+      const id = await prepare();
+      expect((await send(t, tokenOf(actor), kind.delete(id))).statusCode).toBe(REMOVE[actor]);
+      if (REMOVE[actor] !== 204) return;
+      for (const viewer of ['owner', 'sharedUser', 'admin'] as const) {
+        expect((await send(t, tokenOf(viewer), kind.get(id))).statusCode).toBe(404);
+        const listed = (await send(t, tokenOf(viewer), kind.list)).json<{ items: { id: string }[] }>().items;
+        expect(listed.map((item) => item.id)).not.toContain(id);
+      }
+    });
+  });
+
+  describe('users and groups', () => {
+    const ADMIN_ONLY: Request[] = [
+      { method: 'GET', url: '/api/users/x' },
+      { method: 'POST', url: '/api/users', json: { username: 'nobody-new', password: 'long-enough' } },
+      { method: 'PUT', url: '/api/users/x', json: { name: 'X' } },
+      { method: 'DELETE', url: '/api/users/x' },
+      { method: 'GET', url: '/api/user-groups/x' },
+      { method: 'POST', url: '/api/user-groups', json: { name: 'Not allowed' } },
+      { method: 'PUT', url: '/api/user-groups/x', json: { name: 'X' } },
+      { method: 'PUT', url: '/api/user-groups/x/users', json: { userIds: ['x'] } },
+      { method: 'DELETE', url: '/api/user-groups/x' },
+    ];
+    it.each(ADMIN_ONLY)('$method $url is for administrators only', async (request) => {
+      expect((await send(t, undefined, request)).statusCode).toBe(401);
+      expect((await send(t, tokens.owner, request)).statusCode).toBe(403);
+      expect([200, 201, 204, 404]).toContain((await send(t, tokens.admin, request)).statusCode);
+    });
+
+    it.each(['/api/users/filtered', '/api/user-groups/filtered'])(
+      'any signed-in user may list %s for sharing',
+      async (url) => {
+        expect((await send(t, undefined, { method: 'GET', url })).statusCode).toBe(401);
+        expect((await send(t, tokens.stranger, { method: 'GET', url })).statusCode).toBe(200);
+      },
+    );
+  });
+
+  describe('the other roles', () => {
+    it('a moderator manages everyone’s presets but not asset models', async () => {
+      const moderator = (await t.createUser('matrix-moderator', ['moderator'])).accessToken;
+      const presetId = await KINDS[0]!.create(t, tokens.owner ?? '');
+      expect((await send(t, moderator, KINDS[0]!.get(presetId))).statusCode).toBe(200);
+      expect((await send(t, moderator, KINDS[0]!.update(presetId))).statusCode).toBe(200);
+      const modelId = await KINDS[2]!.create(t, ownerAdminToken);
+      expect((await send(t, moderator, KINDS[2]!.get(modelId))).statusCode).toBe(404);
+    });
+
+    it('a guest sees what is shared with them and creates nothing', async () => {
+      const guest = await t.createUser('matrix-guest', ['client']);
+      const presetId = await KINDS[0]!.create(t, tokens.owner ?? '');
+      await send(t, tokens.owner, KINDS[0]!.share!.user(presetId, guest.user.id));
+      expect((await send(t, guest.accessToken, KINDS[0]!.get(presetId))).statusCode).toBe(200);
+      expect(
+        (
+          await send(t, guest.accessToken, {
+            method: 'POST',
+            url: '/api/preset',
+            json: { name: 'Nope', type: 'postProcess' },
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect((await send(t, guest.accessToken, KINDS[0]!.update(presetId))).statusCode).toBe(403);
+    });
+
+    it('a user cannot create an asset model', async () => {
+      const response = await send(t, tokens.owner, {
+        method: 'POST',
+        url: '/api/asset-model',
+        multipart: { fields: { name: 'Mine' }, files: { file: { name: 'car.glb', content: tinyGlb() } } },
+      });
+      expect(response.statusCode).toBe(403);
+    });
+  });
+});

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { LIST_DEFAULTS } from './constants.js';
+import { listQuerySchema } from './list.js';
+import { ownershipSchema, sharedWithSchema } from './sharing.js';
+
+/**
+ * The saved studio state (spec §3 "Configuration"). The parts belong to features that define them in detail;
+ * here each part is an object so that a configuration from an older or newer client still loads.
+ */
+const part = z.record(z.string(), z.unknown());
+export const configSettingsSchema = z.looseObject({
+  app: z.looseObject({ product: z.unknown().optional() }).optional(),
+  scene: part.optional(),
+  carConfig: part.optional(),
+  camera: part.optional(),
+  postProcess: z
+    .looseObject({
+      params: part.optional(),
+      selectedPreset: z.unknown().optional(),
+      presetBrowser: z.unknown().optional(),
+    })
+    .optional(),
+  backdropUpload: part.optional(),
+  backplateUpload: part.optional(),
+  imageUpload: z
+    .looseObject({ imageId: z.string().nullable().optional(), previewUrl: z.string().nullable().optional() })
+    .optional(),
+  customEnvironmentalLights: z.array(z.unknown()).optional(),
+});
+export type ConfigSettings = z.infer<typeof configSettingsSchema>;
+
+export const configSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    projectPath: z.string(),
+    settings: configSettingsSchema,
+    /** The preview snapshot taken from the stream when the configuration was saved. */
+    imageUrl: z.string().nullable(),
+  })
+  .extend(ownershipSchema.shape)
+  .extend(sharedWithSchema.shape);
+export type Config = z.infer<typeof configSchema>;
+
+/** The text fields of the multipart body of POST /config; `settings` is a JSON string, `imageFile` a file. */
+export const createConfigFieldsSchema = z.object({
+  name: z.string().trim().min(1, 'name is required').max(200),
+  description: z.string().trim().max(5000).default(''),
+  projectPath: z.string().trim().max(1000).default(''),
+  settings: z.string().min(1, 'settings is required').max(1_000_000),
+});
+/** PUT /config/{id}: every field optional; settings may be left out (spec §7). */
+export const updateConfigFieldsSchema = createConfigFieldsSchema.partial();
+
+export const configsQuerySchema = listQuerySchema(LIST_DEFAULTS.configs);

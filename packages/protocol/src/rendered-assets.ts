@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { LIST_DEFAULTS } from './constants.js';
+import { listQuerySchema } from './list.js';
+import { ownershipSchema, sharedWithSchema } from './sharing.js';
+
+export const renderedAssetItemSchema = z.object({
+  id: z.string(),
+  /** e.g. "Color ID", "Depth", or "video". */
+  kind: z.string(),
+  url: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type RenderedAssetItem = z.infer<typeof renderedAssetItemSchema>;
+
+export const renderedAssetSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    category: z.string(),
+    type: z.string(),
+    brand: z.string(),
+    configId: z.string().nullable(),
+    thumbnailUrl: z.string().nullable(),
+    itemCount: z.number().int(),
+  })
+  .extend(ownershipSchema.shape)
+  .extend(sharedWithSchema.shape);
+export type RenderedAsset = z.infer<typeof renderedAssetSchema>;
+
+const label = z.string().trim().max(100);
+
+export const updateRenderedAssetRequestSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200).optional(),
+    description: z.string().trim().max(5000).optional(),
+    category: label.optional(),
+    type: label.optional(),
+    brand: label.optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, 'send at least one field to change');
+
+export const renderedAssetsQuerySchema = listQuerySchema(LIST_DEFAULTS.renderedAssets).extend({
+  category: label.optional(),
+  type: label.optional(),
+  brand: label.optional(),
+});
+
+export const renderedAssetFilterOptionsSchema = z.object({
+  categories: z.array(z.string()),
+  types: z.array(z.string()),
+  brands: z.array(z.string()),
+});

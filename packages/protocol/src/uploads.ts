@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** Spec §3 "Upload record". */
+export const uploadSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  filename: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  groupId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Upload = z.infer<typeof uploadSchema>;
+
+/** The optional text fields of the multipart body of POST /upload; the file comes as `file`. */
+export const uploadFieldsSchema = z.object({
+  filename: z.string().trim().min(1).max(255).optional(),
+  groupId: z.string().trim().min(1).max(64).optional(),
+});
+
+/** Largest file each kind of upload takes. */
+export const UPLOAD_LIMITS = {
+  image: 50 * 1024 * 1024,
+  model: 1024 * 1024 * 1024,
+} as const;
