@@ -118,6 +118,8 @@ export interface RenderedAssetsTable {
 export interface RenderedAssetItemsTable {
   id: string;
   asset_id: string;
+  /** The order the render produced its files in: the main image first. */
+  position: number;
   kind: string;
   blob_key: string;
   file_name: string;

@@ -108,6 +108,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('rendered_asset_items')
     .addColumn('id', 'text', (col) => col.primaryKey())
     .addColumn('asset_id', 'text', (col) => col.notNull().references('rendered_assets.id').onDelete('cascade'))
+    .addColumn('position', 'integer', (col) => col.notNull())
     .addColumn('kind', 'text', (col) => col.notNull())
     .addColumn('blob_key', 'text', (col) => col.notNull())
     .addColumn('file_name', 'text', (col) => col.notNull())

@@ -73,8 +73,8 @@ export class RenderedAssetsRepository {
       .selectFrom('rendered_asset_items')
       .selectAll()
       .where('asset_id', 'in', [...assetIds])
-      .orderBy('created_at')
-      .orderBy('id')
+      .orderBy('asset_id')
+      .orderBy('position')
       .execute();
   }
 

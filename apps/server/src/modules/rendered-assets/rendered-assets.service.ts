@@ -77,9 +77,10 @@ export class RenderedAssetsService {
     };
     await this.assets.insert(
       asset,
-      input.items.map((item) => ({
+      input.items.map((item, position) => ({
         id: randomUUID(),
         asset_id: asset.id,
+        position,
         kind: item.kind,
         blob_key: item.key,
         file_name: item.fileName,

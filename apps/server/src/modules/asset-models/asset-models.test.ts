@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AssetModel, ListResult } from '@autostudio/protocol';
+import { multipartBody, PNG_1X1, tinyGlb } from '../../test/multipart.js';
+import { startTestApp, type TestApp } from '../../test/test-app.js';
+import { testDatabases } from '../../test/test-databases.js';
+
+describe.each(testDatabases)('asset models on $name', (database) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await startTestApp(database);
+    admin = await t.adminToken();
+  });
+  afterAll(() => t.close());
+
+  const send = async (
+    method: 'POST' | 'PUT',
+    url: string,
+    fields: Record<string, string>,
+    files: Record<string, { name: string; content: Buffer }> = {},
+  ) => {
+    const body = await multipartBody(fields, files);
+    return t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { ...body.headers, authorization: `Bearer ${admin}` },
+      payload: body.payload,
+    });
+  };
+  const get = (url: string) =>
+    t.app.inject({ method: 'GET', url: `/api${url}`, headers: { authorization: `Bearer ${admin}` } });
+  const glb = { name: 'terra.glb', content: tinyGlb() };
+
+  it('creates a product with its model file, preview and engine settings', async () => {
+    const settings = { unrealParams: { LevelPath: '/Game/Terra' }, configOptions: { trims: 3 } };
+    const response = await send(
+      'POST',
+      '/asset-model',
+      {
+        name: 'Terra',
+        category: 'SUV',
+        type: 'Car',
+        brand: 'Autostudio',
+        region: 'europe',
+        settings: JSON.stringify(settings),
+      },
+      { file: glb, previewFile: { name: 'terra.png', content: PNG_1X1 } },
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const model = response.json<AssetModel>();
+    expect(model).toMatchObject({
+      name: 'Terra',
+      version: 1,
+      fileName: 'terra.glb',
+      fileSize: glb.content.length,
+      settings,
+    });
+    expect(model.modelUrl).toMatch(/^\/api\/media\/asset-models\/.+\/terra\.glb$/);
+    expect(model.previewUrl).toMatch(/terra\.png$/);
+  });
+
+  it('keeps versions: a new file makes version 2, and only the newest is listed by default', async () => {
+    const first = (
+      await send('POST', '/asset-model', { name: 'Versioned', brand: 'Lumen' }, { file: glb })
+    ).json<AssetModel>();
+    const second = (
+      await send('PUT', `/asset-model/${first.id}`, { description: 'New wheels' }, { file: glb })
+    ).json<AssetModel>();
+    expect(second).toMatchObject({ modelId: first.modelId, version: 2, description: 'New wheels', name: 'Versioned' });
+
+    const latest = (await get('/asset-model/filtered?search=versioned')).json<ListResult<AssetModel>>();
+    expect(latest.items.map((model) => model.version)).toEqual([2]);
+    const all = (await get('/asset-model/filtered?search=versioned&latestVersion=false')).json<
+      ListResult<AssetModel>
+    >();
+    expect(all.items.map((model) => model.version)).toEqual([2, 1]);
+    // Version 1 stays readable by id.
+    expect((await get(`/asset-model/id/${first.id}`)).json<AssetModel>().version).toBe(1);
+  });
+
+  it('changes metadata in place when no file is sent', async () => {
+    const model = (await send('POST', '/asset-model', { name: 'Meta' }, { file: glb })).json<AssetModel>();
+    const updated = (await send('PUT', `/asset-model/${model.id}`, { region: 'asia' })).json<AssetModel>();
+    expect(updated).toMatchObject({ id: model.id, version: 1, region: 'asia' });
+  });
+
+  it('filters by category, brand and region, and offers the options in use', async () => {
+    const options = (await get('/asset-model/filter-options')).json<{
+      categories: string[];
+      regions: string[];
+      brands: string[];
+      types: string[];
+    }>();
+    expect(options.categories).toEqual(['SUV']);
+    expect(options.brands).toEqual(['Autostudio', 'Lumen']);
+    expect(options.regions).toEqual(expect.arrayContaining(['asia', 'europe']));
+    const suv = (await get('/asset-model/filtered?category=SUV&brand=Autostudio&region=europe')).json<
+      ListResult<AssetModel>
+    >();
+    expect(suv.items.map((model) => model.name)).toEqual(['Terra']);
+  });
+
+  it('deletes every version at once', async () => {
+    const first = (await send('POST', '/asset-model', { name: 'Gone' }, { file: glb })).json<AssetModel>();
+    const second = (await send('PUT', `/asset-model/${first.id}`, {}, { file: glb })).json<AssetModel>();
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/asset-model/${second.id}/delete`,
+          headers: { authorization: `Bearer ${admin}` },
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect((await get(`/asset-model/id/${first.id}`)).statusCode).toBe(404);
+    const all = (await get('/asset-model/filtered?search=gone&latestVersion=false')).json<ListResult<AssetModel>>();
+    expect(all.total).toBe(0);
+  });
+});

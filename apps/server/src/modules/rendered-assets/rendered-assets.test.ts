@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListResult, LoginResponse, RenderedAsset, RenderedAssetItem } from '@autostudio/protocol';
+import { startTestApp, type TestApp } from '../../test/test-app.js';
+import { testDatabases } from '../../test/test-databases.js';
+
+describe.each(testDatabases)('rendered assets on $name', (database) => {
+  let t: TestApp;
+  let owner: LoginResponse;
+  beforeAll(async () => {
+    t = await startTestApp(database);
+    owner = await t.createUser('rita');
+    await t.app.renderedAssets.record(owner.user, {
+      name: 'Terra front',
+      category: 'Stills',
+      type: 'image',
+      brand: 'Autostudio',
+      items: [
+        {
+          kind: 'Color ID',
+          key: 'renders/a/front.png',
+          fileName: 'front.png',
+          contentType: 'image/png',
+          size: 2048,
+          width: 1920,
+          height: 1080,
+        },
+        {
+          kind: 'Depth',
+          key: 'renders/a/front-depth.png',
+          fileName: 'front-depth.png',
+          contentType: 'image/png',
+          size: 1024,
+          width: 1920,
+          height: 1080,
+        },
+      ],
+    });
+    await t.app.renderedAssets.record(owner.user, {
+      name: 'Terra orbit',
+      category: 'Videos',
+      type: 'video',
+      brand: 'Autostudio',
+      items: [
+        { kind: 'video', key: 'renders/b/orbit.mp4', fileName: 'orbit.mp4', contentType: 'video/mp4', size: 4096 },
+      ],
+    });
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string) =>
+    t.app.inject({ method: 'GET', url: `/api${url}`, headers: { authorization: `Bearer ${owner.accessToken}` } });
+
+  it('lists renders with filters, thumbnails and item counts', async () => {
+    const stills = (await get('/asset-rendered/filtered?type=image')).json<ListResult<RenderedAsset>>();
+    expect(stills.total).toBe(1);
+    expect(stills.items[0]).toMatchObject({
+      name: 'Terra front',
+      itemCount: 2,
+      thumbnailUrl: '/api/media/renders/a/front.png',
+    });
+    const videos = (await get('/asset-rendered/filtered?category=Videos')).json<ListResult<RenderedAsset>>();
+    expect(videos.items[0]).toMatchObject({ name: 'Terra orbit', thumbnailUrl: null });
+  });
+
+  it('returns the items of one render', async () => {
+    const [asset] = (await get('/asset-rendered/filtered?search=front')).json<ListResult<RenderedAsset>>().items;
+    const items = (await get(`/asset-rendered/${asset?.id ?? ''}/items`)).json<RenderedAssetItem[]>();
+    expect(items.map((item) => [item.kind, item.width, item.height])).toEqual([
+      ['Color ID', 1920, 1080],
+      ['Depth', 1920, 1080],
+    ]);
+  });
+
+  it('offers the filter options in use', async () => {
+    expect((await get('/asset-rendered/filter-options')).json()).toEqual({
+      categories: ['Stills', 'Videos'],
+      types: ['image', 'video'],
+      brands: ['Autostudio'],
+    });
+  });
+
+  it('renames a render', async () => {
+    const [asset] = (await get('/asset-rendered/filtered?search=orbit')).json<ListResult<RenderedAsset>>().items;
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/asset-rendered/${asset?.id ?? ''}`,
+      headers: { authorization: `Bearer ${owner.accessToken}` },
+      payload: { name: 'Terra orbit, final', category: 'Hero' },
+    });
+    expect(response.json<RenderedAsset>()).toMatchObject({
+      name: 'Terra orbit, final',
+      category: 'Hero',
+      type: 'video',
+    });
+  });
+});
