@@ -28,6 +28,16 @@ export class AssetModelsRepository {
       .executeTakeFirst();
   }
 
+  /** Any live version of a model, for checks that concern the model as a whole. */
+  findLiveVersion(modelId: string): Promise<AssetModelRow | undefined> {
+    return this.db
+      .selectFrom('asset_models')
+      .selectAll()
+      .where('model_id', '=', modelId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
   private filtered(user: User, filters: AssetModelFilters) {
     return () =>
       this.db

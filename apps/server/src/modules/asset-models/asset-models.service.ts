@@ -161,6 +161,12 @@ export class AssetModelsService {
     await this.models.softDeleteModel(row.model_id);
   }
 
+  /** For media access: whether the user may see the model (any version) whose files live under its id. */
+  async canSeeModel(user: User, modelId: string): Promise<boolean> {
+    const row = await this.models.findLiveVersion(modelId);
+    return row !== undefined && this.access.canSee(user, row);
+  }
+
   private fileColumns(files: StoredFile[], previousPreview: string | null) {
     const model = files.find((file) => file.field === 'file');
     if (!model) throw badRequest('file: a model file (GLB, glTF or ZIP) is required');

@@ -78,6 +78,16 @@ export class RenderedAssetsRepository {
       .execute();
   }
 
+  async findByItemKey(key: string): Promise<RenderedAssetRow | undefined> {
+    return this.db
+      .selectFrom('rendered_asset_items as i')
+      .innerJoin('rendered_assets as a', 'a.id', 'i.asset_id')
+      .selectAll('a')
+      .where('i.blob_key', '=', key)
+      .where('a.deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
   async insert(asset: RenderedAssetRow, items: RenderedAssetItemRow[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('rendered_assets').values(asset).execute();

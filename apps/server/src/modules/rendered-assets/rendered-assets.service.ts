@@ -144,6 +144,12 @@ export class RenderedAssetsService {
     await this.assets.softDelete(id);
   }
 
+  /** For media access: whether the user may see the render that a stored file belongs to. */
+  async canSeeFile(user: User, key: string): Promise<boolean> {
+    const row = await this.assets.findByItemKey(key);
+    return row !== undefined && this.access.canSee(user, row);
+  }
+
   private async toAssets(rows: RenderedAssetRow[]): Promise<RenderedAsset[]> {
     const ids = rows.map((row) => row.id);
     const [shared, items] = await Promise.all([this.shares.sharedWith(ids), this.assets.items(ids)]);

@@ -79,6 +79,12 @@ export class UploadsService {
     await this.storage.delete(row.blob_key);
   }
 
+  /** For media access: whether the user may read the upload with this id. */
+  async canReadId(user: User, id: string): Promise<boolean> {
+    const row = await this.uploads.find(id);
+    return row !== undefined && this.canRead(user, row);
+  }
+
   /** Whether the user may read the upload: its owner, an administrator, or whoever sees its preset. */
   async canRead(user: User, row: UploadRow): Promise<boolean> {
     if (isAdmin(user) || row.owner_id === user.id) return true;

@@ -1,0 +1,188 @@
+// List benchmark (issue 3): GET /preset/filtered and /asset-model/filtered over 100,000 rows each, on SQLite
+// and PostgreSQL, through the real HTTP server, each against the floor: the same repository query run
+// directly on the database, with the same concurrency, in the same run.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp, loadConfig } from '../apps/server/dist/app.js';
+import { openDatabase } from '../apps/server/dist/db/database.js';
+import { PresetsRepository } from '../apps/server/dist/modules/presets/presets.repository.js';
+import { AssetModelsRepository } from '../apps/server/dist/modules/asset-models/asset-models.repository.js';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function seed(db, ownerId, otherId, groupId) {
+  const now = new Date().toISOString();
+  const chunk = 1000;
+  await db.transaction().execute(async (trx) => {
+    for (let start = 0; start < ROWS; start += chunk) {
+      const presets = [];
+      const models = [];
+      const shares = [];
+      for (let i = start; i < Math.min(ROWS, start + chunk); i += 1) {
+        // Half the rows are the benchmark user's, a tenth of the rest shared with their group: the list
+        // query has to apply the access rules, not just read a table.
+        const owner = i % 2 === 0 ? ownerId : otherId;
+        const presetId = randomUUID();
+        presets.push({
+          id: presetId,
+          owner_id: owner,
+          name: `Preset ${String(i).padStart(6, '0')}`,
+          type: i % 3 === 0 ? 'animation' : 'postProcess',
+          category: `Category ${i % 12}`,
+          settings: '{"GlobalSaturation":1}',
+          is_default: 0,
+          group_id: null,
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
+        });
+        if (owner === otherId && i % 10 === 1) shares.push({ id: randomUUID(), entity_id: presetId, user_id: null, group_id: groupId, created_at: now });
+        // Every model has two versions, so latestVersion has to pick.
+        const modelId = randomUUID();
+        for (const version of [1, 2]) {
+          models.push({
+            id: randomUUID(),
+            model_id: modelId,
+            version,
+            owner_id: owner,
+            name: `Model ${String(i).padStart(6, '0')}`,
+            description: '',
+            category: `Category ${i % 8}`,
+            type: 'Car',
+            brand: `Brand ${i % 5}`,
+            region: i % 2 ? 'europe' : 'asia',
+            settings: '{}',
+            file_key: `asset-models/${modelId}/car.glb`,
+            file_name: 'car.glb',
+            file_size: 1000,
+            preview_key: null,
+            created_at: now,
+            updated_at: now,
+            deleted_at: null,
+          });
+        }
+      }
+      await trx.insertInto('presets').values(presets).execute();
+      // Two statements of 1,000 rows: SQLite takes at most 32,766 parameters in one.
+      await trx.insertInto('asset_models').values(models.slice(0, chunk)).execute();
+      await trx.insertInto('asset_models').values(models.slice(chunk)).execute();
+      if (shares.length) await trx.insertInto('preset_shares').values(shares).execute();
+    }
+  });
+}
+
+/** Runs `call` from CONNECTIONS concurrent loops for SECONDS; returns calls per second and latency percentiles. */
+async function floor(call) {
+  const latencies = [];
+  const end = Date.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < end) {
+        const started = process.hrtime.bigint();
+        await call();
+        latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  return { rps: latencies.length / SECONDS, p50: at(0.5), p99: at(0.99) };
+}
+
+async function http(url, token) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${token}` } });
+  if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} answers were not 2xx`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+async function runDialect(dialect) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `autostudio-bench-${dialect}-`));
+  let database = { dialect: 'sqlite', file: path.join(dataDir, 'autostudio.db') };
+  let dropSchema = async () => {};
+  if (dialect === 'postgres') {
+    const schema = `bench_${randomUUID().replaceAll('-', '')}`;
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.end();
+    database = { dialect: 'postgres', url: PG_URL, schema };
+    dropSchema = async () => {
+      const dropper = new pg.Client({ connectionString: PG_URL });
+      await dropper.connect();
+      await dropper.query(`DROP SCHEMA ${schema} CASCADE`);
+      await dropper.end();
+    };
+  }
+  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTOSTUDIO_ADMIN_PASSWORD: 'bench-admin-password', LOGIN_RATE_LIMIT: '1000' }), database };
+  const app = await buildApp(config);
+  const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+  const post = async (url, body, token) => {
+    const response = await fetch(`${origin}/api${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const admin = await post('/auth/login', { username: 'admin', password: 'bench-admin-password' });
+  const bench = await post('/users', { username: 'bench', password: 'bench-password' }, admin.accessToken);
+  const other = await post('/users', { username: 'other', password: 'other-password' }, admin.accessToken);
+  const group = await post('/user-groups', { name: 'Bench group', userIds: [bench.id] }, admin.accessToken);
+  const session = await post('/auth/login', { username: 'bench', password: 'bench-password' });
+
+  const handle = openDatabase(database);
+  await seed(handle.db, bench.id, other.id, group.id);
+  // Fresh statistics, as autovacuum would have them on a database that grew to this size.
+  if (dialect === 'postgres') await sql`analyze`.execute(handle.db);
+
+  const user = session.user;
+  const presets = new PresetsRepository(handle.db);
+  const models = new AssetModelsRepository(handle.db);
+  const cases = [
+    {
+      name: 'GET /preset/filtered',
+      url: `${origin}/api/preset/filtered?type=postProcess&page=3&limit=20`,
+      direct: () => presets.page(user, { type: 'postProcess' }, { page: 3, limit: 20 }),
+    },
+    {
+      name: 'GET /asset-model/filtered',
+      url: `${origin}/api/asset-model/filtered?page=3&limit=10`,
+      direct: () => models.page(user, { latestVersion: true }, { page: 3, limit: 10 }),
+    },
+  ];
+  const rows = [];
+  for (const testCase of cases) {
+    await testCase.direct(); // warm up caches and the query planner
+    const direct = await floor(testCase.direct);
+    const viaHttp = await http(testCase.url, session.accessToken);
+    rows.push({ dialect, endpoint: testCase.name, direct, viaHttp });
+  }
+  await handle.close();
+  await app.close();
+  await dropSchema();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return rows;
+}
+
+const fixed = (value, digits = 1) => value.toFixed(digits);
+const dialects = ['sqlite', ...(process.env.BENCH_SKIP_POSTGRES ? [] : ['postgres'])];
+console.log(`List benchmark: ${ROWS} presets and ${ROWS} asset models (two versions each), ${CONNECTIONS} concurrent callers, ${SECONDS} s per measurement.`);
+console.log('| database | endpoint | HTTP req/s | floor req/s | ratio | HTTP p50 ms | floor p50 ms | HTTP p99 ms | floor p99 ms |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const dialect of dialects) {
+  const rows = await runDialect(dialect);
+  for (const row of rows) {
+    console.log(
+      `| ${row.dialect} | ${row.endpoint} | ${fixed(row.viaHttp.rps)} | ${fixed(row.direct.rps)} | ${fixed(row.viaHttp.rps / row.direct.rps, 2)} | ${fixed(row.viaHttp.p50)} | ${fixed(row.direct.p50)} | ${fixed(row.viaHttp.p99)} | ${fixed(row.direct.p99)} |`,
+    );
+  }
+}
