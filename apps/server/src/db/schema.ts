@@ -27,12 +27,22 @@ export interface RefreshTokensTable {
   revoked_at: string | null;
 }
 
+/** Links a user to an identity at an OpenID Connect provider: the provider's issuer and its subject there. */
+export interface UserIdentitiesTable {
+  issuer: string;
+  subject: string;
+  user_id: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
+  user_identities: UserIdentitiesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserRowUpdate = Updateable<UsersTable>;
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
+export type UserIdentityRow = Selectable<UserIdentitiesTable>;

@@ -1,5 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as usersAndTokens from './0001-users-and-tokens.js';
+// 0002 comes with the storage work.
+import * as ssoIdentities from './0003-sso-identities.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the compiled server and
@@ -7,6 +9,8 @@ import * as usersAndTokens from './0001-users-and-tokens.js';
  */
 const migrations: Record<string, Migration> = {
   '0001-users-and-tokens': usersAndTokens,
+  // 0002 comes with the storage work.
+  '0003-sso-identities': ssoIdentities,
 };
 
 export const migrationProvider: MigrationProvider = {

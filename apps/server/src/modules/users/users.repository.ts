@@ -1,7 +1,7 @@
 import { roleSchema, type Role, type User } from '@autostudio/protocol';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
-import type { NewUserRow, UserRow } from '../../db/schema.js';
+import type { NewUserRow, UserRow, UserRowUpdate } from '../../db/schema.js';
 
 const rolesColumn = z.array(roleSchema);
 
@@ -37,5 +37,10 @@ export class UsersRepository {
     const inserted = await this.findById(row.id);
     if (!inserted) throw new Error(`User ${row.id} vanished after insert`);
     return inserted;
+  }
+
+  async update(id: string, changes: UserRowUpdate): Promise<UserRow | undefined> {
+    await this.db.updateTable('users').set(changes).where('id', '=', id).execute();
+    return this.findById(id);
   }
 }
