@@ -20,6 +20,7 @@ import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 import { authenticationPlugin } from './plugins/app/authentication.js';
 import { errorHandlerPlugin } from './plugins/app/error-handler.js';
+import { serializeRequest } from './plugins/app/log-serializers.js';
 import { webAppPlugin } from './plugins/app/web-app.js';
 import { LocalBlobStore } from './storage/local-blob-store.js';
 
@@ -35,7 +36,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   fs.mkdirSync(config.dataDir, { recursive: true });
 
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, serializers: { req: serializeRequest } },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     trustProxy: config.trustProxy,
