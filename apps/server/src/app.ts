@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -13,7 +14,11 @@ import { migrateToLatest, openDatabase } from './db/database.js';
 import { AccessTokens } from './modules/auth/access-tokens.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { OidcClient } from './modules/auth/oidc-client.js';
 import { RefreshTokensRepository } from './modules/auth/refresh-tokens.repository.js';
+import { ssoRedirectUri, ssoRoutes } from './modules/auth/sso.routes.js';
+import { SsoService } from './modules/auth/sso.service.js';
+import { UserIdentitiesRepository } from './modules/auth/user-identities.repository.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersRepository } from './modules/users/users.repository.js';
@@ -55,16 +60,22 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const storage = new LocalBlobStore(path.join(config.dataDir, 'storage'));
   const usersRepository = new UsersRepository(database.db);
   const users = new UsersService(usersRepository);
-  const accessTokens = new AccessTokens(
-    resolveAuthSecret(config.authSecret, config.dataDir),
-    config.accessTokenTtlSeconds,
-  );
+  const authSecret = resolveAuthSecret(config.authSecret, config.dataDir);
+  const accessTokens = new AccessTokens(authSecret, config.accessTokenTtlSeconds);
   const auth = new AuthService(
     usersRepository,
     new RefreshTokensRepository(database.db),
     accessTokens,
     config.refreshTokenTtlSeconds,
   );
+  let sso: SsoService | undefined;
+  if (config.sso) {
+    const oidc = new OidcClient(config.sso, ssoRedirectUri(config.publicUrl));
+    if (oidc.crossesNetworkInClear) {
+      app.log.warn({ issuer: config.sso.issuer }, 'single sign-on talks to its provider over plain HTTP; use https');
+    }
+    sso = new SsoService(oidc, usersRepository, new UserIdentitiesRepository(database.db), auth, config.sso.rolesClaim);
+  }
 
   await ensureInitialAdmin({
     repository: usersRepository,
@@ -88,6 +99,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       },
     },
   });
+  // Signed cookies use the auth secret, so every server copy that shares AUTH_SECRET can read them.
+  await app.register(cookie, { secret: authSecret });
   await app.register(rateLimit, { global: false });
   await app.register(errorHandlerPlugin);
 
@@ -95,7 +108,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     async (api) => {
       await api.register(authenticationPlugin, { auth });
       await api.register(healthRoutes, { database, storage, engines: config.engines, version: packageJson.version });
-      await api.register(authRoutes, { auth, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
+      await api.register(authRoutes, {
+        auth,
+        loginRateLimitPerMinute: config.loginRateLimitPerMinute,
+        ssoEnabled: sso !== undefined,
+      });
+      await api.register(ssoRoutes, { sso, publicUrl: config.publicUrl });
       await api.register(usersRoutes, { users });
     },
     { prefix: API_BASE },
