@@ -1,7 +1,11 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { API_BASE, API_ROUTES } from '@autostudio/protocol';
+import { TEST_SSO_CLIENT } from '../apps/server/src/test/sso-test-accounts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
-import { E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from './support/server';
+import { E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIR, E2E_OIDC_ISSUER, E2E_OIDC_PORT, E2E_PORT } from './support/server';
+
+const root = path.resolve(import.meta.dirname, '..');
 
 export default defineConfig({
   testDir: './tests',
@@ -19,21 +23,38 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    command: 'node e2e/start-server.mjs',
-    cwd: path.resolve(import.meta.dirname, '..'),
-    url: `${E2E_BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      AUTOSTUDIO_ADMIN_USERNAME: E2E_ADMIN.username,
-      AUTOSTUDIO_ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOG_LEVEL: 'warn',
-      // Every test signs in from 127.0.0.1; the limit itself is covered by the server's tests.
-      LOGIN_RATE_LIMIT: '1000',
+  webServer: [
+    {
+      command: 'node e2e/oidc-provider.mjs',
+      cwd: root,
+      url: `${E2E_OIDC_ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: {
+        OIDC_PORT: String(E2E_OIDC_PORT),
+        OIDC_REDIRECT_URI: `${E2E_BASE_URL}${API_BASE}${API_ROUTES.auth.ssoCallback}`,
+      },
     },
-  },
+    {
+      command: 'node e2e/start-server.mjs',
+      cwd: root,
+      url: `${E2E_BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: E2E_BASE_URL,
+        DATA_DIR: E2E_DATA_DIR,
+        AUTOSTUDIO_ADMIN_USERNAME: E2E_ADMIN.username,
+        AUTOSTUDIO_ADMIN_PASSWORD: E2E_ADMIN.password,
+        LOG_LEVEL: 'warn',
+        // Every test signs in from 127.0.0.1; the limit itself is covered by the server's tests.
+        LOGIN_RATE_LIMIT: '1000',
+        OIDC_ISSUER: E2E_OIDC_ISSUER,
+        OIDC_CLIENT_ID: TEST_SSO_CLIENT.clientId,
+        OIDC_CLIENT_SECRET: TEST_SSO_CLIENT.clientSecret,
+      },
+    },
+  ],
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { test as base, expect } from '@playwright/test';
 import type { LoginResponse, Role } from '@autostudio/protocol';
+import { IdentityProviderPage } from './identity-provider-page';
 import { LoginPage } from './login-page';
 import { E2E_ADMIN } from './server';
 
@@ -11,11 +12,15 @@ export interface Account {
 
 export const test = base.extend<{
   loginPage: LoginPage;
+  identityProvider: IdentityProviderPage;
   /** Creates a fresh account through the API, as the administrator would. */
   createAccount: (roles?: Role[]) => Promise<Account>;
 }>({
   loginPage: async ({ page }, use) => {
     await use(new LoginPage(page));
+  },
+  identityProvider: async ({ page }, use) => {
+    await use(new IdentityProviderPage(page));
   },
   createAccount: async ({ request }, use) => {
     const login = await request.post('/api/auth/login', { data: E2E_ADMIN });

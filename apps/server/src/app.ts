@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -14,7 +15,11 @@ import { migrateToLatest, openDatabase } from './db/database.js';
 import { AccessTokens } from './modules/auth/access-tokens.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { OidcClient } from './modules/auth/oidc-client.js';
 import { RefreshTokensRepository } from './modules/auth/refresh-tokens.repository.js';
+import { ssoRedirectUri, ssoRoutes } from './modules/auth/sso.routes.js';
+import { SsoService } from './modules/auth/sso.service.js';
+import { UserIdentitiesRepository } from './modules/auth/user-identities.repository.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { assetModelsRoutes } from './modules/asset-models/asset-models.routes.js';
 import { AssetModelsService } from './modules/asset-models/asset-models.service.js';
@@ -33,6 +38,7 @@ import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 import { authenticationPlugin } from './plugins/app/authentication.js';
 import { errorHandlerPlugin } from './plugins/app/error-handler.js';
+import { serializeRequest } from './plugins/app/log-serializers.js';
 import { webAppPlugin } from './plugins/app/web-app.js';
 import { LocalBlobStore } from './storage/local-blob-store.js';
 
@@ -55,7 +61,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   fs.mkdirSync(config.dataDir, { recursive: true });
 
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, serializers: { req: serializeRequest } },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     trustProxy: config.trustProxy,
@@ -74,16 +80,22 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const storage = new LocalBlobStore(path.join(config.dataDir, 'storage'));
   const usersRepository = new UsersRepository(database.db);
   const users = new UsersService(usersRepository);
-  const accessTokens = new AccessTokens(
-    resolveAuthSecret(config.authSecret, config.dataDir),
-    config.accessTokenTtlSeconds,
-  );
+  const authSecret = resolveAuthSecret(config.authSecret, config.dataDir);
+  const accessTokens = new AccessTokens(authSecret, config.accessTokenTtlSeconds);
   const auth = new AuthService(
     usersRepository,
     new RefreshTokensRepository(database.db),
     accessTokens,
     config.refreshTokenTtlSeconds,
   );
+  let sso: SsoService | undefined;
+  if (config.sso) {
+    const oidc = new OidcClient(config.sso, ssoRedirectUri(config.publicUrl));
+    if (oidc.crossesNetworkInClear) {
+      app.log.warn({ issuer: config.sso.issuer }, 'single sign-on talks to its provider over plain HTTP; use https');
+    }
+    sso = new SsoService(oidc, usersRepository, new UserIdentitiesRepository(database.db), auth, config.sso.rolesClaim);
+  }
 
   const renderedAssets = new RenderedAssetsService(database.db);
   app.decorate('renderedAssets', renderedAssets);
@@ -110,6 +122,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       },
     },
   });
+  // Signed cookies use the auth secret, so every server copy that shares AUTH_SECRET can read them.
+  await app.register(cookie, { secret: authSecret });
   await app.register(rateLimit, { global: false });
   // Files stream to storage; the limits per kind of file are applied where each route reads its parts.
   await app.register(multipart, { limits: { files: 2, parts: 30 } });
@@ -119,7 +133,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     async (api) => {
       await api.register(authenticationPlugin, { auth });
       await api.register(healthRoutes, { database, storage, engines: config.engines, version: packageJson.version });
-      await api.register(authRoutes, { auth, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
+      await api.register(authRoutes, {
+        auth,
+        loginRateLimitPerMinute: config.loginRateLimitPerMinute,
+        ssoEnabled: sso !== undefined,
+      });
+      await api.register(ssoRoutes, { sso, publicUrl: config.publicUrl });
       await api.register(usersRoutes, { users });
       await api.register(groupsRoutes, { groups: new GroupsService(database.db) });
       await api.register(presetsRoutes, { presets: new PresetsService(database.db) });

@@ -11,6 +11,37 @@ describe('configuration from the environment', () => {
     expect(config.database).toEqual({ dialect: 'sqlite', file: path.resolve('data', 'autostudio.db') });
     expect(config.initialAdmin).toEqual({ username: 'admin', password: undefined });
     expect(config.engines).toEqual({ provider: 'local', max: 2, warm: 1 });
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.sso).toBeUndefined();
+  });
+
+  it('enables single sign-on when the issuer and client id are set', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      OIDC_ISSUER: 'https://id.example.com/realms/studio',
+      OIDC_CLIENT_ID: 'autostudio',
+      OIDC_CLIENT_SECRET: 'shh',
+    });
+    expect(config.publicUrl).toBe('http://localhost:9000');
+    expect(config.sso).toEqual({
+      issuer: 'https://id.example.com/realms/studio',
+      clientId: 'autostudio',
+      clientSecret: 'shh',
+      rolesClaim: 'roles',
+    });
+  });
+
+  it('takes the public address without its trailing slash', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://studio.example.com/' }).publicUrl).toBe('https://studio.example.com');
+  });
+
+  it.each([
+    [{ OIDC_ISSUER: 'https://id.example.com' }, 'OIDC_CLIENT_ID'],
+    [{ OIDC_CLIENT_ID: 'autostudio' }, 'OIDC_ISSUER'],
+    [{ OIDC_ISSUER: 'id.example.com', OIDC_CLIENT_ID: 'autostudio' }, 'OIDC_ISSUER'],
+    [{ PUBLIC_URL: 'ftp://studio.example.com' }, 'PUBLIC_URL'],
+  ])('refuses a half or wrong single sign-on setup: %j', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${variable}: `));
   });
 
   it('selects PostgreSQL from DATABASE_URL', () => {

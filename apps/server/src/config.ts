@@ -29,10 +29,32 @@ const envSchema = z.object({
   ENGINE_PROVIDER: z.enum(['local', 'static', 'register']).default('local'),
   ENGINE_MAX: z.coerce.number().int().min(0).default(2),
   ENGINE_WARM: z.coerce.number().int().min(0).default(1),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_ROLES_CLAIM: z.string().trim().min(1).default('roles'),
+});
+
+// Half a single sign-on setup is a mistake worth stopping for, not a reason to quietly offer passwords only.
+const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
+  if (Boolean(e.OIDC_ISSUER) === Boolean(e.OIDC_CLIENT_ID)) return;
+  const [missing, other] = e.OIDC_ISSUER ? ['OIDC_CLIENT_ID', 'OIDC_ISSUER'] : ['OIDC_ISSUER', 'OIDC_CLIENT_ID'];
+  ctx.addIssue({ code: 'custom', path: [missing], message: `is required when ${other} is set` });
 });
 
 export type DatabaseConfig =
   { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; schema?: string | undefined };
+
+/** Single sign-on through an OpenID Connect provider. */
+export interface SsoConfig {
+  issuer: string;
+  clientId: string;
+  /** Absent for a public client, which then relies on PKCE alone. */
+  clientSecret?: string | undefined;
+  /** The claim that carries the user's roles: a top-level name, or a dotted path such as `realm_access.roles`. */
+  rolesClaim: string;
+}
 
 export interface AppConfig {
   port: number;
@@ -50,6 +72,10 @@ export interface AppConfig {
   webDist: string;
   trustProxy: boolean;
   engines: { provider: 'local' | 'static' | 'register'; max: number; warm: number };
+  /** The server's address as browsers reach it, without a trailing slash. Single sign-on returns there. */
+  publicUrl: string;
+  /** Present when single sign-on is configured. */
+  sso?: SsoConfig | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -57,7 +83,7 @@ export class ConfigError extends Error {}
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
+  const parsed = checkedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -78,6 +104,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: path.resolve(e.WEB_DIST ?? defaultWebDist),
     trustProxy: e.TRUST_PROXY,
     engines: { provider: e.ENGINE_PROVIDER, max: e.ENGINE_MAX, warm: e.ENGINE_WARM },
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    sso:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            rolesClaim: e.OIDC_ROLES_CLAIM,
+          }
+        : undefined,
   };
 }
 

@@ -116,4 +116,5 @@ export const PRODUCT_MESSAGES = {
   notFound: 'Not found',
   routeNotFound: (method: string, url: string) => `Route ${method} ${url} not found`,
   usernameTaken: (username: string) => `The username ${username} is already taken`,
+  ssoNotConfigured: 'Single sign-on is not configured on this server.',
 } as const;

@@ -13,6 +13,8 @@ export const API_ROUTES = {
     logout: '/auth/logout',
     options: '/auth/options',
     ssoLogin: '/auth/sso/login',
+    /** The redirect URI: the OpenID Connect provider sends the browser back here after sign-in. */
+    ssoCallback: '/auth/sso/callback',
   },
   users: {
     filtered: '/users/filtered',

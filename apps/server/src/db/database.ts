@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { migrationProvider } from './migrations/index.js';
@@ -38,7 +38,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
 export class MigrationError extends Error {}
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: await currentSchema(db) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
@@ -46,6 +46,16 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     throw new MigrationError(`Database migration failed${name}: ${String(error)}`, { cause: error });
   }
   return (results ?? []).map((result) => result.migrationName);
+}
+
+/**
+ * On PostgreSQL, the schema the tables go to. Kysely otherwise looks for its migration tables in every schema, and
+ * takes another schema's (another test suite's, or another application's) for ours.
+ */
+async function currentSchema(db: Db): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

@@ -27,6 +27,14 @@ export interface RefreshTokensTable {
   revoked_at: string | null;
 }
 
+/** Links a user to an identity at an OpenID Connect provider: the provider's issuer and its subject there. */
+export interface UserIdentitiesTable {
+  issuer: string;
+  subject: string;
+  user_id: string;
+  created_at: string;
+}
+
 export interface GroupsTable {
   id: string;
   name: string;
@@ -141,6 +149,7 @@ export interface SharesTable {
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
+  user_identities: UserIdentitiesTable;
   groups: GroupsTable;
   group_members: GroupMembersTable;
   uploads: UploadsTable;
@@ -161,6 +170,7 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserRowUpdate = Updateable<UsersTable>;
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
+export type UserIdentityRow = Selectable<UserIdentitiesTable>;
 export type GroupRow = Selectable<GroupsTable>;
 export type UploadRow = Selectable<UploadsTable>;
 export type PresetRow = Selectable<PresetsTable>;

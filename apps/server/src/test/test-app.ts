@@ -32,7 +32,15 @@ export async function startTestApp(database: TestDatabase, overrides: Partial<Ap
     loginRateLimitPerMinute: 10_000,
     ...overrides,
   };
-  const app = await buildApp(config);
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    // A server that fails to start must not leave its PostgreSQL schema behind.
+    await created.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 
   const login = async (username: string, password: string): Promise<LoginResponse> => {
     const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });

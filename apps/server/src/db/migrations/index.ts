@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as usersAndTokens from './0001-users-and-tokens.js';
 import * as library from './0002-library.js';
+import * as ssoIdentities from './0003-sso-identities.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the compiled server and
@@ -9,6 +10,7 @@ import * as library from './0002-library.js';
 const migrations: Record<string, Migration> = {
   '0001-users-and-tokens': usersAndTokens,
   '0002-library': library,
+  '0003-sso-identities': ssoIdentities,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -17,12 +17,16 @@ import type { AuthService } from './auth.service.js';
 export interface AuthRoutesOptions {
   auth: AuthService;
   loginRateLimitPerMinute: number;
+  ssoEnabled: boolean;
 }
 
 const tags = ['auth'];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema };
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, loginRateLimitPerMinute }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { auth, loginRateLimitPerMinute, ssoEnabled },
+) => {
   app.post(
     API_ROUTES.auth.login,
     {
@@ -69,6 +73,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get(API_ROUTES.auth.options, { schema: { tags, response: { 200: authOptionsSchema } } }, async () => ({
     credentials: true,
-    sso: false,
+    sso: ssoEnabled,
   }));
 };

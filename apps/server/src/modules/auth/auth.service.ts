@@ -24,7 +24,12 @@ export class AuthService {
     // Always pay for one hash, so a wrong username takes as long as a wrong password.
     const valid = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
     if (!row || !row.password_hash || !valid) throw unauthorized(STATE_MESSAGES.loginFailedCheckCredentials);
-    return this.issue(toUser(row), randomUUID());
+    return this.startSession(toUser(row));
+  }
+
+  /** Issues tokens in a new family for a user who has already proved who they are (password or single sign-on). */
+  startSession(user: User): Promise<LoginResponse> {
+    return this.issue(user, randomUUID());
   }
 
   /** Rotates a refresh token. Presenting one that was already spent revokes its whole family. */
