@@ -16,7 +16,8 @@ import { AssetModelsRepository } from '../apps/server/dist/modules/asset-models/
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PG_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function seed(db, ownerId, otherId, groupId) {
   const now = new Date().toISOString();
@@ -44,7 +45,8 @@ async function seed(db, ownerId, otherId, groupId) {
           updated_at: now,
           deleted_at: null,
         });
-        if (owner === otherId && i % 10 === 1) shares.push({ id: randomUUID(), entity_id: presetId, user_id: null, group_id: groupId, created_at: now });
+        if (owner === otherId && i % 10 === 1)
+          shares.push({ id: randomUUID(), entity_id: presetId, user_id: null, group_id: groupId, created_at: now });
         // Every model has two versions, so latestVersion has to pick.
         const modelId = randomUUID();
         for (const version of [1, 2]) {
@@ -52,6 +54,7 @@ async function seed(db, ownerId, otherId, groupId) {
             id: randomUUID(),
             model_id: modelId,
             version,
+            is_latest: version === 2 ? 1 : 0,
             owner_id: owner,
             name: `Model ${String(i).padStart(6, '0')}`,
             description: '',
@@ -98,7 +101,12 @@ async function floor(call) {
 }
 
 async function http(url, token) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${token}` } });
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} answers were not 2xx`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
@@ -121,7 +129,15 @@ async function runDialect(dialect) {
       await dropper.end();
     };
   }
-  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTOSTUDIO_ADMIN_PASSWORD: 'bench-admin-password', LOGIN_RATE_LIMIT: '1000' }), database };
+  const config = {
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      AUTOSTUDIO_ADMIN_PASSWORD: 'bench-admin-password',
+      LOGIN_RATE_LIMIT: '1000',
+    }),
+    database,
+  };
   const app = await buildApp(config);
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });
   const post = async (url, body, token) => {
@@ -175,8 +191,12 @@ async function runDialect(dialect) {
 
 const fixed = (value, digits = 1) => value.toFixed(digits);
 const dialects = ['sqlite', ...(process.env.BENCH_SKIP_POSTGRES ? [] : ['postgres'])];
-console.log(`List benchmark: ${ROWS} presets and ${ROWS} asset models (two versions each), ${CONNECTIONS} concurrent callers, ${SECONDS} s per measurement.`);
-console.log('| database | endpoint | HTTP req/s | floor req/s | ratio | HTTP p50 ms | floor p50 ms | HTTP p99 ms | floor p99 ms |');
+console.log(
+  `List benchmark: ${ROWS} presets and ${ROWS} asset models (two versions each), ${CONNECTIONS} concurrent callers, ${SECONDS} s per measurement.`,
+);
+console.log(
+  '| database | endpoint | HTTP req/s | floor req/s | ratio | HTTP p50 ms | floor p50 ms | HTTP p99 ms | floor p99 ms |',
+);
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const dialect of dialects) {
   const rows = await runDialect(dialect);

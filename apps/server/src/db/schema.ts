@@ -92,6 +92,8 @@ export interface AssetModelsTable {
   id: string;
   model_id: string;
   version: number;
+  /** 1 on the newest version of each model, kept so by every insert of a version (a list filter, not a max()). */
+  is_latest: number;
   owner_id: string | null;
   name: string;
   description: string;

@@ -49,7 +49,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .addColumn('deleted_at', 'text')
     .execute();
-  await db.schema.createIndex('presets_type_category_idx').on('presets').columns(['type', 'category']).execute();
+  // Lists walk these in their sort order and stop after one page (see db/paginate.ts).
+  await db.schema.createIndex('presets_type_name_idx').on('presets').columns(['type', 'name', 'id']).execute();
+  await db.schema.createIndex('presets_name_idx').on('presets').columns(['name', 'id']).execute();
   await db.schema.createIndex('presets_owner_idx').on('presets').column('owner_id').execute();
 
   await db.schema
@@ -66,12 +68,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('deleted_at', 'text')
     .execute();
   await db.schema.createIndex('configs_owner_idx').on('configs').column('owner_id').execute();
+  await db.schema.createIndex('configs_updated_idx').on('configs').columns(['updated_at', 'id']).execute();
 
   await db.schema
     .createTable('asset_models')
     .addColumn('id', 'text', (col) => col.primaryKey())
     .addColumn('model_id', 'text', (col) => col.notNull())
     .addColumn('version', 'integer', (col) => col.notNull())
+    .addColumn('is_latest', 'integer', (col) => col.notNull().defaultTo(1))
     .addColumn('owner_id', 'text', (col) => col.references('users.id').onDelete('set null'))
     .addColumn('name', 'text', (col) => col.notNull())
     .addColumn('description', 'text', (col) => col.notNull())
@@ -89,6 +93,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('deleted_at', 'text')
     .addUniqueConstraint('asset_models_version_unique', ['model_id', 'version'])
     .execute();
+  await db.schema.createIndex('asset_models_name_idx').on('asset_models').columns(['name', 'version', 'id']).execute();
+  await db.schema
+    .createIndex('asset_models_latest_name_idx')
+    .on('asset_models')
+    .columns(['is_latest', 'name', 'version', 'id'])
+    .execute();
+  await db.schema.createIndex('asset_models_owner_idx').on('asset_models').column('owner_id').execute();
 
   await db.schema
     .createTable('rendered_assets')
@@ -103,6 +114,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .addColumn('deleted_at', 'text')
+    .execute();
+  await db.schema
+    .createIndex('rendered_assets_created_idx')
+    .on('rendered_assets')
+    .columns(['created_at', 'id'])
     .execute();
   await db.schema
     .createTable('rendered_asset_items')

@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Expression, SqlBool } from 'kysely';
 import type { User } from '@autostudio/protocol';
 import type { Db } from '../../db/database.js';
 import { paginate } from '../../db/paginate.js';
@@ -59,12 +59,7 @@ export class AssetModelsRepository {
             if (value) conditions.push(eb(`asset_models.${column}`, '=', value));
           }
           if (filters.search) conditions.push(containsIgnoringCase('asset_models.name', filters.search));
-          if (filters.latestVersion) {
-            conditions.push(sql<boolean>`not exists (
-              select 1 from asset_models newer
-              where newer.model_id = asset_models.model_id and newer.version > asset_models.version
-                and newer.deleted_at is null)`);
-          }
+          if (filters.latestVersion) conditions.push(eb('asset_models.is_latest', '=', 1));
           return eb.and(conditions);
         });
   }
@@ -94,8 +89,15 @@ export class AssetModelsRepository {
     return row?.version ?? 0;
   }
 
+  /** Adds a model or a new version of one; the new row becomes the latest. */
   async insert(row: AssetModelRow): Promise<void> {
-    await this.db.insertInto('asset_models').values(row).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('asset_models').set({ is_latest: 0 }).where('model_id', '=', row.model_id).execute();
+      await trx
+        .insertInto('asset_models')
+        .values({ ...row, is_latest: 1 })
+        .execute();
+    });
   }
 
   async update(id: string, changes: Partial<AssetModelRow>): Promise<void> {

@@ -90,6 +90,7 @@ export class AssetModelsService {
         id: randomUUID(),
         model_id: modelId,
         version: 1,
+        is_latest: 1,
         owner_id: user.id,
         name: fields.name,
         description: fields.description,
