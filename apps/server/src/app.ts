@@ -21,7 +21,7 @@ import { UsersService } from './modules/users/users.service.js';
 import { authenticationPlugin } from './plugins/app/authentication.js';
 import { errorHandlerPlugin } from './plugins/app/error-handler.js';
 import { webAppPlugin } from './plugins/app/web-app.js';
-import { LocalBlobStore } from './storage/local-blob-store.js';
+import { createBlobStore } from './storage/create-blob-store.js';
 
 export type { AppConfig } from './config.js';
 export { loadConfig } from './config.js';
@@ -51,7 +51,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.addHook('onClose', () => database.close());
   await migrateToLatest(database.db);
 
-  const storage = new LocalBlobStore(path.join(config.dataDir, 'storage'));
+  const storage = createBlobStore(config.storage);
+  app.addHook('onClose', () => storage.close());
   const usersRepository = new UsersRepository(database.db);
   const users = new UsersService(usersRepository);
   const accessTokens = new AccessTokens(

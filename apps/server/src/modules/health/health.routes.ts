@@ -27,7 +27,8 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
     async (_request, reply) => {
       const [database, storage] = await Promise.all([
         probe(() => pingDatabase(options.database.db), 'reachable'),
-        probe(() => options.storage.check(), 'writable'),
+        // S3 answers HeadBucket for a bucket it can reach; a local folder is checked for writing.
+        probe(() => options.storage.check(), options.storage.driver === 's3' ? 'bucket reachable' : 'writable'),
       ]);
       // The engine pool arrives with sessions; until then no engine runs and that is not a fault.
       const engines = {
