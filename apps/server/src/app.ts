@@ -49,7 +49,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   const database = openDatabase(config.database);
   app.addHook('onClose', () => database.close());
-  await migrateToLatest(database.db);
+  await migrateToLatest(database);
 
   const storage = createBlobStore(config.storage);
   app.addHook('onClose', () => storage.close());

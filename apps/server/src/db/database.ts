@@ -12,6 +12,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   dialect: DatabaseConfig['dialect'];
+  /** The PostgreSQL schema the connections use, when one is set. */
+  schema?: string | undefined;
   close(): Promise<void>;
 }
 
@@ -32,13 +34,15 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', schema: config.schema, close: () => db.destroy() };
 }
 
 export class MigrationError extends Error {}
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+export async function migrateToLatest({ db, schema }: Pick<DatabaseHandle, 'db' | 'schema'>): Promise<string[]> {
+  // Kysely looks for its own tables in every schema it can see; name ours, or it finds another schema's and
+  // skips creating them here.
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
