@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE } from '@autostudio/protocol';
 import { ensureInitialAdmin } from './bootstrap/initial-admin.js';
-import { resolveAuthSecret } from './bootstrap/auth-secret.js';
+import { deriveSecret, resolveAuthSecret } from './bootstrap/auth-secret.js';
 import type { AppConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import { AccessTokens } from './modules/auth/access-tokens.js';
@@ -15,6 +16,10 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { RefreshTokensRepository } from './modules/auth/refresh-tokens.repository.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { ownerOrAdminMediaAccess, type MediaAccess } from './modules/media/media-access.js';
+import { MediaCookies } from './modules/media/media-cookie.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
+import { MediaService } from './modules/media/media.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
@@ -30,8 +35,14 @@ const packageJson = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname,
   version: string;
 };
 
+/** Parts a caller may swap, e.g. a test that checks what the routes ask of them. */
+export interface AppParts {
+  /** Who may read which media; the default lets administrators read all and users their own `users/<id>/…`. */
+  mediaAccess?: MediaAccess;
+}
+
 /** Builds the whole server without listening: `main.ts` listens, tests use `app.inject()` or listen on port 0. */
-export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise<FastifyInstance> {
   fs.mkdirSync(config.dataDir, { recursive: true });
 
   const app = Fastify({
@@ -55,10 +66,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.addHook('onClose', () => storage.close());
   const usersRepository = new UsersRepository(database.db);
   const users = new UsersService(usersRepository);
-  const accessTokens = new AccessTokens(
-    resolveAuthSecret(config.authSecret, config.dataDir),
-    config.accessTokenTtlSeconds,
-  );
+  const authSecret = resolveAuthSecret(config.authSecret, config.dataDir);
+  const accessTokens = new AccessTokens(authSecret, config.accessTokenTtlSeconds);
   const auth = new AuthService(
     usersRepository,
     new RefreshTokensRepository(database.db),
@@ -89,6 +98,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     },
   });
   await app.register(rateLimit, { global: false });
+  await app.register(cookie, { secret: deriveSecret(authSecret, 'cookies') });
   await app.register(errorHandlerPlugin);
 
   await app.register(
@@ -97,6 +107,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(healthRoutes, { database, storage, engines: config.engines, version: packageJson.version });
       await api.register(authRoutes, { auth, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
       await api.register(usersRoutes, { users });
+      await api.register(mediaRoutes, {
+        media: new MediaService(storage, parts.mediaAccess ?? ownerOrAdminMediaAccess),
+        cookies: new MediaCookies(usersRepository),
+      });
     },
     { prefix: API_BASE },
   );

@@ -7,3 +7,4 @@ export * from './auth.js';
 export * from './health.js';
 export * from './routes.js';
 export * from './users.js';
+export * from './media.js';

@@ -17,4 +17,9 @@ export const API_ROUTES = {
   users: {
     create: '/users',
   },
+  storage: {
+    authCookie: '/aws-s3/auth-cookie',
+  },
+  /** Blobs by key: `/media/<key>`. */
+  media: '/media',
 } as const;

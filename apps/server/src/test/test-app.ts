@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { LoginResponse, Role } from '@autostudio/protocol';
-import { buildApp } from '../app.js';
+import { buildApp, type AppParts } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import type { TestDatabase } from './test-databases.js';
 
@@ -21,7 +21,11 @@ export interface TestApp {
 }
 
 /** A whole server on a fresh database and data directory, driven through its real HTTP interface. */
-export async function startTestApp(database: TestDatabase, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function startTestApp(
+  database: TestDatabase,
+  overrides: Partial<AppConfig> = {},
+  parts: AppParts = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'autostudio-test-'));
   const created = await database.create(dataDir);
   const config: AppConfig = {
@@ -32,7 +36,7 @@ export async function startTestApp(database: TestDatabase, overrides: Partial<Ap
     loginRateLimitPerMinute: 10_000,
     ...overrides,
   };
-  const app = await buildApp(config);
+  const app = await buildApp(config, parts);
 
   const login = async (username: string, password: string): Promise<LoginResponse> => {
     const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
