@@ -25,6 +25,7 @@ import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 import { authenticationPlugin } from './plugins/app/authentication.js';
 import { errorHandlerPlugin } from './plugins/app/error-handler.js';
+import { openApiPlugin } from './plugins/external/openapi.js';
 import { webAppPlugin } from './plugins/app/web-app.js';
 import { createBlobStore } from './storage/create-blob-store.js';
 
@@ -100,6 +101,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   await app.register(rateLimit, { global: false });
   await app.register(cookie, { secret: deriveSecret(authSecret, 'cookies') });
   await app.register(errorHandlerPlugin);
+  await app.register(openApiPlugin, { version: packageJson.version });
 
   await app.register(
     async (api) => {

@@ -23,7 +23,13 @@ async function probe(check: () => Promise<void>, okDetail: string): Promise<{ ok
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, options) => {
   app.get(
     API_ROUTES.health,
-    { schema: { tags: ['health'], response: { 200: healthSchema, 503: healthSchema } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Report whether the database, storage and engines work',
+        response: { 200: healthSchema, 503: healthSchema },
+      },
+    },
     async (_request, reply) => {
       const [database, storage] = await Promise.all([
         probe(() => pingDatabase(options.database.db), 'reachable'),

@@ -52,6 +52,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
       schema: {
         tags,
         summary: 'Set the cookie that lets the browser load media',
+        security: [{ bearer: [] }],
         response: { 200: mediaCookieResponseSchema, 401: errorBodySchema },
       },
       preHandler: requireUser,
@@ -78,6 +79,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
     schema: {
       tags,
       summary: 'Read a stored file by key (ranges and revalidation supported)',
+      security: [{ mediaCookie: [] }, { bearer: [] }],
       params: z.object({ '*': z.string().meta({ description: 'The key, e.g. users/{userId}/backplate.jpg' }) }),
       response: {
         200: blobBody,
