@@ -138,6 +138,12 @@ describe.each([local, s3()])('the $name blob store', (harness) => {
     expect(second!.etag).not.toBe(first!.etag);
   });
 
+  it('stores an empty blob', async () => {
+    await expect(t.store.put('uploads/empty.txt', Readable.from([]))).resolves.toEqual({ size: 0 });
+    expect((await t.store.stat('uploads/empty.txt'))?.size).toBe(0);
+    await expect(text(await t.store.get('uploads/empty.txt'))).resolves.toBe('');
+  });
+
   it('reads byte ranges, stopping at the last byte', async () => {
     await t.store.put('models/car.glb', Readable.from(['0123456789']));
     await expect(text(await t.store.get('models/car.glb', { start: 2, end: 5 }))).resolves.toBe('2345');
