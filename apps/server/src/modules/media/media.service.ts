@@ -1,7 +1,13 @@
 import type { Readable } from 'node:stream';
 import { PRODUCT_MESSAGES, type User } from '@autostudio/protocol';
 import { badRequest, forbidden, notFound } from '../../plugins/app/http-errors.js';
-import { isSafeKey, type BlobStat, type BlobStore, type ByteRange } from '../../storage/blob-store.js';
+import {
+  BlobNotFoundError,
+  isSafeKey,
+  type BlobStat,
+  type BlobStore,
+  type ByteRange,
+} from '../../storage/blob-store.js';
 import type { MediaAccess } from './media-access.js';
 
 export class MediaService {
@@ -23,7 +29,13 @@ export class MediaService {
   }
 
   /** Streams a blob that `find` returned. */
-  open(key: string, range?: ByteRange): Promise<Readable> {
-    return this.storage.get(key, range);
+  async open(key: string, range?: ByteRange): Promise<Readable> {
+    try {
+      return await this.storage.get(key, range);
+    } catch (error) {
+      // Deleted between find() and now: the same answer as if it had been gone before.
+      if (error instanceof BlobNotFoundError) throw notFound();
+      throw error;
+    }
   }
 }
