@@ -25,8 +25,8 @@ import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 import { authenticationPlugin } from './plugins/app/authentication.js';
 import { errorHandlerPlugin } from './plugins/app/error-handler.js';
-import { openApiPlugin } from './plugins/external/openapi.js';
 import { webAppPlugin } from './plugins/app/web-app.js';
+import { openApiPlugin } from './plugins/external/openapi.js';
 import { createBlobStore } from './storage/create-blob-store.js';
 
 export type { AppConfig } from './config.js';
