@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE } from '@autostudio/protocol';
 import { ensureInitialAdmin } from './bootstrap/initial-admin.js';
-import { resolveAuthSecret } from './bootstrap/auth-secret.js';
+import { deriveSecret, resolveAuthSecret } from './bootstrap/auth-secret.js';
 import type { AppConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import { AccessTokens } from './modules/auth/access-tokens.js';
@@ -33,6 +33,11 @@ import { renderedAssetsRoutes } from './modules/rendered-assets/rendered-assets.
 import { RenderedAssetsService } from './modules/rendered-assets/rendered-assets.service.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
+import { LibraryMediaAccess } from './modules/media/library-media-access.js';
+import type { MediaAccess } from './modules/media/media-access.js';
+import { MediaCookies } from './modules/media/media-cookie.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
+import { MediaService } from './modules/media/media.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
@@ -40,7 +45,8 @@ import { authenticationPlugin } from './plugins/app/authentication.js';
 import { errorHandlerPlugin } from './plugins/app/error-handler.js';
 import { serializeRequest } from './plugins/app/log-serializers.js';
 import { webAppPlugin } from './plugins/app/web-app.js';
-import { LocalBlobStore } from './storage/local-blob-store.js';
+import { openApiPlugin } from './plugins/external/openapi.js';
+import { createBlobStore } from './storage/create-blob-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,8 +62,14 @@ const packageJson = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname,
   version: string;
 };
 
+/** Parts a caller may swap, e.g. a test that checks what the routes ask of them. */
+export interface AppParts {
+  /** Who may read which media; the default lets administrators read all and users their own `users/<id>/…`. */
+  mediaAccess?: MediaAccess;
+}
+
 /** Builds the whole server without listening: `main.ts` listens, tests use `app.inject()` or listen on port 0. */
-export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise<FastifyInstance> {
   fs.mkdirSync(config.dataDir, { recursive: true });
 
   const app = Fastify({
@@ -77,7 +89,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.addHook('onClose', () => database.close());
   await migrateToLatest(database.db);
 
-  const storage = new LocalBlobStore(path.join(config.dataDir, 'storage'));
+  const storage = createBlobStore(config.storage);
+  app.addHook('onClose', () => storage.close());
   const usersRepository = new UsersRepository(database.db);
   const users = new UsersService(usersRepository);
   const authSecret = resolveAuthSecret(config.authSecret, config.dataDir);
@@ -97,7 +110,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     sso = new SsoService(oidc, usersRepository, new UserIdentitiesRepository(database.db), auth, config.sso.rolesClaim);
   }
 
+  const groups = new GroupsService(database.db);
+  const presets = new PresetsService(database.db);
+  const configs = new ConfigsService(database.db, storage);
+  const assetModels = new AssetModelsService(database.db, storage);
   const renderedAssets = new RenderedAssetsService(database.db);
+  const uploads = new UploadsService(database.db, storage);
+  const mediaAccess = parts.mediaAccess ?? new LibraryMediaAccess({ uploads, configs, assetModels, renderedAssets });
   app.decorate('renderedAssets', renderedAssets);
 
   await ensureInitialAdmin({
@@ -122,12 +141,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       },
     },
   });
-  // Signed cookies use the auth secret, so every server copy that shares AUTH_SECRET can read them.
-  await app.register(cookie, { secret: authSecret });
   await app.register(rateLimit, { global: false });
+  await app.register(cookie, { secret: deriveSecret(authSecret, 'cookies') });
   // Files stream to storage; the limits per kind of file are applied where each route reads its parts.
   await app.register(multipart, { limits: { files: 2, parts: 30 } });
   await app.register(errorHandlerPlugin);
+  await app.register(openApiPlugin, { version: packageJson.version });
 
   await app.register(
     async (api) => {
@@ -140,12 +159,16 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       });
       await api.register(ssoRoutes, { sso, publicUrl: config.publicUrl });
       await api.register(usersRoutes, { users });
-      await api.register(groupsRoutes, { groups: new GroupsService(database.db) });
-      await api.register(presetsRoutes, { presets: new PresetsService(database.db) });
-      await api.register(configsRoutes, { configs: new ConfigsService(database.db, storage) });
-      await api.register(assetModelsRoutes, { assetModels: new AssetModelsService(database.db, storage) });
+      await api.register(groupsRoutes, { groups });
+      await api.register(presetsRoutes, { presets });
+      await api.register(configsRoutes, { configs });
+      await api.register(assetModelsRoutes, { assetModels });
       await api.register(renderedAssetsRoutes, { renderedAssets });
-      await api.register(uploadsRoutes, { uploads: new UploadsService(database.db, storage) });
+      await api.register(uploadsRoutes, { uploads });
+      await api.register(mediaRoutes, {
+        media: new MediaService(storage, mediaAccess),
+        cookies: new MediaCookies(usersRepository),
+      });
     },
     { prefix: API_BASE },
   );

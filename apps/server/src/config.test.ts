@@ -49,6 +49,48 @@ describe('configuration from the environment', () => {
     expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://postgres@127.0.0.1:5432/test' });
   });
 
+  it('keeps blobs in DATA_DIR/storage unless S3_BUCKET is set', () => {
+    expect(loadConfig({}).storage).toEqual({ driver: 'local', root: path.resolve('data', 'storage') });
+  });
+
+  it('selects S3 from S3_BUCKET, with path-style URLs for a custom endpoint', () => {
+    expect(loadConfig({ S3_BUCKET: 'media' }).storage).toEqual({
+      driver: 's3',
+      bucket: 'media',
+      region: 'us-east-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    const minio = loadConfig({
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_REGION: 'eu-west-1',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    }).storage;
+    expect(minio).toEqual({
+      driver: 's3',
+      bucket: 'media',
+      region: 'eu-west-1',
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    });
+    expect(
+      loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'false' }).storage,
+    ).toMatchObject({ forcePathStyle: false });
+  });
+
+  it.each([
+    [{ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ S3_ENDPOINT: 'http://minio:9000' }, 'S3_BUCKET: required'],
+    [{ S3_BUCKET: 'media', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+  ])('refuses the incomplete S3 settings %j', (env, named) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(named);
+  });
+
   it('names every variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', AUTOSTUDIO_ADMIN_PASSWORD: 'short' })).toThrow(
       ConfigError,

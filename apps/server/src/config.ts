@@ -1,11 +1,18 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3BlobStoreOptions } from './storage/s3-blob-store.js';
 
 /** Environment variables. Each has a default so that `npm start` works with nothing set. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
+  S3_BUCKET: z.string().trim().min(1).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^(postgres(ql)?|sqlite):/, 'must start with postgres://, postgresql:// or sqlite:')
@@ -56,10 +63,14 @@ export interface SsoConfig {
   rolesClaim: string;
 }
 
+/** Where blobs live: `DATA_DIR/storage` unless `S3_BUCKET` names a bucket. */
+export type StorageConfig = { driver: 'local'; root: string } | ({ driver: 's3' } & S3BlobStoreOptions);
+
 export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
+  storage: StorageConfig;
   database: DatabaseConfig;
   initialAdmin: { username: string; password?: string | undefined };
   /** Signs access tokens; when absent a secret is generated once and kept in the data directory. */
@@ -94,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    storage: parseStorage(e, dataDir),
     database: parseDatabaseUrl(e.DATABASE_URL, dataDir),
     initialAdmin: { username: e.AUTOSTUDIO_ADMIN_USERNAME, password: e.AUTOSTUDIO_ADMIN_PASSWORD },
     authSecret: e.AUTH_SECRET,
@@ -113,6 +125,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             clientSecret: e.OIDC_CLIENT_SECRET,
             rolesClaim: e.OIDC_ROLES_CLAIM,
           }
+        : undefined,
+  };
+}
+
+function parseStorage(e: z.infer<typeof envSchema>, dataDir: string): StorageConfig {
+  const problems: string[] = [];
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push('  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  // Without a bucket the other S3 settings would be ignored and media would quietly stay on this machine.
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_FORCE_PATH_STYLE)) {
+    problems.push('  S3_BUCKET: required when other S3_ variables are set');
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  if (!e.S3_BUCKET) return { driver: 'local', root: path.join(dataDir, 'storage') };
+  return {
+    driver: 's3',
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    // S3-compatible servers rarely have a DNS name per bucket; AWS itself prefers bucket host names.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : Boolean(e.S3_ENDPOINT),
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
         : undefined,
   };
 }

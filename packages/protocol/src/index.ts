@@ -14,3 +14,4 @@ export * from './configs.js';
 export * from './asset-models.js';
 export * from './rendered-assets.js';
 export * from './uploads.js';
+export * from './media.js';

@@ -117,4 +117,6 @@ export const PRODUCT_MESSAGES = {
   routeNotFound: (method: string, url: string) => `Route ${method} ${url} not found`,
   usernameTaken: (username: string) => `The username ${username} is already taken`,
   ssoNotConfigured: 'Single sign-on is not configured on this server.',
+  invalidMediaKey: 'That is not a valid media path.',
+  rangeNotSatisfiable: (size: number) => `The requested range is not within the ${size} bytes of this file.`,
 } as const;

@@ -4,6 +4,7 @@ import {
   LIST_DEFAULTS,
   listQuerySchema,
   loginResponseSchema,
+  mediaUrl,
   SOCKET_MESSAGES,
   SUCCESS_TOASTS,
 } from './index.js';
@@ -50,5 +51,11 @@ describe('the login result', () => {
       user: { id: '1', username: 'u', name: 'U', roles: ['user'] },
     });
     expect(parsed.expiresIn).toBe(3600);
+  });
+});
+
+describe('media URLs', () => {
+  it('escape each segment of the key and keep the slashes', () => {
+    expect(mediaUrl('users/u-1/my car #2.png')).toBe('/api/media/users/u-1/my%20car%20%232.png');
   });
 });

@@ -72,6 +72,11 @@ export const API_ROUTES = {
     shareGroup: '/asset-rendered/:id/share/group',
     delete: '/asset-rendered/:id/delete',
   },
+  storage: {
+    authCookie: '/aws-s3/auth-cookie',
+  },
+  /** Blobs by key: `/media/<key>`. */
+  media: '/media',
 } as const;
 
 /** Fills the `:name` parameters of a route: `pathTo(API_ROUTES.presets.byId, { id })`. */

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -17,4 +17,12 @@ export function resolveAuthSecret(configured: string | undefined, dataDir: strin
   const secret = randomBytes(48).toString('base64url');
   fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * A key for one purpose, derived from the auth secret, so that one secret to configure still gives each signer
+ * its own key: a cookie signature can never pass for an access-token signature, or the other way round.
+ */
+export function deriveSecret(secret: string, purpose: string): string {
+  return createHmac('sha256', secret).update(`autostudio:${purpose}`).digest('base64url');
 }

@@ -12,6 +12,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   dialect: DatabaseConfig['dialect'];
+  /** The PostgreSQL schema the connections use, when one is set. */
+  schema?: string | undefined;
   close(): Promise<void>;
 }
 
@@ -32,7 +34,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', schema: config.schema, close: () => db.destroy() };
 }
 
 export class MigrationError extends Error {}

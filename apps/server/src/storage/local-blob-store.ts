@@ -3,7 +3,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { assertSafeKey, BlobNotFoundError, type BlobStore } from './blob-store.js';
+import {
+  assertSafeKey,
+  assertValidRange,
+  BlobNotFoundError,
+  BlobRangeError,
+  type BlobStat,
+  type BlobStore,
+  type ByteRange,
+} from './blob-store.js';
+
+/** A missing file, or a path through something that is not a folder: either way there is no such blob. */
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
 
 export class LocalBlobStore implements BlobStore {
   readonly driver = 'local';
@@ -33,14 +47,41 @@ export class LocalBlobStore implements BlobStore {
     return { size };
   }
 
-  async get(key: string): Promise<Readable> {
+  async get(key: string, range?: ByteRange): Promise<Readable> {
+    const target = this.pathOf(key);
+    assertValidRange(range);
+    // Open first and read through the handle, so the blob cannot vanish between the checks and the read.
+    let handle: fs.promises.FileHandle;
+    try {
+      handle = await fs.promises.open(target, 'r');
+    } catch (error) {
+      if (isMissing(error)) throw new BlobNotFoundError(`No blob ${key}`);
+      throw error;
+    }
+    try {
+      const stats = await handle.stat();
+      if (!stats.isFile()) throw new BlobNotFoundError(`No blob ${key}`);
+      if (range && range.start >= stats.size) throw new BlobRangeError(`${key} has ${stats.size} bytes`);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+  }
+
+  async stat(key: string): Promise<BlobStat | null> {
     const target = this.pathOf(key);
     try {
-      await fs.promises.access(target, fs.constants.R_OK);
-    } catch {
-      throw new BlobNotFoundError(`No blob ${key}`);
+      const stats = await fs.promises.stat(target);
+      if (!stats.isFile()) return null;
+      // Every put renames a new file into place, so the inode alone changes on each write; size and time make
+      // the tag safe across restores and copies too.
+      const etag = `"${stats.ino.toString(16)}-${stats.size.toString(16)}-${Math.round(stats.mtimeMs).toString(16)}"`;
+      return { size: stats.size, lastModified: stats.mtime, etag };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
     }
-    return fs.createReadStream(target);
   }
 
   async delete(key: string): Promise<void> {
@@ -59,4 +100,6 @@ export class LocalBlobStore implements BlobStore {
   async check(): Promise<void> {
     await fs.promises.access(this.root, fs.constants.W_OK);
   }
+
+  async close(): Promise<void> {}
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { LoginResponse, Role } from '@autostudio/protocol';
-import { buildApp } from '../app.js';
+import { buildApp, type AppParts } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import type { TestDatabase } from './test-databases.js';
 
@@ -21,7 +21,11 @@ export interface TestApp {
 }
 
 /** A whole server on a fresh database and data directory, driven through its real HTTP interface. */
-export async function startTestApp(database: TestDatabase, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function startTestApp(
+  database: TestDatabase,
+  overrides: Partial<AppConfig> = {},
+  parts: AppParts = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'autostudio-test-'));
   const created = await database.create(dataDir);
   const config: AppConfig = {
@@ -34,7 +38,7 @@ export async function startTestApp(database: TestDatabase, overrides: Partial<Ap
   };
   let app: FastifyInstance;
   try {
-    app = await buildApp(config);
+    app = await buildApp(config, parts);
   } catch (error) {
     // A server that fails to start must not leave its PostgreSQL schema behind.
     await created.drop();

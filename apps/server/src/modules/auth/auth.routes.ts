@@ -30,7 +30,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     API_ROUTES.auth.login,
     {
-      schema: { tags, body: loginRequestSchema, response: { 200: loginResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Sign in with a username and password',
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema, ...errors },
+      },
       config: {
         rateLimit: {
           max: loginRateLimitPerMinute,
@@ -48,13 +53,28 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.get(
     API_ROUTES.auth.verify,
-    { schema: { tags, response: { 200: userSchema, 401: errorBodySchema } }, preHandler: requireUser },
+    {
+      schema: {
+        tags,
+        summary: 'Return the user an access token belongs to',
+        security: [{ bearer: [] }],
+        response: { 200: userSchema, 401: errorBodySchema },
+      },
+      preHandler: requireUser,
+    },
     async (request) => currentUser(request),
   );
 
   app.get(
     API_ROUTES.auth.refresh,
-    { schema: { tags, response: { 200: loginResponseSchema, 401: errorBodySchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Trade a refresh token (as the Bearer token) for new tokens',
+        security: [{ bearer: [] }],
+        response: { 200: loginResponseSchema, 401: errorBodySchema },
+      },
+    },
     (request) => {
       const token = bearerToken(request);
       if (!token) throw unauthorized(STATE_MESSAGES.noRefreshToken);
@@ -64,15 +84,23 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     API_ROUTES.auth.logout,
-    { schema: { tags, body: z.object({ refreshToken: z.string().min(1).max(200) }), response: { 204: z.null() } } },
+    {
+      schema: {
+        tags,
+        summary: 'Sign out: revoke a refresh token and the tokens issued with it',
+        body: z.object({ refreshToken: z.string().min(1).max(200) }),
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
       await auth.logout(request.body.refreshToken);
       return reply.status(204).send(null);
     },
   );
 
-  app.get(API_ROUTES.auth.options, { schema: { tags, response: { 200: authOptionsSchema } } }, async () => ({
-    credentials: true,
-    sso: ssoEnabled,
-  }));
+  app.get(
+    API_ROUTES.auth.options,
+    { schema: { tags, summary: 'List the sign-in methods on offer', response: { 200: authOptionsSchema } } },
+    async () => ({ credentials: true, sso: ssoEnabled }),
+  );
 };

@@ -5,7 +5,7 @@ import type { LoginChecks } from './oidc-client.js';
 
 /**
  * The checks of one single sign-on travel with the browser in a signed cookie rather than in server memory, so that
- * the callback may reach any server copy behind a load balancer. The signature (the auth secret) stops a forged
+ * the callback may reach any server copy behind a load balancer. The signature (a key derived from the auth secret) stops a forged
  * verifier or state; HttpOnly keeps scripts away from it; SameSite=Lax still sends it on the provider's top-level
  * redirect back to us.
  */

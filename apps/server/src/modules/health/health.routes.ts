@@ -23,11 +23,18 @@ async function probe(check: () => Promise<void>, okDetail: string): Promise<{ ok
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, options) => {
   app.get(
     API_ROUTES.health,
-    { schema: { tags: ['health'], response: { 200: healthSchema, 503: healthSchema } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Report whether the database, storage and engines work',
+        response: { 200: healthSchema, 503: healthSchema },
+      },
+    },
     async (_request, reply) => {
       const [database, storage] = await Promise.all([
         probe(() => pingDatabase(options.database.db), 'reachable'),
-        probe(() => options.storage.check(), 'writable'),
+        // S3 answers HeadBucket for a bucket it can reach; a local folder is checked for writing.
+        probe(() => options.storage.check(), options.storage.driver === 's3' ? 'bucket reachable' : 'writable'),
       ]);
       // The engine pool arrives with sessions; until then no engine runs and that is not a fault.
       const engines = {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Health } from '@autostudio/protocol';
+import { startS3Server, type TestS3Server } from '../../test/s3-server.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
 
@@ -37,5 +38,39 @@ describe.each(testDatabases)('health on $name', (database) => {
     expect(health.status).toBe('degraded');
     expect(health.storage.ok).toBe(false);
     expect(health.database.ok).toBe(true);
+  });
+});
+
+describe('health with S3 storage', () => {
+  let s3: TestS3Server;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+  });
+  afterAll(() => s3.close());
+
+  it('reports the S3 driver and a reachable bucket', async () => {
+    const t = await startTestApp(testDatabases[0]!, { storage: { driver: 's3', ...s3.storeOptions() } });
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json<Health>().storage).toEqual({ ok: true, detail: 'bucket reachable', driver: 's3' });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers 503 and names the bucket when it is not there', async () => {
+    const t = await startTestApp(testDatabases[0]!, { storage: { driver: 's3', ...s3.storeOptions('gone') } });
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json<Health>().storage).toEqual({
+        ok: false,
+        detail: 'S3 bucket gone does not exist',
+        driver: 's3',
+      });
+    } finally {
+      await t.close();
+    }
   });
 });

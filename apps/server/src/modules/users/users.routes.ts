@@ -54,7 +54,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     {
       schema: {
         tags,
-        summary: 'Create a user',
+        summary: 'Create a user (administrators only)',
+        security: [{ bearer: [] }],
         body: createUserRequestSchema,
         response: { 201: userSchema, ...errors },
       },

@@ -26,17 +26,28 @@ export const authenticationPlugin = fp<{ auth: AuthService }>(async (app: Fastif
   });
 });
 
+const guards = new WeakSet<object>();
+
+/** Whether a route's pre-handler includes a sign-in guard; the OpenAPI document marks those routes. */
+export function requiresSignIn(preHandler: unknown): boolean {
+  const handlers: unknown[] = Array.isArray(preHandler) ? preHandler : [preHandler];
+  return handlers.some((handler) => typeof handler === 'function' && guards.has(handler));
+}
+
 /** Route guard: a signed-in user is required. */
 export const requireUser: preHandlerAsyncHookHandler = async (request) => {
   if (!request.user) throw unauthorized(STATE_MESSAGES.authenticationFailed);
 };
+guards.add(requireUser);
 
 /** Route guard: a signed-in user with the given role is required. */
 export function requireRole(role: Role): preHandlerAsyncHookHandler {
-  return async (request) => {
+  const guard: preHandlerAsyncHookHandler = async (request) => {
     if (!request.user) throw unauthorized(STATE_MESSAGES.authenticationFailed);
     if (!hasRole(request.user, role)) throw forbidden();
   };
+  guards.add(guard);
+  return guard;
 }
 
 /** The signed-in user of a request behind `requireUser`. */

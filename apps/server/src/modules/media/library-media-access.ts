@@ -1,0 +1,39 @@
+import { isAdmin, type User } from '@autostudio/protocol';
+import type { AssetModelsService } from '../asset-models/asset-models.service.js';
+import type { ConfigsService } from '../configs/configs.service.js';
+import type { RenderedAssetsService } from '../rendered-assets/rendered-assets.service.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
+import type { MediaAccess } from './media-access.js';
+
+/**
+ * Who may read a stored file: whoever may see the item it belongs to. The first part of the key says which
+ * kind of item that is, the second which one (see the key rules of each service).
+ */
+export class LibraryMediaAccess implements MediaAccess {
+  constructor(
+    private readonly services: {
+      uploads: UploadsService;
+      configs: ConfigsService;
+      assetModels: AssetModelsService;
+      renderedAssets: RenderedAssetsService;
+    },
+  ) {}
+
+  async canReadMedia(user: User, key: string): Promise<boolean> {
+    if (isAdmin(user)) return true;
+    const [kind, id] = key.split('/');
+    if (!id) return false;
+    switch (kind) {
+      case 'uploads':
+        return this.services.uploads.canReadId(user, id);
+      case 'configs':
+        return this.services.configs.canSee(user, id);
+      case 'asset-models':
+        return this.services.assetModels.canSeeModel(user, id);
+      case 'renders':
+        return this.services.renderedAssets.canSeeFile(user, key);
+      default:
+        return false;
+    }
+  }
+}

@@ -1,0 +1,128 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_ROUTES,
+  errorBodySchema,
+  MEDIA_COOKIE,
+  mediaCookieResponseSchema,
+  PRODUCT_MESSAGES,
+  STATE_MESSAGES,
+} from '@autostudio/protocol';
+import { z } from 'zod';
+import { currentUser, requireUser } from '../../plugins/app/authentication.js';
+import { HttpError, unauthorized } from '../../plugins/app/http-errors.js';
+import { parseRange } from './byte-range.js';
+import { isNotModified, rangeStillApplies } from './conditional-get.js';
+import type { MediaCookies } from './media-cookie.js';
+import type { MediaService } from './media.service.js';
+import { mediaTypeOf } from './media-types.js';
+
+export interface MediaRoutesOptions {
+  media: MediaService;
+  cookies: MediaCookies;
+}
+
+/** Blobs rarely change under one key, and once this has passed a revalidation costs a 304. */
+const MEDIA_MAX_AGE_SECONDS = 300;
+
+const tags = ['media'];
+
+/** A blob's bytes; described for the OpenAPI document, never used to serialize (the body is a stream). */
+const blobBody = z.unknown().meta({
+  description: 'The bytes of the blob, or of the requested range',
+  content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+});
+
+/** Who is asking: the Bearer token when there is one, else the signed media cookie. */
+function mediaAuthentication(cookies: MediaCookies): preHandlerAsyncHookHandler {
+  return async (request: FastifyRequest) => {
+    const cookie = request.cookies[MEDIA_COOKIE.name];
+    if (!request.user && cookie) {
+      const unsigned = request.unsignCookie(cookie);
+      if (unsigned.valid) request.user = await cookies.userFrom(unsigned.value);
+    }
+    if (!request.user) throw unauthorized(STATE_MESSAGES.authenticationFailed);
+  };
+}
+
+export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app, { media, cookies }) => {
+  app.get(
+    API_ROUTES.storage.authCookie,
+    {
+      schema: {
+        tags,
+        summary: 'Set the cookie that lets the browser load media',
+        security: [{ bearer: [] }],
+        response: { 200: mediaCookieResponseSchema, 401: errorBodySchema },
+      },
+      preHandler: requireUser,
+    },
+    async (request, reply) => {
+      const { value, expiresAt } = cookies.issue(currentUser(request).id);
+      reply.setCookie(MEDIA_COOKIE.name, value, {
+        signed: true,
+        httpOnly: true,
+        sameSite: 'lax',
+        path: MEDIA_COOKIE.path,
+        maxAge: cookies.ttlSeconds,
+        // request.protocol reads X-Forwarded-Proto only when TRUST_PROXY is on.
+        secure: request.protocol === 'https',
+      });
+      reply.header('cache-control', 'no-store');
+      return { expiresAt: expiresAt.toISOString(), expiresIn: cookies.ttlSeconds };
+    },
+  );
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: `${API_ROUTES.media}/*`,
+    schema: {
+      tags,
+      summary: 'Read a stored file by key (ranges and revalidation supported)',
+      security: [{ mediaCookie: [] }, { bearer: [] }],
+      params: z.object({ '*': z.string().meta({ description: 'The key, e.g. users/{userId}/backplate.jpg' }) }),
+      response: {
+        200: blobBody,
+        206: blobBody,
+        304: z.null().meta({ description: 'The copy the client holds is current' }),
+        400: errorBodySchema,
+        401: errorBodySchema,
+        403: errorBodySchema,
+        404: errorBodySchema,
+        416: errorBodySchema,
+      },
+    },
+    preHandler: mediaAuthentication(cookies),
+    handler: async (request, reply) => {
+      const key = request.params['*'];
+      const blob = await media.find(currentUser(request), key);
+      reply.headers({
+        etag: blob.etag,
+        'last-modified': blob.lastModified.toUTCString(),
+        'cache-control': `private, max-age=${MEDIA_MAX_AGE_SECONDS}`,
+        'accept-ranges': 'bytes',
+        'x-content-type-options': 'nosniff',
+        // Nothing served here is a page; should a browser open one anyway, it may run nothing.
+        'content-security-policy': "default-src 'none'; sandbox",
+      });
+      if (isNotModified(request.headers, blob)) return reply.status(304).send(null);
+
+      const range = parseRange(rangeStillApplies(request.headers, blob) ? request.headers.range : undefined, blob.size);
+      if (range.kind === 'unsatisfiable') {
+        reply.header('content-range', `bytes */${blob.size}`);
+        throw new HttpError(416, PRODUCT_MESSAGES.rangeNotSatisfiable(blob.size));
+      }
+      reply.type(mediaTypeOf(key));
+      if (range.kind === 'part') {
+        reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${blob.size}`)
+          .header('content-length', range.end - range.start + 1);
+      } else {
+        reply.header('content-length', blob.size);
+      }
+      if (request.method === 'HEAD') return reply.send();
+      return reply.send(await media.open(key, range.kind === 'part' ? range : undefined));
+    },
+  });
+};
