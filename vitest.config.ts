@@ -25,6 +25,18 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: 'engine',
+          environment: 'node',
+          include: ['apps/engine/src/**/*.test.ts'],
+          // Tests that render start a headless Chromium: seconds, not milliseconds, on two cores.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          passWithNoTests: true,
+        },
+      },
       './apps/web/vitest.config.ts',
     ],
   },

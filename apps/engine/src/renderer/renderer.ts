@@ -1,0 +1,36 @@
+import type { SceneState } from '../scene/scene-state.js';
+
+/** What a loaded car model offers; the scene functions refuse what the model lacks, with a clear error. */
+export interface ModelParts {
+  doors: string[];
+  lamps: string[];
+  hasPaint: boolean;
+  /** Trim names (glTF scenes or KHR_materials_variants); empty when the model has a single look. */
+  trims: string[];
+}
+
+export interface StillOptions {
+  width: number;
+  height: number;
+  format: 'png' | 'jpg';
+  /** JPEG quality 0..1. */
+  quality?: number;
+  /** Jittered samples accumulated for anti-aliasing. */
+  samples?: number;
+  transparentBackground?: boolean;
+}
+
+/**
+ * The seam between the Remote Control side (scene state, functions, HTTP) and the picture. The Chromium
+ * implementation draws with three.js; the API's conformance tests use the same interface.
+ */
+export interface Renderer {
+  /** Launches and draws the first frame, so the engine reports ready only when it can answer with pictures. */
+  start(initial: SceneState): Promise<void>;
+  /** Draws the new state (on demand, never in a loop). */
+  apply(state: SceneState): Promise<void>;
+  /** Loads a car model file (GLB or glTF) from the engine's folder; resolves to what the model offers. */
+  loadModel(filePath: string): Promise<ModelParts>;
+  still(options: StillOptions): Promise<Buffer>;
+  close(): Promise<void>;
+}
