@@ -1,15 +1,10 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  errorBodySchema,
-  idParamsSchema,
-  shareWithGroupsSchema,
-  shareWithUsersSchema,
-  type User,
-} from '@autostudio/protocol';
+import { idParamsSchema, shareWithGroupsSchema, shareWithUsersSchema, type User } from '@autostudio/protocol';
 import type { z } from 'zod';
 import { currentUser } from '../../plugins/app/authentication.js';
 import type { Principal } from './shares.repository.js';
+import { errorResponses } from '../../plugins/app/http-errors.js';
 
 export interface ShareRoutesOptions<T> {
   tags: string[];
@@ -23,7 +18,7 @@ export interface ShareRoutesOptions<T> {
 /** PUT …/share/user {userIds, remove} and PUT …/share/group {groupIds, remove}, the same for every kind of item. */
 export function registerShareRoutes<T>(app: FastifyInstance, options: ShareRoutesOptions<T>): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+  const errors = errorResponses(400, 401, 403, 404);
   typed.put(
     options.paths.shareUser,
     {

@@ -1,11 +1,8 @@
-import type { Expression, SqlBool } from 'kysely';
 import type { User } from '@autostudio/protocol';
 import type { Db } from '../../db/database.js';
 import { paginate } from '../../db/paginate.js';
 import type { AssetModelRow } from '../../db/schema.js';
-import { containsIgnoringCase } from '../../db/search.js';
-import { seesEverything } from '../access/access-policy.js';
-import { visibleTo } from '../access/visibility.js';
+import { itemConditions } from '../access/item-conditions.js';
 
 export interface AssetModelFilters {
   search?: string | undefined;
@@ -39,29 +36,22 @@ export class AssetModelsRepository {
   }
 
   private filtered(user: User, filters: AssetModelFilters) {
-    return () =>
-      this.db
-        .selectFrom('asset_models')
-        .where('deleted_at', 'is', null)
-        .where((eb) => {
-          const conditions: Expression<SqlBool>[] = [];
-          if (!seesEverything(user, 'assetModel')) {
-            conditions.push(
-              visibleTo(user, {
-                ownerColumn: 'asset_models.owner_id',
-                keyColumn: 'asset_models.model_id',
-                shareTable: 'asset_model_shares',
-              }),
-            );
-          }
-          for (const column of ['category', 'type', 'brand', 'region'] as const) {
-            const value = filters[column];
-            if (value) conditions.push(eb(`asset_models.${column}`, '=', value));
-          }
-          if (filters.search) conditions.push(containsIgnoringCase('asset_models.name', filters.search));
-          if (filters.latestVersion) conditions.push(eb('asset_models.is_latest', '=', 1));
-          return eb.and(conditions);
-        });
+    const conditions = itemConditions(user, {
+      kind: 'assetModel',
+      table: 'asset_models',
+      shareTable: 'asset_model_shares',
+      // A share covers every version of the model.
+      keyColumn: 'model_id',
+      equals: {
+        category: filters.category,
+        type: filters.type,
+        brand: filters.brand,
+        region: filters.region,
+        is_latest: filters.latestVersion ? 1 : undefined,
+      },
+      search: filters.search,
+    });
+    return () => this.db.selectFrom('asset_models').where((eb) => eb.and(conditions));
   }
 
   page(user: User, filters: AssetModelFilters, page: { page: number; limit: number }) {

@@ -4,7 +4,6 @@ import {
   assetModelFilterOptionsSchema,
   assetModelSchema,
   assetModelsQuerySchema,
-  errorBodySchema,
   idParamsSchema,
   listResultSchema,
 } from '@autostudio/protocol';
@@ -12,15 +11,10 @@ import { z } from 'zod';
 import { currentUser, requireUser } from '../../plugins/app/authentication.js';
 import { registerShareRoutes } from '../access/share.routes.js';
 import type { AssetModelsService } from './asset-models.service.js';
+import { errorResponses } from '../../plugins/app/http-errors.js';
 
 const tags = ['asset models'];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  413: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 413);
 
 export const assetModelsRoutes: FastifyPluginAsyncZod<{ assetModels: AssetModelsService }> = async (
   app,

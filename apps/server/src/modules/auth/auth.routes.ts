@@ -11,7 +11,7 @@ import {
 } from '@autostudio/protocol';
 import { z } from 'zod';
 import { bearerToken, currentUser, requireUser } from '../../plugins/app/authentication.js';
-import { unauthorized } from '../../plugins/app/http-errors.js';
+import { unauthorized, errorResponses } from '../../plugins/app/http-errors.js';
 import type { AuthService } from './auth.service.js';
 
 export interface AuthRoutesOptions {
@@ -21,7 +21,7 @@ export interface AuthRoutesOptions {
 }
 
 const tags = ['auth'];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema };
+const errors = errorResponses(400, 401, 429);
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,

@@ -2,9 +2,7 @@ import type { ListQuery, User } from '@autostudio/protocol';
 import type { Db } from '../../db/database.js';
 import { paginate } from '../../db/paginate.js';
 import type { ConfigRow } from '../../db/schema.js';
-import { containsIgnoringCase } from '../../db/search.js';
-import { seesEverything } from '../access/access-policy.js';
-import { visibleTo } from '../access/visibility.js';
+import { itemConditions } from '../access/item-conditions.js';
 
 export class ConfigsRepository {
   constructor(private readonly db: Db) {}
@@ -19,17 +17,14 @@ export class ConfigsRepository {
   }
 
   page(user: User, query: ListQuery) {
-    const { search } = query;
+    const conditions = itemConditions(user, {
+      kind: 'config',
+      table: 'configs',
+      shareTable: 'config_shares',
+      search: query.search,
+    });
     return paginate(
-      () => {
-        let base = this.db.selectFrom('configs').where('deleted_at', 'is', null);
-        if (!seesEverything(user, 'config')) {
-          base = base.where(
-            visibleTo(user, { ownerColumn: 'configs.owner_id', keyColumn: 'configs.id', shareTable: 'config_shares' }),
-          );
-        }
-        return search ? base.where(containsIgnoringCase('configs.name', search)) : base;
-      },
+      () => this.db.selectFrom('configs').where((eb) => eb.and(conditions)),
       query,
       // Most recently changed first: a configurator's list is a list of recent work.
       (select) => select.selectAll().orderBy('updated_at', 'desc').orderBy('id'),

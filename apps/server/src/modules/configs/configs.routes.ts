@@ -1,25 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  API_ROUTES,
-  configSchema,
-  configsQuerySchema,
-  errorBodySchema,
-  idParamsSchema,
-  listResultSchema,
-} from '@autostudio/protocol';
+import { API_ROUTES, configSchema, configsQuerySchema, idParamsSchema, listResultSchema } from '@autostudio/protocol';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../plugins/app/authentication.js';
 import { registerShareRoutes } from '../access/share.routes.js';
 import type { ConfigsService } from './configs.service.js';
+import { errorResponses } from '../../plugins/app/http-errors.js';
 
 const tags = ['configurations'];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  413: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 413);
 
 export const configsRoutes: FastifyPluginAsyncZod<{ configs: ConfigsService }> = async (app, { configs }) => {
   const guard = requireUser;

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_ROUTES,
   createGroupRequestSchema,
-  errorBodySchema,
   groupSchema,
   groupsQuerySchema,
   groupUsersRequestSchema,
@@ -13,15 +12,10 @@ import {
 import { z } from 'zod';
 import { requireRole, requireUser } from '../../plugins/app/authentication.js';
 import type { GroupsService } from './groups.service.js';
+import { errorResponses } from '../../plugins/app/http-errors.js';
 
 const tags = ['groups'];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = async (app, { groups }) => {
   const admin = requireRole('admin');

@@ -1,11 +1,9 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import type { PresetType, User } from '@autostudio/protocol';
 import type { Db } from '../../db/database.js';
 import { paginate } from '../../db/paginate.js';
 import type { PresetRow } from '../../db/schema.js';
-import { containsIgnoringCase } from '../../db/search.js';
-import { seesEverything } from '../access/access-policy.js';
-import { visibleTo } from '../access/visibility.js';
+import { itemConditions } from '../access/item-conditions.js';
 
 export interface PresetFilters {
   type?: PresetType | undefined;
@@ -28,31 +26,19 @@ export class PresetsRepository {
 
   /** Live presets the user may see that match the filters. Default presets are everyone's. */
   private filtered(user: User, filters: PresetFilters) {
-    return () =>
-      this.db
-        .selectFrom('presets')
-        .where('deleted_at', 'is', null)
-        .where((eb) => {
-          const conditions: Expression<SqlBool>[] = [];
-          if (!seesEverything(user, 'preset')) {
-            conditions.push(
-              eb.or([
-                eb('presets.is_default', '=', 1),
-                visibleTo(user, {
-                  ownerColumn: 'presets.owner_id',
-                  keyColumn: 'presets.id',
-                  shareTable: 'preset_shares',
-                }),
-              ]),
-            );
-          }
-          if (filters.type) conditions.push(eb('presets.type', '=', filters.type));
-          if (filters.category) conditions.push(eb('presets.category', '=', filters.category));
-          if (filters.isDefault !== undefined)
-            conditions.push(eb('presets.is_default', '=', filters.isDefault ? 1 : 0));
-          if (filters.search) conditions.push(containsIgnoringCase('presets.name', filters.search));
-          return eb.and(conditions);
-        });
+    const conditions = itemConditions(user, {
+      kind: 'preset',
+      table: 'presets',
+      shareTable: 'preset_shares',
+      everyone: sql<boolean>`presets.is_default = 1`,
+      equals: {
+        type: filters.type,
+        category: filters.category,
+        is_default: filters.isDefault === undefined ? undefined : filters.isDefault ? 1 : 0,
+      },
+      search: filters.search,
+    });
+    return () => this.db.selectFrom('presets').where((eb) => eb.and(conditions));
   }
 
   page(user: User, filters: PresetFilters, page: { page: number; limit: number }) {

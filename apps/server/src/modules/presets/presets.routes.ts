@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_ROUTES,
   createPresetRequestSchema,
-  errorBodySchema,
   idParamsSchema,
   listResultSchema,
   presetCategoriesQuerySchema,
@@ -15,9 +14,10 @@ import { z } from 'zod';
 import { currentUser, requireUser } from '../../plugins/app/authentication.js';
 import { registerShareRoutes } from '../access/share.routes.js';
 import type { PresetsService } from './presets.service.js';
+import { errorResponses } from '../../plugins/app/http-errors.js';
 
 const tags = ['presets'];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 export const presetsRoutes: FastifyPluginAsyncZod<{ presets: PresetsService }> = async (app, { presets }) => {
   const guard = requireUser;

@@ -1,11 +1,8 @@
-import type { Expression, SqlBool } from 'kysely';
 import type { User } from '@autostudio/protocol';
 import type { Db } from '../../db/database.js';
 import { paginate } from '../../db/paginate.js';
 import type { RenderedAssetItemRow, RenderedAssetRow } from '../../db/schema.js';
-import { containsIgnoringCase } from '../../db/search.js';
-import { seesEverything } from '../access/access-policy.js';
-import { visibleTo } from '../access/visibility.js';
+import { itemConditions } from '../access/item-conditions.js';
 
 export interface RenderedAssetFilters {
   search?: string | undefined;
@@ -27,28 +24,14 @@ export class RenderedAssetsRepository {
   }
 
   private filtered(user: User, filters: RenderedAssetFilters) {
-    return () =>
-      this.db
-        .selectFrom('rendered_assets')
-        .where('deleted_at', 'is', null)
-        .where((eb) => {
-          const conditions: Expression<SqlBool>[] = [];
-          if (!seesEverything(user, 'renderedAsset')) {
-            conditions.push(
-              visibleTo(user, {
-                ownerColumn: 'rendered_assets.owner_id',
-                keyColumn: 'rendered_assets.id',
-                shareTable: 'rendered_asset_shares',
-              }),
-            );
-          }
-          for (const column of ['category', 'type', 'brand'] as const) {
-            const value = filters[column];
-            if (value) conditions.push(eb(`rendered_assets.${column}`, '=', value));
-          }
-          if (filters.search) conditions.push(containsIgnoringCase('rendered_assets.name', filters.search));
-          return eb.and(conditions);
-        });
+    const conditions = itemConditions(user, {
+      kind: 'renderedAsset',
+      table: 'rendered_assets',
+      shareTable: 'rendered_asset_shares',
+      equals: { category: filters.category, type: filters.type, brand: filters.brand },
+      search: filters.search,
+    });
+    return () => this.db.selectFrom('rendered_assets').where((eb) => eb.and(conditions));
   }
 
   page(user: User, filters: RenderedAssetFilters, page: { page: number; limit: number }) {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_ROUTES,
-  errorBodySchema,
   idParamsSchema,
   listResultSchema,
   renderedAssetFilterOptionsSchema,
@@ -14,9 +13,10 @@ import { z } from 'zod';
 import { currentUser, requireUser } from '../../plugins/app/authentication.js';
 import { registerShareRoutes } from '../access/share.routes.js';
 import type { RenderedAssetsService } from './rendered-assets.service.js';
+import { errorResponses } from '../../plugins/app/http-errors.js';
 
 const tags = ['rendered assets'];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 export const renderedAssetsRoutes: FastifyPluginAsyncZod<{ renderedAssets: RenderedAssetsService }> = async (
   app,

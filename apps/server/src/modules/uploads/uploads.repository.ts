@@ -2,8 +2,7 @@ import { sql } from 'kysely';
 import type { User } from '@autostudio/protocol';
 import type { Db } from '../../db/database.js';
 import type { UploadRow } from '../../db/schema.js';
-import { seesEverything } from '../access/access-policy.js';
-import { visibleTo } from '../access/visibility.js';
+import { itemConditions } from '../access/item-conditions.js';
 
 export class UploadsRepository {
   constructor(private readonly db: Db) {}
@@ -25,18 +24,17 @@ export class UploadsRepository {
    * whoever may see the animation.
    */
   async groupSeenThroughPreset(user: User, groupId: string): Promise<boolean> {
-    if (seesEverything(user, 'preset')) return true;
+    const conditions = itemConditions(user, {
+      kind: 'preset',
+      table: 'presets',
+      shareTable: 'preset_shares',
+      everyone: sql<boolean>`presets.is_default = 1`,
+      equals: { group_id: groupId },
+    });
     const row = await this.db
       .selectFrom('presets')
       .select('id')
-      .where('group_id', '=', groupId)
-      .where('deleted_at', 'is', null)
-      .where((eb) =>
-        eb.or([
-          eb('presets.is_default', '=', 1),
-          visibleTo(user, { ownerColumn: 'presets.owner_id', keyColumn: 'presets.id', shareTable: 'preset_shares' }),
-        ]),
-      )
+      .where((eb) => eb.and(conditions))
       .executeTakeFirst();
     return row !== undefined;
   }

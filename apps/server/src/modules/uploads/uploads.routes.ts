@@ -1,17 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_ROUTES, errorBodySchema, idParamsSchema, uploadSchema } from '@autostudio/protocol';
+import { API_ROUTES, idParamsSchema, uploadSchema } from '@autostudio/protocol';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../plugins/app/authentication.js';
 import type { UploadsService } from './uploads.service.js';
+import { errorResponses } from '../../plugins/app/http-errors.js';
 
 const tags = ['uploads'];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  413: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 413);
 
 export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = async (app, { uploads }) => {
   app.post(

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_ROUTES,
   createUserRequestSchema,
-  errorBodySchema,
   idParamsSchema,
   listResultSchema,
   updateUserRequestSchema,
@@ -12,15 +11,10 @@ import {
 import { z } from 'zod';
 import { currentUser, requireRole, requireUser } from '../../plugins/app/authentication.js';
 import type { UsersService } from './users.service.js';
+import { errorResponses } from '../../plugins/app/http-errors.js';
 
 const tags = ['users'];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   const admin = requireRole('admin');
