@@ -2,7 +2,6 @@ import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   CAMERA_FOCAL_LENGTH,
-  COMPOSITION_GUIDE_IMAGE_OPACITY,
   LIGHT_DEFAULTS,
   LIGHT_TYPES,
   POST_PROCESS_OUT_NAMES,
@@ -12,7 +11,7 @@ import {
   type LightData,
 } from '@autostudio/protocol';
 import type { ModelParts, Renderer } from '../renderer/renderer.js';
-import { DOOR_RANGE, DOORS, PAINTS, TRIMS, paintKey, type DoorName } from './car-catalogue.js';
+import { DOOR_RANGE, DOORS, PAINTS, TRIMS, paintKey } from './car-catalogue.js';
 import { EngineError, notYet } from './engine-error.js';
 import { ENVIRONMENTS, TIME_OF_DAY_OPTIONS, findEnvironment } from './environments.js';
 import { defaultPostProcess, initialSceneState } from './initial-state.js';
@@ -51,6 +50,14 @@ function builtInParts(): ModelParts {
   };
 }
 
+interface InteriorDeltas {
+  deltaX: number;
+  deltaY: number;
+  deltaZ: number;
+  deltaYaw: number;
+  deltaPitch: number;
+}
+
 interface Sequence {
   keyframes: { time: number; yaw?: number; pitch?: number; distance?: number }[];
   /** Seconds into the sequence. */
@@ -69,7 +76,7 @@ interface LightMovement {
 
 // Parameters reach a handler only after the catalogue's zod schema parsed them, so the handler's declared type holds.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Handler = (params: any) => Record<string, unknown> | void | Promise<Record<string, unknown> | void>;
+type Handler = (params: any) => unknown;
 
 export interface SceneOptions {
   renderer: Renderer;
@@ -114,7 +121,8 @@ export class Scene {
     const handler = this.handlers[object][name];
     if (!handler) throw new EngineError(`Function ${name} is not implemented on ${object}`, 501);
     const before = JSON.stringify(this.state);
-    const result = (await handler(params)) ?? {};
+    const answer = await handler(params);
+    const result = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {};
     if (JSON.stringify(this.state) !== before) await this.options.renderer.apply(this.state);
     return result;
   }
@@ -257,7 +265,8 @@ export class Scene {
         if (trim) {
           this.state.car.trim = trim;
           const offered = this.paintsOf(trim);
-          if (offered.length > 0 && !offered.includes(this.state.car.paint)) this.state.car.paint = offered[0]!;
+          if (offered.length > 0 && !offered.includes(this.state.car.paint))
+            this.state.car.paint = offered[0] ?? this.state.car.paint;
           this.turnOffMissingLamps();
           return;
         }
@@ -288,7 +297,8 @@ export class Scene {
           const where = this.state.car.modelPath === null ? `the ${this.state.car.trim} trim` : 'the loaded car model';
           throw new EngineError(`${name} is not available on ${where}`);
         }
-        lamps[name] = { on: OnOff, intensity: Intensity ?? lamps[name]!.intensity };
+        const lamp = lamps[name] ?? { on: false, intensity: 1 };
+        lamps[name] = { on: OnOff, intensity: Intensity ?? lamp.intensity };
       },
       LoadCarByPath: async ({ Path }: { Path: string }) => this.loadCar(Path),
       'Download File': ({ Url }: { Url: string }) => this.downloader.start(Url),
@@ -426,7 +436,7 @@ export class Scene {
     car.paint = parts.hasPaint
       ? this.paintsOf(car.trim).includes(car.paint)
         ? car.paint
-        : paintKey(PAINTS[0]!.name)
+        : paintKey(PAINTS[0]?.name ?? '')
       : car.paint;
     car.doors = { DOOR_FL: 0, DOOR_FR: 0, DOOR_RL: 0, DOOR_RR: 0 };
     this.turnOffMissingLamps();
@@ -442,7 +452,7 @@ export class Scene {
           throw new EngineError(`Unknown configure value ${Name}; the configure values are ${DOORS.join(', ')}`);
         if (!this.parts.doors.includes(door)) throw new EngineError(`The loaded car model has no door ${door}`);
         const applied = clamp(Value, DOOR_RANGE);
-        this.state.car.doors[door as DoorName] = applied;
+        this.state.car.doors[door] = applied;
         return { Value: applied };
       },
       GetConfigureValues: () => ({
@@ -500,19 +510,27 @@ export class Scene {
         if (!shape) throw new EngineError(`Unknown bokeh shape ${Shape}; options are ${BOKEH_SHAPES.join(', ')}`);
         cam().bokeh = { size: Size, shape };
       },
-      CameraRigCraneControll: ({ deltaYaw, deltaPitch, deltaArm }: Record<string, number>) => {
+      CameraRigCraneControll: ({
+        deltaYaw,
+        deltaPitch,
+        deltaArm,
+      }: {
+        deltaYaw: number;
+        deltaPitch: number;
+        deltaArm: number;
+      }) => {
         const crane = cam().crane;
-        crane.yaw = wrapDegrees(crane.yaw + deltaYaw!);
-        crane.pitch = clamp(crane.pitch + deltaPitch!, CAMERA_LIMITS.cranePitch);
-        crane.distance = clamp(crane.distance + deltaArm!, CAMERA_LIMITS.craneDistance);
+        crane.yaw = wrapDegrees(crane.yaw + deltaYaw);
+        crane.pitch = clamp(crane.pitch + deltaPitch, CAMERA_LIMITS.cranePitch);
+        crane.distance = clamp(crane.distance + deltaArm, CAMERA_LIMITS.craneDistance);
       },
-      UpdateInteriorCamera: ({ deltaX, deltaY, deltaZ, deltaYaw, deltaPitch }: Record<string, number>) => {
+      UpdateInteriorCamera: ({ deltaX, deltaY, deltaZ, deltaYaw, deltaPitch }: InteriorDeltas) => {
         const rail = cam().rail;
-        rail.x = clamp(rail.x + deltaX!, CAMERA_LIMITS.interiorAxis);
-        rail.y = clamp(rail.y + deltaY!, CAMERA_LIMITS.interiorAxis);
-        rail.z = clamp(rail.z + deltaZ!, CAMERA_LIMITS.interiorAxis);
-        rail.yaw = wrapDegrees(rail.yaw + deltaYaw!);
-        rail.pitch = clamp(rail.pitch + deltaPitch!, CAMERA_LIMITS.interiorPitch);
+        rail.x = clamp(rail.x + deltaX, CAMERA_LIMITS.interiorAxis);
+        rail.y = clamp(rail.y + deltaY, CAMERA_LIMITS.interiorAxis);
+        rail.z = clamp(rail.z + deltaZ, CAMERA_LIMITS.interiorAxis);
+        rail.yaw = wrapDegrees(rail.yaw + deltaYaw);
+        rail.pitch = clamp(rail.pitch + deltaPitch, CAMERA_LIMITS.interiorPitch);
       },
       GetCraneValues: () => ({
         'Crane Yaw': cam().crane.yaw,
@@ -568,7 +586,13 @@ export class Scene {
       CreatePointLightAPI: create('point'),
       CreateRectLightAPI: create('rect'),
       CreateSpotLightAPI: create('spot'),
-      UpdateLightSettings: (settings: Partial<LightData> & { ID: number; LightType?: string }) => {
+      UpdateLightSettings: (
+        settings: Partial<Omit<LightData, 'LightColor'>> & {
+          ID: number;
+          LightType?: string;
+          LightColor?: Partial<LightData['LightColor']>;
+        },
+      ) => {
         const light = this.light(settings.ID);
         if (settings.LightType !== undefined && settings.LightType.toLowerCase() !== light.type) {
           throw new EngineError(STATE_MESSAGES.invalidLightType);
@@ -596,8 +620,7 @@ export class Scene {
       },
       UpdateLightMovementData: (movement: Partial<LightMovement> & { ID: number }) => {
         const light = this.light(movement.ID);
-        const current = this.lightMovement.get(light.id)!;
-        const next = { ...current };
+        const next = { ...this.movementOf(light.id) };
         for (const key of ['Yaw', 'Pitch', 'Radius', 'X', 'Y', 'Z'] as const) {
           if (movement[key] !== undefined) next[key] = movement[key];
         }
@@ -649,6 +672,16 @@ export class Scene {
     return id;
   }
 
+  private movementOf(id: number): LightMovement {
+    return this.lightMovement.get(id) ?? { Yaw: 0, Pitch: 0, Radius: 0, X: 0, Y: 0, Z: 0 };
+  }
+
+  private sequenceAt(path: string): Sequence {
+    const sequence = this.sequences.get(path);
+    if (!sequence) throw new EngineError(`No sequence at ${path}`);
+    return sequence;
+  }
+
   private light(id: number): CustomLight {
     const light = this.state.customLights.find((l) => l.id === id);
     if (!light) throw new EngineError(`No light with ID ${id}`);
@@ -656,7 +689,7 @@ export class Scene {
   }
 
   private lightData(light: CustomLight): LightData {
-    const m = this.lightMovement.get(light.id)!;
+    const m = this.movementOf(light.id);
     return {
       ID: light.id,
       LightType: light.type,
@@ -686,12 +719,12 @@ export class Scene {
   }
 
   private sequence(given: string): Sequence {
-    return this.sequences.get(this.pathOf(given))!;
+    return this.sequenceAt(this.pathOf(given));
   }
 
   private requireCurrentSequence(): Sequence {
     if (!this.currentSequence) throw new EngineError('No sequence selected: call PlaySequenceWithPath first');
-    return this.sequences.get(this.currentSequence)!;
+    return this.sequenceAt(this.currentSequence);
   }
 
   /** Plays at 24 fps: the crane follows the keyframes and the flag drops at the end. */
@@ -725,8 +758,9 @@ export class Scene {
     if (frames.length === 0) return;
     const t = sequence.position;
     const after = frames.findIndex((k) => k.time >= t);
-    const b = frames[after === -1 ? frames.length - 1 : after]!;
-    const a = after > 0 ? frames[after - 1]! : b;
+    const b = frames[after === -1 ? frames.length - 1 : after];
+    if (!b) return;
+    const a = (after > 0 ? frames[after - 1] : undefined) ?? b;
     const f = b.time === a.time ? 1 : (t - a.time) / (b.time - a.time);
     const crane = this.state.camera.crane;
     const mix = (x: number | undefined, y: number | undefined, current: number) =>
