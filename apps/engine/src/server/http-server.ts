@@ -37,9 +37,17 @@ export async function startRemoteControlServer(options: {
   onRequest?: (entry: RequestLog) => void;
 }): Promise<RemoteControlServer> {
   const api = new RemoteApi(options.scene);
+  // Unreal runs every request on its game thread, one at a time; so does the engine, so that a slow call (a model
+  // load, a still) is never interleaved with another change of the scene.
+  let turn: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const result = turn.then(work, work);
+    turn = result.catch(() => undefined);
+    return result;
+  };
   const server = createServer((req, res) => {
     const started = Date.now();
-    void respond(api, req)
+    void respond(api, req, serial)
       .catch((error: unknown) => fail(500, error instanceof Error ? error.message : String(error)))
       .then((answer) => {
         send(res, answer);
@@ -76,7 +84,11 @@ function send(res: ServerResponse, answer: RemoteAnswer): void {
   res.end(payload);
 }
 
-async function respond(api: RemoteApi, req: IncomingMessage): Promise<RemoteAnswer> {
+async function respond(
+  api: RemoteApi,
+  req: IncomingMessage,
+  serial: <T>(work: () => Promise<T>) => Promise<T>,
+): Promise<RemoteAnswer> {
   const method = (req.method ?? 'GET').toUpperCase();
   const path = (req.url ?? '/').split('?')[0] ?? '/';
   // OPTIONS answers on /remote and every path below it: browsers preflight the sub-paths (reference §A2).
@@ -105,7 +117,7 @@ async function respond(api: RemoteApi, req: IncomingMessage): Promise<RemoteAnsw
       }
     }
   }
-  return isBatch ? batch(api, body) : api.handle(method, path, body);
+  return serial(() => (isBatch ? batch(api, body) : api.handle(method, path, body)));
 }
 
 function readBody(req: IncomingMessage): Promise<string | null> {
