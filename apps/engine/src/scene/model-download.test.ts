@@ -30,10 +30,22 @@ const files: Record<string, Buffer> = {
   '/media/notes.txt': Buffer.from('not a model'),
 };
 
+/** `/media/gated.glb` sends half, then waits for the test to have seen a partial percentage: no timing luck needed. */
+let releaseGate: () => void = () => undefined;
+const gate = new Promise<void>((resolve) => {
+  releaseGate = resolve;
+});
+
 let media: Server;
 let mediaBase: string;
 beforeAll(async () => {
   media = createServer((req, res) => {
+    if (req.url === '/media/gated.glb') {
+      res.writeHead(200, { 'Content-Length': glb.length, 'Content-Type': 'model/gltf-binary' });
+      res.write(glb.subarray(0, glb.length / 2));
+      void gate.then(() => res.end(glb.subarray(glb.length / 2)));
+      return;
+    }
     const body = files[req.url ?? ''];
     if (!body) return res.writeHead(404).end();
     res.writeHead(200, { 'Content-Length': body.length, 'Content-Type': 'application/octet-stream' });
@@ -77,6 +89,7 @@ async function download(url: string): Promise<{ final: Status; seen: number[] }>
   for (let i = 0; i < 1001; i += 1) {
     const status = (await t.call('car', 'Get Download Status')).body as Status;
     seen.push(status.Percentage);
+    if (status.Percentage > 0 && status.Percentage < 100) releaseGate();
     if (status.Status === 'Completed' || status.Status === 'Failed') return { final: status, seen };
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -85,9 +98,9 @@ async function download(url: string): Promise<{ final: Status; seen: number[] }>
 
 describe('Download File', () => {
   it('fetches a GLB with progress up to 100 and LoadCarByPath loads it through the renderer', async () => {
-    const { final, seen } = await download(`${mediaBase}/media/car.glb`);
+    const { final, seen } = await download(`${mediaBase}/media/gated.glb`);
     expect(final).toMatchObject({ Status: 'Completed', Percentage: 100, Error: '' });
-    expect(final.Path).toMatch(/^models\/.+\/car\.glb$/);
+    expect(final.Path).toMatch(/^models\/.+\/gated\.glb$/);
     expect(seen.some((p) => p > 0 && p < 100)).toBe(true);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
 

@@ -180,8 +180,13 @@ describe('environment and sequences', () => {
     const { SequencePath } = body as { SequencePath: string };
     await t.call('car', 'PlaySequenceWithPath', { SequencePath });
     expect((await t.call('car', 'GetAnimationPlayingStatus')).body).toEqual({ Playing: true });
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect((await t.call('car', 'GetAnimationPlayingStatus')).body).toEqual({ Playing: false });
+    // Polled like the client does (spec §9: every 100 ms); the sequence lasts 0.2 s.
+    let playing = true;
+    for (let i = 0; i < 50 && playing; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      playing = ((await t.call('car', 'GetAnimationPlayingStatus')).body as { Playing: boolean }).Playing;
+    }
+    expect(playing).toBe(false);
     expect((await t.call('camera', 'GetCraneValues')).body).toMatchObject({ 'Crane Yaw': 40, 'Crane Pitch': 20 });
     expect((await t.call('car', 'PlaySequenceWithPath', { SequencePath: '/Game/None.None' })).status).toBe(400);
   });
