@@ -22,11 +22,17 @@ export interface DownloadStatus {
   Error: string;
 }
 
-export const DOWNLOAD_LIMITS = {
+export interface DownloadLimits {
+  maxDownloadBytes: number;
+  maxEntries: number;
+  maxExtractedBytes: number;
+}
+
+export const DOWNLOAD_LIMITS: DownloadLimits = {
   maxDownloadBytes: 1024 ** 3,
   maxEntries: 2000,
   maxExtractedBytes: 2 * 1024 ** 3,
-} as const;
+};
 
 const MODEL_EXTENSIONS = ['.glb', '.gltf'];
 
@@ -37,7 +43,7 @@ export class ModelDownloader {
 
   constructor(
     private readonly dataDir: string,
-    private readonly limits: typeof DOWNLOAD_LIMITS = DOWNLOAD_LIMITS,
+    private readonly limits: DownloadLimits = DOWNLOAD_LIMITS,
   ) {}
 
   current(): DownloadStatus {
@@ -157,7 +163,7 @@ const S_IFLNK = 0o120000;
  * climbs out with `..`, is a symlink, or when entries or sizes pass the limits; yauzl also checks each entry's
  * declared size against what it inflates to.
  */
-export async function extractZip(zipPath: string, target: string, limits: typeof DOWNLOAD_LIMITS): Promise<void> {
+export async function extractZip(zipPath: string, target: string, limits: DownloadLimits): Promise<void> {
   const root = path.resolve(target);
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.open(zipPath, { lazyEntries: true, autoClose: false, strictFileNames: true }, (error, file) =>
