@@ -15,3 +15,4 @@ export * from './asset-models.js';
 export * from './rendered-assets.js';
 export * from './uploads.js';
 export * from './media.js';
+export * from './engine-catalogue.js';

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { z } from 'zod';
+import { startEngine } from './engine.js';
+import type { Renderer } from './renderer/renderer.js';
+
+/**
+ * `npm run engine -- --port 30010`: starts the renderer (and its first frame), then the Remote Control API. Ready
+ * when GET /remote/info answers.
+ */
+const flagsSchema = z.object({
+  port: z.coerce.number().int().min(0).max(65535),
+  host: z.string().min(1),
+  'data-dir': z.string().min(1),
+  width: z.coerce.number().int().min(16).max(7680),
+  height: z.coerce.number().int().min(16).max(4320),
+});
+
+const log = pino({ name: 'engine' });
+
+export interface ChromiumRendererOptions {
+  width: number;
+  height: number;
+  dataDir: string;
+}
+
+/**
+ * The Chromium renderer is built alongside this module; it is imported lazily so that the Remote Control side and
+ * its tests run without a browser, and so that a checkout without it fails with a clear message.
+ */
+async function loadChromiumRenderer(options: ChromiumRendererOptions): Promise<Renderer> {
+  const specifier = './renderer/chromium-renderer.js';
+  let module: { ChromiumRenderer?: new (options: ChromiumRendererOptions) => Renderer };
+  try {
+    module = (await import(specifier)) as typeof module;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') {
+      throw new Error(
+        'The Chromium renderer (apps/engine/src/renderer/chromium-renderer.ts) is not in this build yet; the engine cannot start without it.',
+      );
+    }
+    throw error;
+  }
+  if (!module.ChromiumRenderer) throw new Error('renderer/chromium-renderer.js does not export ChromiumRenderer');
+  return new module.ChromiumRenderer(options);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '30010' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'data-dir': { type: 'string', default: 'data/engine' },
+      width: { type: 'string', default: '1280' },
+      height: { type: 'string', default: '720' },
+    },
+    strict: true,
+  });
+  const flags = flagsSchema.parse(values);
+  const dataDir = path.resolve(flags['data-dir']);
+  const renderer = await loadChromiumRenderer({ width: flags.width, height: flags.height, dataDir });
+  const engine = await startEngine({
+    renderer,
+    dataDir,
+    port: flags.port,
+    host: flags.host,
+    width: flags.width,
+    height: flags.height,
+    onRequest: (entry) => log.info(entry, 'request'),
+  });
+  log.info({ url: `http://${flags.host}:${engine.port}/remote/info`, dataDir }, 'engine ready');
+
+  let closing = false;
+  const stop = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'engine stopping');
+    engine.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, 'engine did not stop cleanly');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  log.fatal({ err: error }, error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,53 @@
+import type { Renderer } from './renderer/renderer.js';
+import { Scene } from './scene/scene.js';
+import { startRemoteControlServer, type RemoteControlServer, type RequestLog } from './server/http-server.js';
+
+export interface EngineOptions {
+  renderer: Renderer;
+  dataDir: string;
+  port: number;
+  host: string;
+  width: number;
+  height: number;
+  onRequest?: (entry: RequestLog) => void;
+}
+
+export interface RunningEngine {
+  scene: Scene;
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the renderer and its first frame, then the Remote Control server: once GET /remote/info answers, the
+ * engine can also answer with pictures.
+ */
+export async function startEngine(options: EngineOptions): Promise<RunningEngine> {
+  const scene = new Scene({
+    renderer: options.renderer,
+    dataDir: options.dataDir,
+    viewport: { width: options.width, height: options.height },
+  });
+  await options.renderer.start(scene.state);
+  let server: RemoteControlServer;
+  try {
+    server = await startRemoteControlServer({
+      scene,
+      port: options.port,
+      host: options.host,
+      onRequest: options.onRequest,
+    });
+  } catch (error) {
+    await options.renderer.close();
+    throw error;
+  }
+  return {
+    scene,
+    port: server.port,
+    close: async () => {
+      await server.close();
+      await scene.close();
+      await options.renderer.close();
+    },
+  };
+}

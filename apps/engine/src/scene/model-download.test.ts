@@ -1,0 +1,184 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestEngine, type TestEngine } from '../test/test-engine.js';
+import { writeZip } from '../test/zip-writer.js';
+
+/**
+ * Download File / Get Download Status against a local HTTP server standing in for the Autostudio server's media URLs,
+ * then LoadCarByPath through the renderer seam.
+ */
+const glb = Buffer.concat([Buffer.from('glTF'), Buffer.alloc(256 * 1024, 7)]);
+const files: Record<string, Buffer> = {
+  '/media/car.glb': glb,
+  '/media/car.zip': writeZip([
+    { name: 'car/', data: Buffer.alloc(0), mode: 0o040755 },
+    { name: 'car/textures/paint.png', data: Buffer.from('png') },
+    { name: 'car/car.glb', data: glb },
+  ]),
+  '/media/evil.zip': writeZip([
+    { name: 'car.glb', data: glb },
+    { name: '../evil.txt', data: Buffer.from('gotcha') },
+  ]),
+  '/media/link.zip': writeZip([
+    { name: 'car.glb', data: glb },
+    { name: 'escape', data: Buffer.from('/etc/passwd'), mode: 0o120777 },
+  ]),
+  '/media/notes.txt': Buffer.from('not a model'),
+};
+
+/** `/media/gated.glb` sends half, then waits for the test to have seen a partial percentage: no timing luck needed. */
+let releaseGate: () => void = () => undefined;
+const gate = new Promise<void>((resolve) => {
+  releaseGate = resolve;
+});
+
+let media: Server;
+let mediaBase: string;
+beforeAll(async () => {
+  media = createServer((req, res) => {
+    if (req.url === '/media/gated.glb') {
+      res.writeHead(200, { 'Content-Length': glb.length, 'Content-Type': 'model/gltf-binary' });
+      res.write(glb.subarray(0, glb.length / 2));
+      void gate.then(() => res.end(glb.subarray(glb.length / 2)));
+      return;
+    }
+    const body = files[req.url ?? ''];
+    if (!body) return res.writeHead(404).end();
+    res.writeHead(200, { 'Content-Length': body.length, 'Content-Type': 'application/octet-stream' });
+    // In chunks, so progress has steps to report.
+    let offset = 0;
+    const next = () => {
+      if (offset >= body.length) return res.end();
+      res.write(body.subarray(offset, offset + 64 * 1024));
+      offset += 64 * 1024;
+      setTimeout(next, 5);
+    };
+    next();
+  });
+  await new Promise<void>((resolve) => media.listen(0, '127.0.0.1', resolve));
+  mediaBase = `http://127.0.0.1:${(media.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => media.close(resolve));
+});
+
+let t: TestEngine;
+beforeEach(async () => {
+  t = await startTestEngine();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+interface Status {
+  Status: string;
+  Percentage: number;
+  Path: string;
+  Error: string;
+}
+
+/** Polls like the client does (spec §9: every 100 ms), here faster; records every percentage seen. */
+async function download(url: string): Promise<{ final: Status; seen: number[] }> {
+  const started = await t.call('car', 'Download File', { Url: url });
+  expect(started).toEqual({ status: 200, body: {} });
+  const seen: number[] = [];
+  for (let i = 0; i < 1001; i += 1) {
+    const status = (await t.call('car', 'Get Download Status')).body as Status;
+    seen.push(status.Percentage);
+    if (status.Percentage > 0 && status.Percentage < 100) releaseGate();
+    if (status.Status === 'Completed' || status.Status === 'Failed') return { final: status, seen };
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('The download never ended');
+}
+
+describe('Download File', () => {
+  it('fetches a GLB with progress up to 100 and LoadCarByPath loads it through the renderer', async () => {
+    const { final, seen } = await download(`${mediaBase}/media/gated.glb`);
+    expect(final).toMatchObject({ Status: 'Completed', Percentage: 100, Error: '' });
+    expect(final.Path).toMatch(/^models\/.+\/gated\.glb$/);
+    expect(seen.some((p) => p > 0 && p < 100)).toBe(true);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+
+    expect(await t.call('car', 'LoadCarByPath', { Path: final.Path })).toEqual({ status: 200, body: {} });
+    const load = t.renderer.calls.find((c) => c.kind === 'loadModel');
+    expect(load).toEqual({ kind: 'loadModel', filePath: path.join(t.dataDir, final.Path) });
+    expect(t.renderer.lastState()?.car.modelPath).toBe(final.Path);
+  });
+
+  it('unpacks a ZIP and reports the model inside it', async () => {
+    const { final } = await download(`${mediaBase}/media/car.zip`);
+    expect(final).toMatchObject({ Status: 'Completed', Percentage: 100 });
+    expect(final.Path).toMatch(/^models\/.+\/extracted\/car\/car\.glb$/);
+    expect(existsSync(path.join(t.dataDir, path.dirname(final.Path), 'textures', 'paint.png'))).toBe(true);
+  });
+
+  it('refuses a ZIP with an entry climbing out of its folder and writes nothing', async () => {
+    const { final } = await download(`${mediaBase}/media/evil.zip`);
+    expect(final.Status).toBe('Failed');
+    expect(final.Error).toMatch(/\.\.\/evil\.txt/);
+    const root = path.dirname(t.dataDir);
+    expect(existsSync(path.join(root, 'evil.txt'))).toBe(false);
+    expect(existsSync(path.join(t.dataDir, 'evil.txt'))).toBe(false);
+    expect(existsSync(path.join(t.dataDir, 'models')) ? await readdir(path.join(t.dataDir, 'models')) : []).toEqual([]);
+  });
+
+  it('refuses a ZIP holding a symbolic link', async () => {
+    const { final } = await download(`${mediaBase}/media/link.zip`);
+    expect(final).toMatchObject({ Status: 'Failed' });
+    expect(final.Error).toMatch(/symbolic link/);
+  });
+
+  it('refuses a file that is no model, and a 404', async () => {
+    expect((await download(`${mediaBase}/media/notes.txt`)).final.Status).toBe('Failed');
+    const missing = (await download(`${mediaBase}/media/nothing.glb`)).final;
+    expect(missing).toMatchObject({ Status: 'Failed', Error: 'The server answered 404' });
+  });
+
+  it('refuses URLs that are not http(s)', async () => {
+    for (const Url of ['file:///etc/passwd', 'ftp://example.com/car.glb', 'not a url']) {
+      const { status, body } = await t.call('car', 'Download File', { Url });
+      expect(status).toBe(400);
+      expect(body).toHaveProperty('errorMessage');
+    }
+  });
+
+  it('LoadCarByPath refuses paths outside the engine folder and files that are not there', async () => {
+    for (const Path of ['../outside.glb', '/etc/passwd', 'models/none.glb', 'models/car.obj']) {
+      const { status, body } = await t.call('car', 'LoadCarByPath', { Path });
+      expect(status, Path).toBe(400);
+      expect((body as { errorMessage: string }).errorMessage).toMatch(/^LoadCarByPath: /);
+    }
+  });
+});
+
+describe('a loaded model that lacks parts', () => {
+  it('answers clear errors for doors, lamps and paint it does not have', async () => {
+    t.renderer.modelParts = () => ({ doors: [], lamps: ['HeadLamps1'], hasPaint: false, trims: [] });
+    const { final } = await download(`${mediaBase}/media/car.glb`);
+    expect((await t.call('car', 'LoadCarByPath', { Path: final.Path })).status).toBe(200);
+
+    const door = await t.call('carStateManager', 'UpdateConfigureValue', { Name: 'DOOR_FL', Value: 10 });
+    expect(door).toEqual({ status: 400, body: { errorMessage: 'The loaded car model has no door DOOR_FL' } });
+    expect((await t.call('carStateManager', 'GetConfigureValues')).body).toEqual({ Values: {} });
+
+    const lamp = await t.call('car', 'CarLightTurnOnOff', { LightName: 'TailLamps1', OnOff: true });
+    expect(lamp).toEqual({
+      status: 400,
+      body: { errorMessage: 'TailLamps1 is not available on the loaded car model' },
+    });
+    expect((await t.call('car', 'CarLightTurnOnOff', { LightName: 'HeadLamps1', OnOff: true })).status).toBe(200);
+
+    const paint = await t.call('car', 'Update Car Material', { MaterialToSet: 'Rallye Red' });
+    expect(paint).toEqual({ status: 400, body: { errorMessage: 'The loaded car model has no Paint material' } });
+    expect((await t.call('car', 'GetCarOptions')).body).toEqual({ options: [], curentIndex: -1 });
+
+    // An empty Path brings the built-in car back, doors and all.
+    expect((await t.call('car', 'LoadCarByPath', { Path: '' })).status).toBe(200);
+    expect((await t.call('carStateManager', 'UpdateConfigureValue', { Name: 'DOOR_FL', Value: 10 })).status).toBe(200);
+  });
+});

@@ -1,0 +1,193 @@
+import { STATE_MESSAGES } from '@autostudio/protocol';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestEngine, type TestEngine } from '../test/test-engine.js';
+
+/** What the configurator relies on, through the API: trims and their lamps and paints, doors, the camera rigs. */
+let t: TestEngine;
+beforeEach(async () => {
+  t = await startTestEngine();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const state = () => t.renderer.lastState();
+
+describe('car', () => {
+  it('starts the renderer with the initial scene before answering', () => {
+    expect(t.renderer.calls[0]?.kind).toBe('start');
+    expect(state()?.car).toMatchObject({ trim: 'Terra Limited', paint: 'cobalt blue', modelPath: null });
+  });
+
+  it('refuses DRLs and SignatureLEDs on Terra Base, and turns them off when switching to it', async () => {
+    expect((await t.call('car', 'CarLightTurnOnOff', { LightName: 'DRLs', OnOff: true, Intensity: 3 })).status).toBe(
+      200,
+    );
+    expect(state()?.car.lamps.DRLs).toEqual({ on: true, intensity: 3 });
+    expect((await t.call('car', 'Update Car Material', { MaterialToSet: 'Terra Base' })).status).toBe(200);
+    expect(state()?.car.lamps.DRLs.on).toBe(false);
+    for (const LightName of ['DRLs', 'SignatureLEDs']) {
+      const { status, body } = await t.call('car', 'CarLightTurnOnOff', { LightName, OnOff: true });
+      expect(status).toBe(400);
+      expect(body).toEqual({ errorMessage: `${LightName} is not available on the Terra Base trim` });
+    }
+    expect((await t.call('car', 'CarLightTurnOnOff', { LightName: 'headlamps1', OnOff: true })).status).toBe(200);
+  });
+
+  it('refuses a paint the trim does not offer, and an unknown one', async () => {
+    await t.call('car', 'Update Car Material', { MaterialToSet: 'Terra Base' });
+    // Switching trims keeps an offered paint; cobalt blue is not offered on Base, so the first Base paint is chosen.
+    expect((await t.call('car', 'Get Material Options')).body).toEqual({
+      Current: 'glacier white',
+      MaterialOptions: ['glacier white', 'obsidian black', 'rallye red', 'lunar silver'],
+    });
+    const refused = await t.call('car', 'Update Car Material', { MaterialToSet: 'Desert Sand' });
+    expect(refused).toEqual({
+      status: 400,
+      body: { errorMessage: 'The paint Desert Sand is not offered on the Terra Base trim' },
+    });
+    expect((await t.call('car', 'Update Car Material', { MaterialToSet: 'Unicorn Pink' })).status).toBe(400);
+    expect((await t.call('car', 'Update Car Material', { MaterialToSet: 'Rallye Red' })).status).toBe(200);
+    expect(state()?.car.paint).toBe('rallye red');
+  });
+
+  it('answers trims with the spec spelling curentIndex, and paints per trim', async () => {
+    await t.call('car', 'Update Car Material', { MaterialToSet: 'terra wilderness' });
+    expect((await t.call('car', 'GetCarOptions')).body).toEqual({
+      options: ['Terra Base', 'Terra Limited', 'Terra Wilderness'],
+      curentIndex: 2,
+    });
+    const trimPaints = (await t.call('car', 'Get Trim Paint Option')).body as {
+      current: string;
+      paintOptions: Record<string, string[]>;
+    };
+    expect(trimPaints.current).toBe('Terra Wilderness');
+    expect(trimPaints.paintOptions['Terra Wilderness']).toContain('desert sand');
+  });
+
+  it('clamps a door value to 0–50 and answers the value applied', async () => {
+    expect(await t.call('carStateManager', 'UpdateConfigureValue', { Name: 'DOOR_RL', Value: 80 })).toEqual({
+      status: 200,
+      body: { Value: 50 },
+    });
+    expect(await t.call('carStateManager', 'UpdateConfigureValue', { Name: 'door_fr', Value: -5 })).toEqual({
+      status: 200,
+      body: { Value: 0 },
+    });
+    expect(state()?.car.doors).toEqual({ DOOR_FL: 0, DOOR_FR: 0, DOOR_RL: 50, DOOR_RR: 0 });
+    expect((await t.call('carStateManager', 'UpdateConfigureValue', { Name: 'TRUNK', Value: 1 })).status).toBe(400);
+  });
+});
+
+describe('camera', () => {
+  it('clamps the crane pitch and arm length', async () => {
+    await t.call('camera', 'CameraRigCraneControll', { deltaYaw: 200, deltaPitch: 500, deltaArm: 10_000 });
+    expect((await t.call('camera', 'GetCraneValues')).body).toEqual({
+      'Crane Yaw': -130,
+      'Crane Pitch': 80,
+      'Crane Arm Length': 1500,
+    });
+    await t.call('camera', 'CameraRigCraneControll', { deltaYaw: 0, deltaPitch: -500, deltaArm: -10_000 });
+    expect((await t.call('camera', 'GetCraneValues')).body).toMatchObject({
+      'Crane Pitch': -5,
+      'Crane Arm Length': 250,
+    });
+  });
+
+  it('Switch Position sets focal length 15 inside and 45 outside', async () => {
+    await t.call('camera', 'Switch Position', { Position: 'Interior' });
+    expect(state()?.camera).toMatchObject({ spot: 'Interior', focalLength: 15 });
+    await t.call('camera', 'Switch Position', { Position: 'Exterior' });
+    expect(state()?.camera).toMatchObject({ spot: 'Exterior', focalLength: 45 });
+    expect((await t.call('camera', 'Switch Position', { Position: 'Roof' })).status).toBe(400);
+  });
+
+  it('keeps the interior rail in its box', async () => {
+    await t.call('camera', 'UpdateInteriorCamera', {
+      deltaX: 2,
+      deltaY: -2,
+      deltaZ: 0.1,
+      deltaYaw: 10,
+      deltaPitch: -100,
+    });
+    expect((await t.call('camera', 'GetInteriorCameraPosition')).body).toEqual({
+      X: 1,
+      Y: 0,
+      Z: 0.6,
+      Yaw: 10,
+      Pitch: -60,
+    });
+  });
+
+  it('Render MQ writes a still of the view and answers its path', async () => {
+    const { body } = await t.call('camera', 'Render MQ');
+    expect((body as { OutputPath: string }).OutputPath).toMatch(/^renders\/render-.+\.png$/);
+    expect(t.renderer.calls).toContainEqual({ kind: 'still', options: { width: 320, height: 180, format: 'png' } });
+    expect(state()?.render.quality).toBe('mq');
+  });
+
+  it('holding the viewport asks for interactive frames', async () => {
+    await t.call('camera', 'updateViewPortInteraction', { isHolding: true });
+    expect(state()?.render.interactive).toBe(true);
+  });
+});
+
+describe('lights', () => {
+  it('creates lights with the spec defaults and answers NextLight on removal', async () => {
+    const a = (await t.call('light', 'CreatePointLightAPI')).body as { ID: number };
+    const b = (await t.call('light', 'CreateSpotLightAPI')).body as { ID: number };
+    expect((await t.call('light', 'GetLightInfoAPI', { ID: a.ID })).body).toMatchObject({
+      LightType: 'point',
+      Intensity: 8,
+      AttenuationRadius: 1000,
+      LightColor: { R: 255, G: 255, B: 255, A: 255 },
+    });
+    expect((await t.call('light', 'RemoveLight', { ID: a.ID })).body).toEqual({
+      ID: a.ID,
+      LightType: 'point',
+      NextLight: b.ID,
+    });
+    expect((await t.call('light', 'RemoveLight', { ID: b.ID })).body).toEqual({
+      ID: b.ID,
+      LightType: 'spot',
+      NextLight: -1,
+    });
+    expect((await t.call('light', 'RemoveLight', { ID: b.ID })).status).toBe(400);
+  });
+
+  it('answers "Invalid light type" when the type does not match', async () => {
+    const { ID } = (await t.call('light', 'CreateRectLightAPI')).body as { ID: number };
+    const { status, body } = await t.call('light', 'UpdateLightSettings', { ID, LightType: 'laser', Intensity: 2 });
+    expect(status).toBe(400);
+    expect(body).toEqual({ errorMessage: STATE_MESSAGES.invalidLightType });
+  });
+});
+
+describe('environment and sequences', () => {
+  it('loads environments by path or name and refuses unknown ones', async () => {
+    expect((await t.call('car', 'LoadEnvironmentbyPath', { Path: 'desert' })).status).toBe(200);
+    expect(state()?.environment.name).toBe('desert');
+    expect((await t.call('car', 'LoadEnvironmentbyPath', { Path: '/Game/Moon' })).status).toBe(400);
+  });
+
+  it('plays a sequence to its end and the crane follows the keyframes', async () => {
+    const { body } = await t.call('car', 'CreateSequence', {
+      Keyframes: [
+        { time: 0, yaw: 0, pitch: 10, distance: 500 },
+        { time: 0.2, yaw: 40, pitch: 20, distance: 600 },
+      ],
+    });
+    const { SequencePath } = body as { SequencePath: string };
+    await t.call('car', 'PlaySequenceWithPath', { SequencePath });
+    expect((await t.call('car', 'GetAnimationPlayingStatus')).body).toEqual({ Playing: true });
+    // Polled like the client does (spec §9: every 100 ms); the sequence lasts 0.2 s.
+    let playing = true;
+    for (let i = 0; i < 50 && playing; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      playing = ((await t.call('car', 'GetAnimationPlayingStatus')).body as { Playing: boolean }).Playing;
+    }
+    expect(playing).toBe(false);
+    expect((await t.call('camera', 'GetCraneValues')).body).toMatchObject({ 'Crane Yaw': 40, 'Crane Pitch': 20 });
+    expect((await t.call('car', 'PlaySequenceWithPath', { SequencePath: '/Game/None.None' })).status).toBe(400);
+  });
+});

@@ -1,0 +1,805 @@
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  CAMERA_FOCAL_LENGTH,
+  LIGHT_DEFAULTS,
+  LIGHT_TYPES,
+  POST_PROCESS_OUT_NAMES,
+  STATE_MESSAGES,
+  TIMELINE_FPS,
+  type EngineObjectKey,
+  type LightData,
+} from '@autostudio/protocol';
+import type { ModelParts, Renderer } from '../renderer/renderer.js';
+import { DOOR_RANGE, DOORS, PAINTS, TRIMS, paintKey } from './car-catalogue.js';
+import { EngineError, notYet } from './engine-error.js';
+import { ENVIRONMENTS, TIME_OF_DAY_OPTIONS, findEnvironment } from './environments.js';
+import { defaultPostProcess, initialSceneState } from './initial-state.js';
+import { ModelDownloader } from './model-download.js';
+import type { CustomLight, SceneState } from './scene-state.js';
+
+/** Clamp ranges of the camera rigs; Unreal's rigs clamp the same way rather than refusing a drag. */
+export const CAMERA_LIMITS = {
+  cranePitch: { min: -5, max: 80 },
+  craneDistance: { min: 250, max: 1500 },
+  interiorPitch: { min: -60, max: 60 },
+  interiorAxis: { min: 0, max: 1 },
+} as const;
+
+export const BOKEH_SHAPES = ['None', 'Circle', 'Hexagon', 'Octagon'];
+export const COMPOSITION_GUIDES = [
+  'None',
+  'GoldenRatio',
+  'RuleOfThird',
+  'Diagonal',
+  'Story',
+  'PortraitFeed',
+  'LandscapeFeed',
+  'Square',
+];
+
+const clamp = (value: number, range: { min: number; max: number }) => Math.min(range.max, Math.max(range.min, value));
+
+/** What the built-in car offers: every door, the trim's lamps, a paint, three trims. */
+function builtInParts(): ModelParts {
+  return {
+    doors: [...DOORS],
+    lamps: ['HeadLamps1', 'TailLamps1', 'DRLs', 'SignatureLEDs'],
+    hasPaint: true,
+    trims: TRIMS.map((t) => t.name),
+  };
+}
+
+interface InteriorDeltas {
+  deltaX: number;
+  deltaY: number;
+  deltaZ: number;
+  deltaYaw: number;
+  deltaPitch: number;
+}
+
+interface Sequence {
+  keyframes: { time: number; yaw?: number; pitch?: number; distance?: number }[];
+  /** Seconds into the sequence. */
+  position: number;
+}
+
+/** Where a light orbits, as the light manager takes it; the scene state keeps the resulting position. */
+interface LightMovement {
+  Yaw: number;
+  Pitch: number;
+  Radius: number;
+  X: number;
+  Y: number;
+  Z: number;
+}
+
+// Parameters reach a handler only after the catalogue's zod schema parsed them, so the handler's declared type holds.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Handler = (params: any) => unknown;
+
+export interface SceneOptions {
+  renderer: Renderer;
+  /** The engine's folder: downloaded models, renders. */
+  dataDir: string;
+  viewport: { width: number; height: number };
+}
+
+/**
+ * The scene: its state, and every catalogue function and property as an operation on it. Each call that changes the
+ * state hands the new state to the renderer; reads never do.
+ */
+export class Scene {
+  state: SceneState;
+  parts: ModelParts = builtInParts();
+  /** Spec §3: the editor view until a camera is chosen. */
+  viewMode: 'editor' | 'camera' = 'editor';
+  readonly downloader: ModelDownloader;
+  private readonly sequences = new Map<string, Sequence>();
+  private currentSequence: string | null = null;
+  private playing = false;
+  private playTimer: NodeJS.Timeout | null = null;
+  private readonly lightMovement = new Map<number, LightMovement>();
+  private nextLightId = 0;
+  private renders = 0;
+  private readonly handlers: Record<EngineObjectKey, Record<string, Handler>>;
+
+  constructor(private readonly options: SceneOptions) {
+    this.state = initialSceneState(options.viewport);
+    this.downloader = new ModelDownloader(options.dataDir);
+    this.handlers = {
+      car: this.carHandlers(),
+      carStateManager: this.carStateHandlers(),
+      camera: this.cameraHandlers(),
+      postProcess: this.postProcessHandlers(),
+      light: this.lightHandlers(),
+    };
+  }
+
+  /** Calls a catalogue function with parsed parameters; answers its return and out values. */
+  async call(object: EngineObjectKey, name: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const handler = this.handlers[object][name];
+    if (!handler) throw new EngineError(`Function ${name} is not implemented on ${object}`, 501);
+    const before = JSON.stringify(this.state);
+    const answer = await handler(params);
+    const result = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {};
+    if (JSON.stringify(this.state) !== before) await this.options.renderer.apply(this.state);
+    return result;
+  }
+
+  readProperty(object: EngineObjectKey, name: string): unknown {
+    const { camera, environment } = this.state;
+    const hdri = environment.hdri;
+    const key = `${object}.${name}`;
+    switch (key) {
+      case 'camera.CameraExteriorYaw':
+        return camera.crane.yaw;
+      case 'camera.CameraExteriorPitch':
+        return camera.crane.pitch;
+      case 'camera.CameraExteriorDistance':
+        return camera.crane.distance;
+      case 'camera.FocusSettings':
+        return { FocusMethod: camera.focus.method, ManualFocusDistance: camera.focus.distance };
+      case 'camera.CurrentFocalLength':
+        return camera.focalLength;
+      case 'camera.CurrentAperture':
+        return camera.aperture;
+      case 'carStateManager.switchToPathTraceOnIdle':
+        return this.state.render.pathTraceOnIdle;
+      case 'car.HdrIntensity':
+        return hdri.intensity;
+      case 'car.HdrSize':
+        return hdri.size;
+      case 'car.HdrYaw':
+        return hdri.rotation;
+      case 'car.HdrGroundSize':
+        return hdri.groundSize;
+      case 'car.HdrResolution':
+        return hdri.resolution;
+      case 'car.HdrLightIntensity':
+        return hdri.lightIntensity;
+      case 'car.HdrLightColor':
+        return { R: hdri.lightColor.r, G: hdri.lightColor.g, B: hdri.lightColor.b };
+      default:
+        throw new EngineError(`Property ${name} is not implemented on ${object}`, 501);
+    }
+  }
+
+  /** Writes a parsed property value. */
+  async writeProperty(object: EngineObjectKey, name: string, value: unknown): Promise<void> {
+    const { camera, environment } = this.state;
+    const hdri = environment.hdri;
+    const n = value as number;
+    switch (`${object}.${name}`) {
+      case 'camera.CameraExteriorYaw':
+        camera.crane.yaw = wrapDegrees(n);
+        break;
+      case 'camera.CameraExteriorPitch':
+        camera.crane.pitch = clamp(n, CAMERA_LIMITS.cranePitch);
+        break;
+      case 'camera.CameraExteriorDistance':
+        camera.crane.distance = clamp(n, CAMERA_LIMITS.craneDistance);
+        break;
+      case 'camera.FocusSettings': {
+        const focus = value as { FocusMethod?: 'Tracking' | 'Manual' | 'Disable'; ManualFocusDistance?: number };
+        if (focus.FocusMethod) camera.focus.method = focus.FocusMethod;
+        if (focus.ManualFocusDistance !== undefined) camera.focus.distance = focus.ManualFocusDistance;
+        break;
+      }
+      case 'camera.CurrentFocalLength':
+        camera.focalLength = n;
+        break;
+      case 'camera.CurrentAperture':
+        camera.aperture = n;
+        break;
+      case 'carStateManager.switchToPathTraceOnIdle':
+        this.state.render.pathTraceOnIdle = value as boolean;
+        break;
+      case 'car.HdrIntensity':
+        hdri.intensity = n;
+        break;
+      case 'car.HdrSize':
+        hdri.size = n;
+        break;
+      case 'car.HdrYaw':
+        hdri.rotation = n;
+        break;
+      case 'car.HdrGroundSize':
+        hdri.groundSize = n;
+        break;
+      case 'car.HdrResolution':
+        hdri.resolution = n;
+        break;
+      case 'car.HdrLightIntensity':
+        hdri.lightIntensity = n;
+        break;
+      case 'car.HdrLightColor': {
+        const color = value as { R: number; G: number; B: number };
+        hdri.lightColor = { r: color.R, g: color.G, b: color.B };
+        break;
+      }
+      default:
+        throw new EngineError(`Property ${name} is not implemented on ${object}`, 501);
+    }
+    await this.options.renderer.apply(this.state);
+  }
+
+  async close(): Promise<void> {
+    this.stopPlayback();
+    await this.downloader.settled();
+  }
+
+  // ---- car ----
+
+  private trimNames(): string[] {
+    return this.parts.trims;
+  }
+
+  /** Paint keys offered on a trim: the built-in car's list, or every paint for a loaded model with a Paint material. */
+  private paintsOf(trim: string): string[] {
+    if (!this.parts.hasPaint) return [];
+    if (this.state.car.modelPath === null) return TRIMS.find((t) => t.name === trim)?.paints ?? [];
+    return PAINTS.map((p) => paintKey(p.name));
+  }
+
+  /** Lamps the car has now: the built-in car's trim decides; a loaded model offers what it names. */
+  private lampsNow(): string[] {
+    if (this.state.car.modelPath === null) return TRIMS.find((t) => t.name === this.state.car.trim)?.lamps ?? [];
+    return this.parts.lamps;
+  }
+
+  private carHandlers(): Record<string, Handler> {
+    return {
+      GetCarOptions: () => ({ options: this.trimNames(), curentIndex: this.trimNames().indexOf(this.state.car.trim) }),
+      'Get Material Options': () => ({
+        Current: this.parts.hasPaint ? this.state.car.paint : '',
+        MaterialOptions: this.paintsOf(this.state.car.trim),
+      }),
+      'Get Trim Paint Option': () => ({
+        current: this.state.car.trim,
+        paintOptions: Object.fromEntries(this.trimNames().map((trim) => [trim, this.paintsOf(trim)])),
+      }),
+      'Update Car Material': ({ MaterialToSet }: { MaterialToSet: string }) => {
+        const wanted = MaterialToSet.toLowerCase();
+        const trim = this.trimNames().find((t) => t.toLowerCase() === wanted);
+        if (trim) {
+          this.state.car.trim = trim;
+          const offered = this.paintsOf(trim);
+          if (offered.length > 0 && !offered.includes(this.state.car.paint))
+            this.state.car.paint = offered[0] ?? this.state.car.paint;
+          this.turnOffMissingLamps();
+          return;
+        }
+        if (!this.parts.hasPaint) throw new EngineError('The loaded car model has no Paint material');
+        const key = paintKey(MaterialToSet);
+        if (!PAINTS.some((p) => paintKey(p.name) === key)) throw new EngineError(`Unknown material ${MaterialToSet}`);
+        if (!this.paintsOf(this.state.car.trim).includes(key)) {
+          throw new EngineError(`The paint ${MaterialToSet} is not offered on the ${this.state.car.trim} trim`);
+        }
+        this.state.car.paint = key;
+      },
+      CarLightTurnOnOff: ({
+        LightName,
+        OnOff,
+        Intensity,
+      }: {
+        LightName: string;
+        OnOff: boolean;
+        Intensity?: number;
+      }) => {
+        const lamps = this.state.car.lamps as Record<string, { on: boolean; intensity: number }>;
+        const name = Object.keys(lamps).find((l) => l.toLowerCase() === LightName.toLowerCase());
+        if (!name)
+          throw new EngineError(
+            `Unknown light ${LightName}; the car has HeadLamps1, TailLamps1, DRLs and SignatureLEDs`,
+          );
+        if (!this.lampsNow().includes(name)) {
+          const where = this.state.car.modelPath === null ? `the ${this.state.car.trim} trim` : 'the loaded car model';
+          throw new EngineError(`${name} is not available on ${where}`);
+        }
+        const lamp = lamps[name] ?? { on: false, intensity: 1 };
+        lamps[name] = { on: OnOff, intensity: Intensity ?? lamp.intensity };
+      },
+      LoadCarByPath: async ({ Path }: { Path: string }) => this.loadCar(Path),
+      'Download File': ({ Url }: { Url: string }) => this.downloader.start(Url),
+      'Get Download Status': () => ({ ...this.downloader.current() }),
+      // Backdrop and environment
+      ImportandUpdateCompositionGuide: () => {
+        throw notYet('ImportandUpdateCompositionGuide (custom composition guide images)');
+      },
+      ImportandUpdateBackplate: ({ Url }: { Url: string }) => {
+        this.state.environment.backplate = { enabled: true, imageUrl: httpUrl(Url) };
+      },
+      ImportandApplyCubemap: ({ Url }: { Url: string }) => {
+        this.state.environment.hdri.imageUrl = httpUrl(Url);
+      },
+      ToggleBackplateSwitch: ({ Value }: { Value: boolean }) => {
+        if (Value && !this.state.environment.backplate.imageUrl) {
+          throw new EngineError('No backplate image: call ImportandUpdateBackplate first');
+        }
+        this.state.environment.backplate.enabled = Value;
+      },
+      'Get Time Of the Day Options': () => ({
+        Current: this.state.environment.timeOfDay,
+        TODOptions: TIME_OF_DAY_OPTIONS,
+      }),
+      'Set Time Of the Day': ({ Value }: { Value: string }) => {
+        const option = TIME_OF_DAY_OPTIONS.find((t) => t.toLowerCase() === Value.toLowerCase());
+        if (!option)
+          throw new EngineError(`Unknown time of day ${Value}; options are ${TIME_OF_DAY_OPTIONS.join(', ')}`);
+        this.state.environment.timeOfDay = option;
+      },
+      'Set Sun Azimuth Angle': ({ Value }: { Value: number }) => {
+        this.state.environment.sunDirection = ((Value % 360) + 360) % 360;
+      },
+      GetEnvironmentOptions: () => ({
+        Current: this.state.environment.name,
+        Options: ENVIRONMENTS.map((env) =>
+          env.name === 'desert-pcg'
+            ? {
+                ...env,
+                environmentConfigOptions: env.environmentConfigOptions.map((o) => ({
+                  ...o,
+                  value: this.state.environment.pcg[o.name] ?? o.value,
+                })),
+              }
+            : env,
+        ),
+      }),
+      LoadEnvironmentbyPath: ({ Path }: { Path: string }) => {
+        const env = findEnvironment(Path);
+        if (!env) throw new EngineError(`Unknown environment ${Path}`);
+        this.state.environment.name = env.name;
+      },
+      GetAllPCGOptions: () => ({ PCGOptions: { ...this.state.environment.pcg } }),
+      SetPCG: (values: Record<string, number | undefined>) => {
+        const given = Object.entries(values).filter(([, v]) => v !== undefined) as [string, number][];
+        if (given.length === 0)
+          throw new EngineError('SetPCG: no option given (GrassDensity, PlantDensity, TreeDensity, RockDensity)');
+        for (const [name, v] of given) this.state.environment.pcg[name] = v;
+      },
+      'Update New Config': () => {
+        throw notYet('Update New Config (apply a whole saved configuration in one call)');
+      },
+      // Animation
+      CreateSequence: ({ Name, Keyframes }: { Name?: string; Keyframes: Sequence['keyframes'] }) => {
+        const base = (Name ?? `Sequence${this.sequences.size + 1}`).replace(/[^A-Za-z0-9_]/g, '_');
+        let name = base;
+        for (let n = 2; this.sequences.has(sequencePath(name)); n += 1) name = `${base}_${n}`;
+        const path = sequencePath(name);
+        this.sequences.set(path, { keyframes: sortKeyframes(Keyframes), position: 0 });
+        return { SequencePath: path };
+      },
+      UpdateSequence: ({ SequencePath, Keyframes }: { SequencePath: string; Keyframes: Sequence['keyframes'] }) => {
+        this.sequence(SequencePath).keyframes = sortKeyframes(Keyframes);
+      },
+      PlaySequenceWithPath: ({ SequencePath }: { SequencePath: string }) => {
+        const sequence = this.sequence(SequencePath);
+        this.currentSequence = this.pathOf(SequencePath);
+        sequence.position = 0;
+        this.startPlayback();
+      },
+      PlaySequence: () => {
+        this.requireCurrentSequence();
+        this.startPlayback();
+      },
+      PlayPauseSequence: () => {
+        this.requireCurrentSequence();
+        if (this.playing) this.stopPlayback();
+        else this.startPlayback();
+      },
+      StopSequence: () => {
+        const sequence = this.requireCurrentSequence();
+        this.stopPlayback();
+        sequence.position = 0;
+      },
+      GotoSequenceFrameWithPath: ({ SequencePath, Frame }: { SequencePath: string; Frame: number }) => {
+        const sequence = this.sequence(SequencePath);
+        this.currentSequence = this.pathOf(SequencePath);
+        sequence.position = Frame / TIMELINE_FPS;
+        this.poseAt(sequence);
+      },
+      GetAnimationPlayingStatus: () => ({ Playing: this.playing }),
+    };
+  }
+
+  private turnOffMissingLamps(): void {
+    const lamps = this.state.car.lamps as Record<string, { on: boolean; intensity: number }>;
+    for (const [name, lamp] of Object.entries(lamps)) if (!this.lampsNow().includes(name)) lamp.on = false;
+  }
+
+  private async loadCar(relative: string): Promise<void> {
+    if (relative === '') {
+      this.parts = builtInParts();
+      this.state.car = initialSceneState(this.state.viewport).car;
+      return;
+    }
+    const root = path.resolve(this.options.dataDir);
+    const file = path.resolve(root, relative);
+    if (!file.startsWith(root + path.sep))
+      throw new EngineError(`LoadCarByPath: ${relative} is outside the engine's folder`);
+    if (!/\.(glb|gltf)$/i.test(file)) throw new EngineError('LoadCarByPath: the model must be a .glb or .gltf file');
+    const found = await stat(file).catch(() => null);
+    if (!found?.isFile()) throw new EngineError(`LoadCarByPath: no model at ${relative}`);
+    let parts: ModelParts;
+    try {
+      parts = await this.options.renderer.loadModel(file);
+    } catch (error) {
+      throw new EngineError(
+        `LoadCarByPath: the model could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    this.parts = parts;
+    const car = this.state.car;
+    car.modelPath = path.relative(root, file).split(path.sep).join('/');
+    car.trim = parts.trims[0] ?? '';
+    car.paint = parts.hasPaint
+      ? this.paintsOf(car.trim).includes(car.paint)
+        ? car.paint
+        : paintKey(PAINTS[0]?.name ?? '')
+      : car.paint;
+    car.doors = { DOOR_FL: 0, DOOR_FR: 0, DOOR_RL: 0, DOOR_RR: 0 };
+    this.turnOffMissingLamps();
+  }
+
+  // ---- car state manager ----
+
+  private carStateHandlers(): Record<string, Handler> {
+    return {
+      UpdateConfigureValue: ({ Name, Value }: { Name: string; Value: number }) => {
+        const door = DOORS.find((d) => d === Name.toUpperCase());
+        if (!door)
+          throw new EngineError(`Unknown configure value ${Name}; the configure values are ${DOORS.join(', ')}`);
+        if (!this.parts.doors.includes(door)) throw new EngineError(`The loaded car model has no door ${door}`);
+        const applied = clamp(Value, DOOR_RANGE);
+        this.state.car.doors[door] = applied;
+        return { Value: applied };
+      },
+      GetConfigureValues: () => ({
+        Values: Object.fromEntries(
+          DOORS.filter((d) => this.parts.doors.includes(d)).map((d) => [d, this.state.car.doors[d]]),
+        ),
+      }),
+    };
+  }
+
+  // ---- camera ----
+
+  private cameraHandlers(): Record<string, Handler> {
+    const cam = () => this.state.camera;
+    const interior = (apply: (rail: SceneState['camera']['rail']) => void) => () => apply(cam().rail);
+    return {
+      'Switch to Camera': () => {
+        this.viewMode = 'camera';
+      },
+      'Switch Position': ({ Position }: { Position: 'Exterior' | 'Interior' }) => {
+        this.viewMode = 'camera';
+        cam().spot = Position;
+        cam().focalLength = Position === 'Exterior' ? CAMERA_FOCAL_LENGTH.Exterior : CAMERA_FOCAL_LENGTH.other;
+      },
+      'Render Preview': () => {
+        this.state.render.quality = 'preview';
+      },
+      'Render MQ': async ({ Width, Height }: { Width?: number; Height?: number }) => {
+        this.state.render.quality = 'mq';
+        await this.options.renderer.apply(this.state);
+        const image = await this.options.renderer.still({
+          width: Width ?? this.state.viewport.width,
+          height: Height ?? this.state.viewport.height,
+          format: 'png',
+        });
+        const folder = path.join(this.options.dataDir, 'renders');
+        await mkdir(folder, { recursive: true });
+        this.renders += 1;
+        const file = path.join(folder, `render-${Date.now()}-${this.renders}.png`);
+        await writeFile(file, image);
+        return { OutputPath: path.relative(this.options.dataDir, file).split(path.sep).join('/') };
+      },
+      'Set Composition Guide': ({ Value }: { Value: string }) => {
+        const guide = COMPOSITION_GUIDES.find((g) => g.toLowerCase() === Value.toLowerCase());
+        if (!guide)
+          throw new EngineError(`Unknown composition guide ${Value}; options are ${COMPOSITION_GUIDES.join(', ')}`);
+        cam().compositionGuide = guide;
+      },
+      'Change Composition Opacity': ({ Value }: { Value: number }) => {
+        cam().compositionOpacity = Value;
+      },
+      'Get Bokeh Options': () => ({ Size: cam().bokeh.size, Shape: cam().bokeh.shape, ShapeOptions: BOKEH_SHAPES }),
+      'Set Bokeh': ({ Size, Shape }: { Size: number; Shape: string }) => {
+        const shape = BOKEH_SHAPES.find((s) => s.toLowerCase() === Shape.toLowerCase());
+        if (!shape) throw new EngineError(`Unknown bokeh shape ${Shape}; options are ${BOKEH_SHAPES.join(', ')}`);
+        cam().bokeh = { size: Size, shape };
+      },
+      CameraRigCraneControll: ({
+        deltaYaw,
+        deltaPitch,
+        deltaArm,
+      }: {
+        deltaYaw: number;
+        deltaPitch: number;
+        deltaArm: number;
+      }) => {
+        const crane = cam().crane;
+        crane.yaw = wrapDegrees(crane.yaw + deltaYaw);
+        crane.pitch = clamp(crane.pitch + deltaPitch, CAMERA_LIMITS.cranePitch);
+        crane.distance = clamp(crane.distance + deltaArm, CAMERA_LIMITS.craneDistance);
+      },
+      UpdateInteriorCamera: ({ deltaX, deltaY, deltaZ, deltaYaw, deltaPitch }: InteriorDeltas) => {
+        const rail = cam().rail;
+        rail.x = clamp(rail.x + deltaX, CAMERA_LIMITS.interiorAxis);
+        rail.y = clamp(rail.y + deltaY, CAMERA_LIMITS.interiorAxis);
+        rail.z = clamp(rail.z + deltaZ, CAMERA_LIMITS.interiorAxis);
+        rail.yaw = wrapDegrees(rail.yaw + deltaYaw);
+        rail.pitch = clamp(rail.pitch + deltaPitch, CAMERA_LIMITS.interiorPitch);
+      },
+      GetCraneValues: () => ({
+        'Crane Yaw': cam().crane.yaw,
+        'Crane Pitch': cam().crane.pitch,
+        'Crane Arm Length': cam().crane.distance,
+      }),
+      GetInteriorCameraPosition: () => {
+        const rail = cam().rail;
+        return { X: rail.x, Y: rail.y, Z: rail.z, Yaw: rail.yaw, Pitch: rail.pitch };
+      },
+      updateViewPortInteraction: ({ isHolding }: { isHolding: boolean }) => {
+        this.state.render.interactive = isHolding;
+      },
+      CameraInteriorYaw: ({ Value }: { Value: number }) => interior((r) => (r.yaw = wrapDegrees(Value)))(),
+      CameraInteriorPitch: ({ Value }: { Value: number }) =>
+        interior((r) => (r.pitch = clamp(Value, CAMERA_LIMITS.interiorPitch)))(),
+      CameraInteriorX: ({ Value }: { Value: number }) =>
+        interior((r) => (r.x = clamp(Value, CAMERA_LIMITS.interiorAxis)))(),
+      CameraInteriorY: ({ Value }: { Value: number }) =>
+        interior((r) => (r.y = clamp(Value, CAMERA_LIMITS.interiorAxis)))(),
+      CameraInteriorZ: ({ Value }: { Value: number }) =>
+        interior((r) => (r.z = clamp(Value, CAMERA_LIMITS.interiorAxis)))(),
+    };
+  }
+
+  // ---- post-process ----
+
+  private postProcessHandlers(): Record<string, Handler> {
+    return {
+      GetPostProcessLite: () => ({ ...this.state.postProcess }),
+      ResetPostProcessLite: () => {
+        this.state.postProcess = defaultPostProcess();
+      },
+      PostProcessLite: (values: Record<string, unknown>) => {
+        const given = Object.entries(values).filter(([, v]) => v !== undefined);
+        if (given.length === 0) throw new EngineError('PostProcessLite: no value given');
+        for (const [name, v] of given) {
+          const out = POST_PROCESS_OUT_NAMES[name as keyof typeof POST_PROCESS_OUT_NAMES];
+          if (name === 'Gain') {
+            const gain = this.state.postProcess[out] as { X: number; Y: number; Z: number; W: number };
+            this.state.postProcess[out] = { ...gain, ...(v as object) };
+          } else this.state.postProcess[out] = v as number;
+        }
+      },
+    };
+  }
+
+  // ---- lights ----
+
+  private lightHandlers(): Record<string, Handler> {
+    const create = (type: CustomLight['type']) => () => ({ ID: this.createLight(type) });
+    return {
+      CreatePointLightAPI: create('point'),
+      CreateRectLightAPI: create('rect'),
+      CreateSpotLightAPI: create('spot'),
+      UpdateLightSettings: (
+        settings: Partial<Omit<LightData, 'LightColor'>> & {
+          ID: number;
+          LightType?: string;
+          LightColor?: Partial<LightData['LightColor']>;
+        },
+      ) => {
+        const light = this.light(settings.ID);
+        if (settings.LightType !== undefined && settings.LightType.toLowerCase() !== light.type) {
+          throw new EngineError(STATE_MESSAGES.invalidLightType);
+        }
+        const c = settings.LightColor;
+        if (c) light.color = { r: c.R ?? light.color.r, g: c.G ?? light.color.g, b: c.B ?? light.color.b };
+        const numbers: [keyof LightData, keyof CustomLight][] = [
+          ['Intensity', 'intensity'],
+          ['AttenuationRadius', 'attenuationRadius'],
+          ['SourceRadius', 'sourceRadius'],
+          ['SourceLength', 'sourceLength'],
+          ['SoftRadius', 'softRadius'],
+          ['InnerAngle', 'innerAngle'],
+          ['OutterAngle', 'outerAngle'],
+          ['Width', 'width'],
+          ['Height', 'height'],
+          ['BarnAngle', 'barnAngle'],
+          ['BarnLegth', 'barnLength'],
+        ];
+        const target = light as unknown as Record<string, number>;
+        for (const [from, to] of numbers) {
+          const v = settings[from];
+          if (typeof v === 'number') target[to] = v;
+        }
+      },
+      UpdateLightMovementData: (movement: Partial<LightMovement> & { ID: number }) => {
+        const light = this.light(movement.ID);
+        const next = { ...this.movementOf(light.id) };
+        for (const key of ['Yaw', 'Pitch', 'Radius', 'X', 'Y', 'Z'] as const) {
+          if (movement[key] !== undefined) next[key] = movement[key];
+        }
+        this.lightMovement.set(light.id, next);
+        place(light, next);
+      },
+      RemoveLight: ({ ID }: { ID: number }) => {
+        const light = this.light(ID);
+        const index = this.state.customLights.indexOf(light);
+        this.state.customLights.splice(index, 1);
+        this.lightMovement.delete(ID);
+        const lights = this.state.customLights;
+        const next = lights[index] ?? lights[index - 1];
+        return { ID, LightType: light.type, NextLight: next ? next.id : -1 };
+      },
+      GetAllLightData: () => ({ Lights: this.state.customLights.map((l) => this.lightData(l)) }),
+      GetLightInfoAPI: ({ ID }: { ID: number }) => this.lightData(this.light(ID)),
+      GetCustomEnvironmentalLightInfo: () => ({ Lights: this.state.customLights.map((l) => this.lightData(l)) }),
+    };
+  }
+
+  /** Creates a light of a known type; any other type is the spec's "Invalid light type". */
+  createLight(type: string): number {
+    if (!(LIGHT_TYPES as readonly string[]).includes(type)) throw new EngineError(STATE_MESSAGES.invalidLightType);
+    const id = this.nextLightId++;
+    const c = LIGHT_DEFAULTS.LightColor;
+    const light: CustomLight = {
+      id,
+      type: type as CustomLight['type'],
+      color: { r: c.R, g: c.G, b: c.B },
+      intensity: LIGHT_DEFAULTS.Intensity,
+      attenuationRadius: LIGHT_DEFAULTS.AttenuationRadius,
+      position: { x: 0, y: 0, z: 0 },
+      rotation: { yaw: 0, pitch: 0 },
+      sourceRadius: 0,
+      sourceLength: 0,
+      softRadius: 0,
+      innerAngle: 0,
+      outerAngle: 44,
+      width: 64,
+      height: 64,
+      barnAngle: 88,
+      barnLength: 20,
+    };
+    const movement: LightMovement = { Yaw: 45, Pitch: 30, Radius: 400, X: 0, Y: 0, Z: 0 };
+    place(light, movement);
+    this.lightMovement.set(id, movement);
+    this.state.customLights.push(light);
+    return id;
+  }
+
+  private movementOf(id: number): LightMovement {
+    return this.lightMovement.get(id) ?? { Yaw: 0, Pitch: 0, Radius: 0, X: 0, Y: 0, Z: 0 };
+  }
+
+  private sequenceAt(path: string): Sequence {
+    const sequence = this.sequences.get(path);
+    if (!sequence) throw new EngineError(`No sequence at ${path}`);
+    return sequence;
+  }
+
+  private light(id: number): CustomLight {
+    const light = this.state.customLights.find((l) => l.id === id);
+    if (!light) throw new EngineError(`No light with ID ${id}`);
+    return light;
+  }
+
+  private lightData(light: CustomLight): LightData {
+    const m = this.movementOf(light.id);
+    return {
+      ID: light.id,
+      LightType: light.type,
+      LightColor: { R: light.color.r, G: light.color.g, B: light.color.b, A: LIGHT_DEFAULTS.LightColor.A },
+      Intensity: light.intensity,
+      AttenuationRadius: light.attenuationRadius,
+      SourceRadius: light.sourceRadius,
+      SourceLength: light.sourceLength,
+      SoftRadius: light.softRadius,
+      InnerAngle: light.innerAngle,
+      OutterAngle: light.outerAngle,
+      Width: light.width,
+      Height: light.height,
+      BarnAngle: light.barnAngle,
+      BarnLegth: light.barnLength,
+      ...m,
+    };
+  }
+
+  // ---- sequences ----
+
+  private pathOf(given: string): string {
+    const wanted = given.toLowerCase();
+    const found = [...this.sequences.keys()].find((p) => p.toLowerCase() === wanted);
+    if (!found) throw new EngineError(`No sequence at ${given}`);
+    return found;
+  }
+
+  private sequence(given: string): Sequence {
+    return this.sequenceAt(this.pathOf(given));
+  }
+
+  private requireCurrentSequence(): Sequence {
+    if (!this.currentSequence) throw new EngineError('No sequence selected: call PlaySequenceWithPath first');
+    return this.sequenceAt(this.currentSequence);
+  }
+
+  /** Plays at 24 fps: the crane follows the keyframes and the flag drops at the end. */
+  private startPlayback(): void {
+    const sequence = this.requireCurrentSequence();
+    this.stopPlayback();
+    const duration = sequence.keyframes.at(-1)?.time ?? 0;
+    if (sequence.position >= duration) sequence.position = 0;
+    this.playing = true;
+    let last = Date.now();
+    this.playTimer = setInterval(() => {
+      const now = Date.now();
+      sequence.position = Math.min(duration, sequence.position + (now - last) / 1000);
+      last = now;
+      this.poseAt(sequence);
+      void this.options.renderer.apply(this.state).catch(() => undefined);
+      if (sequence.position >= duration) this.stopPlayback();
+    }, 1000 / TIMELINE_FPS);
+    this.playTimer.unref();
+  }
+
+  private stopPlayback(): void {
+    if (this.playTimer) clearInterval(this.playTimer);
+    this.playTimer = null;
+    this.playing = false;
+  }
+
+  /** Puts the crane where the sequence is, interpolating between keyframes. */
+  private poseAt(sequence: Sequence): void {
+    const frames = sequence.keyframes;
+    if (frames.length === 0) return;
+    const t = sequence.position;
+    const after = frames.findIndex((k) => k.time >= t);
+    const b = frames[after === -1 ? frames.length - 1 : after];
+    if (!b) return;
+    const a = (after > 0 ? frames[after - 1] : undefined) ?? b;
+    const f = b.time === a.time ? 1 : (t - a.time) / (b.time - a.time);
+    const crane = this.state.camera.crane;
+    const mix = (x: number | undefined, y: number | undefined, current: number) =>
+      x === undefined || y === undefined ? (y ?? x ?? current) : x + (y - x) * f;
+    crane.yaw = mix(a.yaw, b.yaw, crane.yaw);
+    crane.pitch = clamp(mix(a.pitch, b.pitch, crane.pitch), CAMERA_LIMITS.cranePitch);
+    crane.distance = clamp(mix(a.distance, b.distance, crane.distance), CAMERA_LIMITS.craneDistance);
+  }
+}
+
+const sequencePath = (name: string) => `/Game/Autostudio/Sequences/${name}.${name}`;
+
+const sortKeyframes = (keyframes: Sequence['keyframes']) => [...keyframes].sort((a, b) => a.time - b.time);
+
+function wrapDegrees(value: number): number {
+  const wrapped = ((value % 360) + 360) % 360;
+  return wrapped > 180 ? wrapped - 360 : wrapped;
+}
+
+function httpUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new EngineError(`${url} is not a URL`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new EngineError('Only http and https URLs are allowed');
+  return parsed.toString();
+}
+
+/** Orbit position: Radius cm from (X, Y, Z) at Yaw and Pitch, facing the centre. Unreal axes: Z up. */
+function place(light: CustomLight, m: LightMovement): void {
+  const yaw = (m.Yaw * Math.PI) / 180;
+  const pitch = (m.Pitch * Math.PI) / 180;
+  light.position = {
+    x: m.X + m.Radius * Math.cos(pitch) * Math.cos(yaw),
+    y: m.Y + m.Radius * Math.cos(pitch) * Math.sin(yaw),
+    z: m.Z + m.Radius * Math.sin(pitch),
+  };
+  light.rotation = { yaw: wrapDegrees(m.Yaw + 180), pitch: -m.Pitch };
+}

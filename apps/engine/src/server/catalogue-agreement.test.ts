@@ -1,0 +1,121 @@
+import { ENGINE_FUNCTIONS, ENGINE_PRESET, findEngineFunction } from '@autostudio/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sceneStateSchema } from '../scene/scene-state.js';
+import { startTestEngine, type TestEngine } from '../test/test-engine.js';
+
+/**
+ * Every catalogue function is callable on its object and answers what the catalogue says it returns. Parameters are
+ * samples a configurator would send; the calls run in catalogue order, so a sequence exists before it is played.
+ */
+let t: TestEngine;
+let sequencePath = '';
+beforeAll(async () => {
+  t = await startTestEngine();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const keyframes = [
+  { time: 0, yaw: 0, pitch: 10, distance: 500 },
+  { time: 1, yaw: 90, pitch: 20, distance: 600 },
+];
+
+const samples: Record<string, () => Record<string, unknown>> = {
+  'Update Car Material': () => ({ MaterialToSet: 'Rallye Red' }),
+  CarLightTurnOnOff: () => ({ LightName: 'HeadLamps1', OnOff: true, Intensity: 2 }),
+  LoadCarByPath: () => ({ Path: '' }),
+  // Nothing listens there: the call starts the download, which then fails; the status still has its shape.
+  'Download File': () => ({ Url: 'http://127.0.0.1:9/car.glb' }),
+  UpdateConfigureValue: () => ({ Name: 'DOOR_FL', Value: 20 }),
+  'Switch Position': () => ({ Position: 'Interior' }),
+  'Render MQ': () => ({ Width: 64, Height: 36 }),
+  'Set Composition Guide': () => ({ Value: 'RuleOfThird' }),
+  'Change Composition Opacity': () => ({ Value: 0.3 }),
+  'Set Bokeh': () => ({ Size: 4, Shape: 'Circle' }),
+  CameraRigCraneControll: () => ({ deltaYaw: 10, deltaPitch: 5, deltaArm: -50 }),
+  UpdateInteriorCamera: () => ({ deltaX: 0.1, deltaY: 0, deltaZ: -0.1, deltaYaw: 15, deltaPitch: 5 }),
+  updateViewPortInteraction: () => ({ isHolding: true }),
+  CameraInteriorYaw: () => ({ Value: 30 }),
+  CameraInteriorPitch: () => ({ Value: -10 }),
+  CameraInteriorX: () => ({ Value: 0.2 }),
+  CameraInteriorY: () => ({ Value: 0.4 }),
+  CameraInteriorZ: () => ({ Value: 0.6 }),
+  ImportandUpdateCompositionGuide: () => ({ Url: 'http://127.0.0.1:9/guide.png' }),
+  ImportandUpdateBackplate: () => ({ Url: 'http://127.0.0.1:9/plate.jpg' }),
+  ImportandApplyCubemap: () => ({ Url: 'http://127.0.0.1:9/sky.hdr' }),
+  ToggleBackplateSwitch: () => ({ Value: true }),
+  'Set Time Of the Day': () => ({ Value: 'Sunset' }),
+  'Set Sun Azimuth Angle': () => ({ Value: 200 }),
+  LoadEnvironmentbyPath: () => ({ Path: '/Game/Autostudio/Environments/desert-pcg/desert-pcg.desert-pcg' }),
+  SetPCG: () => ({ GrassDensity: 0.4, RockDensity: 0.7 }),
+  'Update New Config': () => ({ Settings: {} }),
+  CreateSequence: () => ({ Name: 'Orbit', Keyframes: keyframes }),
+  UpdateSequence: () => ({ SequencePath: sequencePath, Keyframes: keyframes }),
+  PlaySequenceWithPath: () => ({ SequencePath: sequencePath }),
+  GotoSequenceFrameWithPath: () => ({ SequencePath: sequencePath, Frame: 12 }),
+  PostProcessLite: () => ({ GlobalSaturation: 0.2, Gain: { X: 1.2 } }),
+  UpdateLightSettings: () => ({ ID: 0, LightType: 'point', Intensity: 12, LightColor: { R: 200 } }),
+  UpdateLightMovementData: () => ({ ID: 0, Yaw: 90, Radius: 300 }),
+  RemoveLight: () => ({ ID: 2 }),
+  GetLightInfoAPI: () => ({ ID: 0 }),
+};
+
+/** Functions the reference engine does not do yet: they answer an error, never a fake success. */
+const NOT_YET = new Set(['ImportandUpdateCompositionGuide', 'Update New Config']);
+
+describe('catalogue agreement', () => {
+  for (const spec of ENGINE_FUNCTIONS) {
+    it(`${spec.object}: ${spec.name}`, async () => {
+      const { status, body } = await t.call(spec.object, spec.name, samples[spec.name]?.() ?? {});
+      if (NOT_YET.has(spec.name)) {
+        expect(status).toBe(501);
+        expect((body as { errorMessage: string }).errorMessage).toMatch(/not supported by the reference engine yet/);
+        return;
+      }
+      expect(body, JSON.stringify(body)).not.toHaveProperty('errorMessage');
+      expect(status).toBe(200);
+      const parsed = spec.returns.strict().safeParse(body);
+      expect(parsed.error, JSON.stringify(body)).toBeUndefined();
+      if (spec.name === 'CreateSequence') sequencePath = (body as { SequencePath: string }).SequencePath;
+      // Whatever the call did, the renderer only ever sees a valid scene.
+      expect(sceneStateSchema.safeParse(t.renderer.lastState()).success).toBe(true);
+    });
+  }
+
+  for (const exposed of ENGINE_PRESET.functions) {
+    it(`preset function ${exposed.label}`, async () => {
+      const spec = findEngineFunction(exposed.object, exposed.function);
+      const response = await t.request('PUT', `/remote/preset/${ENGINE_PRESET.name}/function/${exposed.label}`, {
+        Parameters: samples[exposed.function]?.() ?? {},
+      });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { ReturnedValues: unknown[] };
+      expect(body.ReturnedValues).toHaveLength(1);
+      expect(spec?.returns.strict().safeParse(body.ReturnedValues[0]).success).toBe(true);
+    });
+  }
+
+  it('every preset property reads back what was written', async () => {
+    const values: Record<string, unknown> = {
+      CameraExteriorYaw: 45,
+      CameraExteriorPitch: 20,
+      CameraExteriorDistance: 700,
+      FocusSettings: { FocusMethod: 'Manual', ManualFocusDistance: 300 },
+      HdrIntensity: 3,
+      HdrSize: 120,
+      HdrYaw: 15,
+      HdrGroundSize: 500,
+      HdrResolution: 512,
+      HdrLightIntensity: 2,
+      HdrLightColor: { R: 255, G: 200, B: 100 },
+    };
+    for (const exposed of ENGINE_PRESET.properties) {
+      const url = `/remote/preset/${ENGINE_PRESET.name}/property/${exposed.label}`;
+      const write = await t.request('PUT', url, { PropertyValue: values[exposed.label] });
+      expect(write.status, exposed.label).toBe(200);
+      const read = (await (await t.request('GET', url)).json()) as { PropertyValues: { PropertyValue: unknown }[] };
+      expect(read.PropertyValues[0]?.PropertyValue, exposed.label).toEqual(values[exposed.label]);
+    }
+  });
+});

@@ -1,0 +1,62 @@
+import type { ModelParts, Renderer, StillOptions } from '../renderer/renderer.js';
+import type { SceneState } from '../scene/scene-state.js';
+
+/** A real 1 × 1 PNG: a stand-in for pixels only, which the renderer's own tests check for real. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export type RendererCall =
+  | { kind: 'start'; state: SceneState }
+  | { kind: 'apply'; state: SceneState }
+  | { kind: 'loadModel'; filePath: string }
+  | { kind: 'still'; options: StillOptions }
+  | { kind: 'close' };
+
+/**
+ * Implements the renderer seam by recording every call. `loadModel` answers what `modelParts` says for a file name,
+ * so tests choose what a "model" offers without a browser.
+ */
+export class TestRenderer implements Renderer {
+  readonly calls: RendererCall[] = [];
+  modelParts: (filePath: string) => ModelParts = () => ({
+    doors: ['DOOR_FL', 'DOOR_FR', 'DOOR_RL', 'DOOR_RR'],
+    lamps: ['HeadLamps1', 'TailLamps1'],
+    hasPaint: true,
+    trims: [],
+  });
+
+  start(initial: SceneState): Promise<void> {
+    this.calls.push({ kind: 'start', state: structuredClone(initial) });
+    return Promise.resolve();
+  }
+
+  apply(state: SceneState): Promise<void> {
+    this.calls.push({ kind: 'apply', state: structuredClone(state) });
+    return Promise.resolve();
+  }
+
+  loadModel(filePath: string): Promise<ModelParts> {
+    this.calls.push({ kind: 'loadModel', filePath });
+    return Promise.resolve(this.modelParts(filePath));
+  }
+
+  still(options: StillOptions): Promise<Buffer> {
+    this.calls.push({ kind: 'still', options });
+    return Promise.resolve(TINY_PNG);
+  }
+
+  close(): Promise<void> {
+    this.calls.push({ kind: 'close' });
+    return Promise.resolve();
+  }
+
+  lastState(): SceneState | undefined {
+    for (let i = this.calls.length - 1; i >= 0; i -= 1) {
+      const call = this.calls[i];
+      if (call && (call.kind === 'apply' || call.kind === 'start')) return call.state;
+    }
+    return undefined;
+  }
+}
