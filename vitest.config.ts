@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // Tests run against the sources of the shared package, so no build is needed before `vitest`.
 const alias = {
   '@autostudio/protocol': fileURLToPath(new URL('./packages/protocol/src/index.ts', import.meta.url)),
+  // The server's relay and session tests drive a real engine over its real HTTP interface.
+  '@autostudio/engine/testing': fileURLToPath(new URL('./apps/engine/src/test/test-engine.ts', import.meta.url)),
 };
 
 export default defineConfig({

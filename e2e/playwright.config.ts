@@ -49,6 +49,8 @@ export default defineConfig({
         AUTOSTUDIO_ADMIN_USERNAME: E2E_ADMIN.username,
         AUTOSTUDIO_ADMIN_PASSWORD: E2E_ADMIN.password,
         LOG_LEVEL: 'warn',
+        // No test here needs an engine yet; none is started ahead of use.
+        ENGINE_WARM: '0',
         // Every test signs in from 127.0.0.1; the limit itself is covered by the server's tests.
         LOGIN_RATE_LIMIT: '1000',
         OIDC_ISSUER: E2E_OIDC_ISSUER,

@@ -10,6 +10,7 @@ export default defineProject({
       ...alias,
       // Unit tests talk to the real server, started in-process on a free port.
       '@autostudio/server': fileURLToPath(new URL('../server/src/app.ts', import.meta.url)),
+      '@autostudio/engine/testing': fileURLToPath(new URL('../engine/src/test/test-engine.ts', import.meta.url)),
     },
   },
   test: {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,7 +21,11 @@ import { RefreshTokensRepository } from './modules/auth/refresh-tokens.repositor
 import { ssoRedirectUri, ssoRoutes } from './modules/auth/sso.routes.js';
 import { SsoService } from './modules/auth/sso.service.js';
 import { UserIdentitiesRepository } from './modules/auth/user-identities.repository.js';
+import { createEngineProvider } from './modules/engines/create-engine-provider.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { RELAY_HARD_LIMIT_BYTES, remoteRelayPlugin } from './modules/remote/remote-relay.js';
+import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
+import { SessionsService } from './modules/sessions/sessions.service.js';
 import { assetModelsRoutes } from './modules/asset-models/asset-models.routes.js';
 import { AssetModelsService } from './modules/asset-models/asset-models.service.js';
 import { configsRoutes } from './modules/configs/configs.routes.js';
@@ -52,6 +57,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Where finished renders are recorded; the render service and the tests use it. */
     renderedAssets: RenderedAssetsService;
+    /** Engine sessions; the tests sweep them with a clock of their own. */
+    engineSessions: SessionsService;
   }
 }
 
@@ -119,6 +126,39 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   const mediaAccess = parts.mediaAccess ?? new LibraryMediaAccess({ uploads, configs, assetModels, renderedAssets });
   app.decorate('renderedAssets', renderedAssets);
 
+  // The provider tells the sessions when an engine dies; the sessions exist only once the provider does.
+  let onEngineDied: (engineId: string, reason: string) => void = () => undefined;
+  const engineProvider = createEngineProvider(config.engines, {
+    dataDir: config.dataDir,
+    log: app.log,
+    onEngineDied: (engineId, reason) => onEngineDied(engineId, reason),
+  });
+  const sessions = new SessionsService(
+    database.db,
+    engineProvider,
+    {
+      timeoutSeconds: config.engines.sessionTimeoutSeconds,
+      signallingUrl: (streamerId) =>
+        `${config.publicUrl.replace(/^http/, 'ws')}/signalling?streamerId=${encodeURIComponent(streamerId)}`,
+    },
+    app.log,
+  );
+  onEngineDied = (engineId, reason) => {
+    sessions
+      .engineFailed(engineId, reason)
+      .catch((error: unknown) => app.log.error({ err: error }, 'marking a session failed'));
+  };
+  app.decorate('engineSessions', sessions);
+  // Sessions whose heartbeats stopped free their engines; every server copy may sweep, the database decides.
+  const sweeper = setInterval(() => {
+    sessions.expireStale().catch((error: unknown) => app.log.error({ err: error }, 'session sweep failed'));
+  }, 10_000);
+  sweeper.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    await engineProvider.close();
+  });
+
   await ensureInitialAdmin({
     repository: usersRepository,
     service: users,
@@ -145,13 +185,14 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   await app.register(cookie, { secret: deriveSecret(authSecret, 'cookies') });
   // Files stream to storage; the limits per kind of file are applied where each route reads its parts.
   await app.register(multipart, { limits: { files: 2, parts: 30 } });
+  await app.register(websocket, { options: { maxPayload: RELAY_HARD_LIMIT_BYTES } });
   await app.register(errorHandlerPlugin);
   await app.register(openApiPlugin, { version: packageJson.version });
 
   await app.register(
     async (api) => {
       await api.register(authenticationPlugin, { auth });
-      await api.register(healthRoutes, { database, storage, engines: config.engines, version: packageJson.version });
+      await api.register(healthRoutes, { database, storage, engines: engineProvider, version: packageJson.version });
       await api.register(authRoutes, {
         auth,
         loginRateLimitPerMinute: config.loginRateLimitPerMinute,
@@ -165,6 +206,8 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
       await api.register(assetModelsRoutes, { assetModels });
       await api.register(renderedAssetsRoutes, { renderedAssets });
       await api.register(uploadsRoutes, { uploads });
+      await api.register(sessionsRoutes, { sessions });
+      await api.register(remoteRelayPlugin, { auth, sessions });
       await api.register(mediaRoutes, {
         media: new MediaService(storage, mediaAccess),
         cookies: new MediaCookies(usersRepository),

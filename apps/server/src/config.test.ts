@@ -10,7 +10,7 @@ describe('configuration from the environment', () => {
     expect(config.dataDir).toBe(path.resolve('data'));
     expect(config.database).toEqual({ dialect: 'sqlite', file: path.resolve('data', 'autostudio.db') });
     expect(config.initialAdmin).toEqual({ username: 'admin', password: undefined });
-    expect(config.engines).toEqual({ provider: 'local', max: 2, warm: 1 });
+    expect(config.engines).toEqual({ provider: 'local', max: 2, warm: 1, instances: [], sessionTimeoutSeconds: 90 });
     expect(config.publicUrl).toBe('http://localhost:8080');
     expect(config.sso).toBeUndefined();
   });
@@ -103,5 +103,19 @@ describe('configuration from the environment', () => {
       expect(message).toContain('DATABASE_URL');
       expect(message).toContain('AUTOSTUDIO_ADMIN_PASSWORD');
     }
+  });
+});
+
+describe('engine configuration', () => {
+  it('reads the static engines with their streamer ids', () => {
+    const config = loadConfig({ ENGINE_PROVIDER: 'static', ENGINE_INSTANCES: 'gpu-1:30010=Terra1, gpu-2:30010' });
+    expect(config.engines.instances).toEqual([
+      { instanceId: 'gpu-1:30010', streamerId: 'Terra1' },
+      { instanceId: 'gpu-2:30010', streamerId: 'gpu-2-30010' },
+    ]);
+  });
+
+  it('names a malformed engine list', () => {
+    expect(() => loadConfig({ ENGINE_INSTANCES: 'http://gpu-1' })).toThrow(/ENGINE_INSTANCES/);
   });
 });

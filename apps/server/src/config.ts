@@ -33,9 +33,18 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
-  ENGINE_PROVIDER: z.enum(['local', 'static', 'register']).default('local'),
+  ENGINE_PROVIDER: z.enum(['local', 'static']).default('local'),
   ENGINE_MAX: z.coerce.number().int().min(0).default(2),
   ENGINE_WARM: z.coerce.number().int().min(0).default(1),
+  /** For ENGINE_PROVIDER=static: `host:port` of each engine's Remote Control API, optionally `=streamerId`. */
+  ENGINE_INSTANCES: z
+    .string()
+    .regex(
+      /^\s*([\w.-]+:\d+(=[\w.-]+)?\s*)(,\s*[\w.-]+:\d+(=[\w.-]+)?\s*)*$/,
+      'must be host:port[=streamerId], comma separated',
+    )
+    .optional(),
+  SESSION_TIMEOUT: z.coerce.number().int().min(10).default(90),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
@@ -82,7 +91,15 @@ export interface AppConfig {
   /** The built web app; when the folder does not exist the server serves only the API. */
   webDist: string;
   trustProxy: boolean;
-  engines: { provider: 'local' | 'static' | 'register'; max: number; warm: number };
+  engines: {
+    provider: 'local' | 'static';
+    max: number;
+    warm: number;
+    /** The configured engines of the static provider. */
+    instances: { instanceId: string; streamerId: string }[];
+    /** Seconds without a heartbeat after which a session expires and its engine goes back to the pool. */
+    sessionTimeoutSeconds: number;
+  };
   /** The server's address as browsers reach it, without a trailing slash. Single sign-on returns there. */
   publicUrl: string;
   /** Present when single sign-on is configured. */
@@ -115,7 +132,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? defaultWebDist),
     trustProxy: e.TRUST_PROXY,
-    engines: { provider: e.ENGINE_PROVIDER, max: e.ENGINE_MAX, warm: e.ENGINE_WARM },
+    engines: {
+      provider: e.ENGINE_PROVIDER,
+      max: e.ENGINE_MAX,
+      warm: e.ENGINE_WARM,
+      instances: parseEngineInstances(e.ENGINE_INSTANCES),
+      sessionTimeoutSeconds: e.SESSION_TIMEOUT,
+    },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     sso:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID
@@ -161,4 +184,12 @@ function parseDatabaseUrl(url: string | undefined, dataDir: string): DatabaseCon
     return { dialect: 'sqlite', file: file === ':memory:' ? file : path.resolve(file) };
   }
   return { dialect: 'postgres', url };
+}
+
+function parseEngineInstances(value: string | undefined): { instanceId: string; streamerId: string }[] {
+  if (!value) return [];
+  return value.split(',').map((entry) => {
+    const [instanceId = '', streamerId] = entry.trim().split('=');
+    return { instanceId, streamerId: streamerId ?? instanceId.replace(/[^\w.-]/g, '-') };
+  });
 }

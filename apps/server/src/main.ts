@@ -13,6 +13,8 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ port: config.port, host: config.host });
+  // Warm engines start after the server answers: the first user should not wait for a browser to start.
+  void app.engineSessions.warmUp();
   const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
   app.log.info(`Autostudio is ready at http://${shownHost}:${config.port}`);
 }

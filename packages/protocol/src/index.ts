@@ -16,3 +16,5 @@ export * from './rendered-assets.js';
 export * from './uploads.js';
 export * from './media.js';
 export * from './engine-catalogue.js';
+export * from './remote-socket.js';
+export * from './sessions.js';

@@ -140,6 +140,21 @@ export interface RenderedAssetItemsTable {
   created_at: string;
 }
 
+export interface EngineSessionsTable {
+  id: string;
+  user_id: string;
+  engine_id: string;
+  /** host:port of the engine's Remote Control API. */
+  instance_id: string;
+  /** The engine's name on the signalling server. */
+  streamer_id: string;
+  status: 'active' | 'released' | 'expired' | 'error';
+  message: string;
+  last_heartbeat_at: string;
+  created_at: string;
+  ended_at: string | null;
+}
+
 export interface SharesTable {
   id: string;
   entity_id: string;
@@ -164,6 +179,7 @@ export interface Database {
   config_shares: SharesTable;
   asset_model_shares: SharesTable;
   rendered_asset_shares: SharesTable;
+  engine_sessions: EngineSessionsTable;
 }
 
 export type ShareTableName = 'preset_shares' | 'config_shares' | 'asset_model_shares' | 'rendered_asset_shares';
@@ -180,3 +196,4 @@ export type ConfigRow = Selectable<ConfigsTable>;
 export type AssetModelRow = Selectable<AssetModelsTable>;
 export type RenderedAssetRow = Selectable<RenderedAssetsTable>;
 export type RenderedAssetItemRow = Selectable<RenderedAssetItemsTable>;
+export type EngineSessionRow = Selectable<EngineSessionsTable>;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startTestEngine } from '@autostudio/engine/testing';
 import { buildApp, loadConfig } from '@autostudio/server';
 
 declare module 'vitest' {
@@ -24,10 +25,21 @@ export default async function setup(project: TestProject): Promise<() => Promise
     AUTOSTUDIO_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     LOGIN_RATE_LIMIT: '10000',
   });
-  const app = await buildApp({ ...config, webDist: path.join(dataDir, 'no-web-app') });
+  // One real engine (over the engine's recording renderer) for the remote-control client's tests.
+  const engine = await startTestEngine();
+  const app = await buildApp({
+    ...config,
+    webDist: path.join(dataDir, 'no-web-app'),
+    engines: {
+      ...config.engines,
+      provider: 'static',
+      instances: [{ instanceId: engine.base.replace('http://', ''), streamerId: 'test-engine' }],
+    },
+  });
   project.provide('serverOrigin', await app.listen({ host: '127.0.0.1', port: 0 }));
   return async () => {
     await app.close();
+    await engine.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as usersAndTokens from './0001-users-and-tokens.js';
 import * as library from './0002-library.js';
 import * as ssoIdentities from './0003-sso-identities.js';
+import * as engineSessions from './0004-engine-sessions.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the compiled server and
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0001-users-and-tokens': usersAndTokens,
   '0002-library': library,
   '0003-sso-identities': ssoIdentities,
+  '0004-engine-sessions': engineSessions,
 };
 
 export const migrationProvider: MigrationProvider = {

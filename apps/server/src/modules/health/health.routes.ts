@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_ROUTES, healthSchema, type Health } from '@autostudio/protocol';
-import type { AppConfig } from '../../config.js';
+import type { EngineProvider } from '../engines/engine-pool.js';
 import { pingDatabase, type DatabaseHandle } from '../../db/database.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 
 export interface HealthRoutesOptions {
   database: DatabaseHandle;
   storage: BlobStore;
-  engines: AppConfig['engines'];
+  engines: EngineProvider;
   version: string;
 }
 
@@ -36,13 +36,15 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
         // S3 answers HeadBucket for a bucket it can reach; a local folder is checked for writing.
         probe(() => options.storage.check(), options.storage.driver === 's3' ? 'bucket reachable' : 'writable'),
       ]);
-      // The engine pool arrives with sessions; until then no engine runs and that is not a fault.
+      // Engines are lent on demand: none running is not a fault, only a provider with no capacity at all.
+      const running = options.engines.engines().length;
+      const max = options.engines.capacity();
       const engines = {
-        ok: true,
-        detail: 'no engine running',
-        provider: options.engines.provider,
-        max: options.engines.max,
-        running: 0,
+        ok: max > 0 || options.engines.kind === 'local',
+        detail: running === 0 ? 'no engine running' : `${running} engine${running === 1 ? '' : 's'} known`,
+        provider: options.engines.kind,
+        max,
+        running,
       };
       const health: Health = {
         status: database.ok && storage.ok ? 'ok' : 'degraded',

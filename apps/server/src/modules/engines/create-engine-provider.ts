@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.js';
+import { StaticEngineProvider, type EngineProvider } from './engine-pool.js';
+import { LocalEngineProvider } from './local-engine-provider.js';
+
+export interface ProviderContext {
+  dataDir: string;
+  log: FastifyBaseLogger;
+  onEngineDied: (engineId: string, reason: string) => void;
+}
+
+/** The engine provider the configuration names. */
+export function createEngineProvider(config: AppConfig['engines'], context: ProviderContext): EngineProvider {
+  switch (config.provider) {
+    case 'static':
+      return new StaticEngineProvider(config.instances);
+    case 'local':
+      return new LocalEngineProvider({ max: config.max, warm: config.warm, ...context });
+  }
+}

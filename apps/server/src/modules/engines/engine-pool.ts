@@ -1,0 +1,66 @@
+/** One engine the allocator can lend: Unreal or the reference engine, reached the same way. */
+export interface EngineInstance {
+  /** Stable id of the engine in the pool. */
+  id: string;
+  /** host:port of its Remote Control API (the spec's instanceId). */
+  instanceId: string;
+  /** Its name on the signalling server. */
+  streamerId: string;
+}
+
+/**
+ * Where engines come from. Which engine is lent to whom lives in the database (engine_sessions), so any server
+ * copy can allocate; a provider only knows which engines exist and whether they answer.
+ */
+export interface EngineProvider {
+  readonly kind: 'local' | 'static';
+  /** Engines that exist now, whether lent or free. */
+  engines(): EngineInstance[];
+  /** Most engines this provider can run at once. */
+  capacity(): number;
+  /** Makes one more engine available if the provider can (local: start a process); null when it cannot. */
+  grow(): Promise<EngineInstance | null>;
+  /** Starts idle engines in the background until `free` reaches the configured number of warm spares. */
+  warmUp?(free: number): void;
+  /** Puts an engine back to its default scene before anyone else gets it. */
+  reset(engine: EngineInstance): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Whether an engine answers its Remote Control API. */
+export async function engineAnswers(instanceId: string, timeoutMs = 2000): Promise<boolean> {
+  try {
+    const response = await fetch(`http://${instanceId}/remote/info`, { signal: AbortSignal.timeout(timeoutMs) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** A configured list of engines, e.g. Unreal instances on GPU hosts (ENGINE_PROVIDER=static, ENGINE_INSTANCES). */
+export class StaticEngineProvider implements EngineProvider {
+  readonly kind = 'static';
+  private readonly list: EngineInstance[];
+
+  constructor(instances: { instanceId: string; streamerId: string }[]) {
+    this.list = instances.map((instance) => ({ id: instance.streamerId, ...instance }));
+  }
+
+  engines(): EngineInstance[] {
+    return this.list;
+  }
+
+  capacity(): number {
+    return this.list.length;
+  }
+
+  grow(): Promise<EngineInstance | null> {
+    return Promise.resolve(null);
+  }
+
+  async reset(): Promise<void> {
+    // Unreal engines are reset by loading the product again; nothing to do on release.
+  }
+
+  async close(): Promise<void> {}
+}

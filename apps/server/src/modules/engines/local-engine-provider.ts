@@ -1,0 +1,156 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { engineAnswers, type EngineInstance, type EngineProvider } from './engine-pool.js';
+
+/** The reference engine's command line, built beside the server. */
+export const ENGINE_CLI = path.resolve(import.meta.dirname, '../../../../engine/dist/cli.js');
+
+const START_TIMEOUT_MS = 90_000;
+
+interface LocalEngine extends EngineInstance {
+  process: ChildProcess;
+  port: number;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export interface LocalEngineProviderOptions {
+  max: number;
+  warm: number;
+  dataDir: string;
+  log: FastifyBaseLogger;
+  /** Told when an engine process dies, so its session can turn to Error. */
+  onEngineDied?: (engineId: string, reason: string) => void;
+  /** The command line to run; the built reference engine by default. */
+  cli?: string;
+}
+
+/**
+ * Reference engines as child processes on this machine, started on demand up to ENGINE_MAX, with ENGINE_WARM
+ * kept started and idle so that allocation does not wait for a browser to start.
+ */
+export class LocalEngineProvider implements EngineProvider {
+  readonly kind = 'local';
+  private readonly running = new Map<string, LocalEngine>();
+  private starting = 0;
+  private closed = false;
+  private sequence = 0;
+
+  constructor(private readonly options: LocalEngineProviderOptions) {}
+
+  engines(): EngineInstance[] {
+    return [...this.running.values()].map(({ id, instanceId, streamerId }) => ({ id, instanceId, streamerId }));
+  }
+
+  capacity(): number {
+    return this.options.max;
+  }
+
+  /** Starts the warm spares in the background; allocation will find them ready. */
+  warmUp(free: number): void {
+    const wanted = Math.min(this.options.warm - free, this.options.max - this.running.size - this.starting);
+    for (let i = 0; i < wanted; i += 1) {
+      this.grow().catch((error: unknown) => this.options.log.error({ err: error }, 'warm engine failed to start'));
+    }
+  }
+
+  async grow(): Promise<EngineInstance | null> {
+    if (this.closed || this.running.size + this.starting >= this.options.max) return null;
+    this.starting += 1;
+    try {
+      const engine = await this.start();
+      return { id: engine.id, instanceId: engine.instanceId, streamerId: engine.streamerId };
+    } finally {
+      this.starting -= 1;
+    }
+  }
+
+  /** A fresh scene is a fresh process: the next user gets exactly the default state. */
+  async reset(engine: EngineInstance): Promise<void> {
+    const local = this.running.get(engine.id);
+    if (!local) return;
+    this.running.delete(engine.id);
+    local.process.kill('SIGTERM');
+    await this.grow();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(
+      [...this.running.values()].map(
+        (engine) =>
+          new Promise<void>((resolve) => {
+            engine.process.once('exit', () => resolve());
+            engine.process.kill('SIGTERM');
+            setTimeout(() => {
+              engine.process.kill('SIGKILL');
+              resolve();
+            }, 5000).unref();
+          }),
+      ),
+    );
+    this.running.clear();
+  }
+
+  private async start(): Promise<LocalEngine> {
+    const cli = this.options.cli ?? ENGINE_CLI;
+    if (!fs.existsSync(cli))
+      throw new Error(`The reference engine is not built (${cli} is missing): run npm run build`);
+    const port = await freePort();
+    this.sequence += 1;
+    const id = `local-${port}-${this.sequence}`;
+    const dataDir = path.join(this.options.dataDir, 'engines', id);
+    const child = spawn(process.execPath, [cli, '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-4000);
+    });
+    const engine: LocalEngine = { id, instanceId: `127.0.0.1:${port}`, streamerId: id, process: child, port };
+    const exited = new Promise<never>((_resolve, reject) => {
+      child.once('exit', (code) =>
+        reject(new Error(`engine exited with code ${code ?? 'null'} while starting: ${stderr.trim()}`)),
+      );
+    });
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    const ready = (async () => {
+      while (Date.now() < deadline) {
+        if (await engineAnswers(engine.instanceId, 1000)) return;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      throw new Error(`engine did not answer within ${START_TIMEOUT_MS / 1000} s`);
+    })();
+    try {
+      await Promise.race([ready, exited]);
+    } catch (error) {
+      child.kill('SIGKILL');
+      throw error;
+    }
+    exited.catch(() => undefined);
+    this.running.set(id, engine);
+    this.options.log.info({ engineId: id, instanceId: engine.instanceId }, 'reference engine started');
+    child.once('exit', (code, signal) => {
+      if (this.running.get(id)?.process !== child) return;
+      this.running.delete(id);
+      const reason = `the engine stopped (${signal ?? `exit code ${code ?? 'unknown'}`})`;
+      this.options.log.warn({ engineId: id, code, signal }, 'reference engine died');
+      this.options.onEngineDied?.(id, reason);
+    });
+    return engine;
+  }
+}

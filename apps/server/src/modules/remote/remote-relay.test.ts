@@ -1,0 +1,272 @@
+import { startTestEngine, type TestEngine } from '@autostudio/engine/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import {
+  RELAY_MESSAGES,
+  REMOTE_SOCKET_MAX_MESSAGE_BYTES,
+  SOCKET_MESSAGES,
+  type LoginResponse,
+  type RemoteServerMessage,
+  type SessionResponse,
+} from '@autostudio/protocol';
+import { startTestApp, type TestApp } from '../../test/test-app.js';
+import { testDatabases } from '../../test/test-databases.js';
+
+/** A browser-like client of the relay: sends messages and waits for the answer with the same requestId. */
+class RelayClient {
+  private readonly received: RemoteServerMessage[] = [];
+  private readonly waiters: {
+    match: (message: RemoteServerMessage) => boolean;
+    resolve: (message: RemoteServerMessage) => void;
+  }[] = [];
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data: Buffer) => {
+      const message = JSON.parse(data.toString('utf8')) as RemoteServerMessage;
+      const waiter = this.waiters.find((candidate) => candidate.match(message));
+      if (waiter) {
+        this.waiters.splice(this.waiters.indexOf(waiter), 1);
+        waiter.resolve(message);
+      } else this.received.push(message);
+    });
+  }
+
+  static async open(url: string): Promise<RelayClient> {
+    const socket = new WebSocket(url);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    return new RelayClient(socket);
+  }
+
+  request(message: Record<string, unknown> | string, requestId?: string): Promise<RemoteServerMessage> {
+    const answer = new Promise<RemoteServerMessage>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no answer to ${JSON.stringify(message).slice(0, 200)}`)),
+        10_000,
+      );
+      this.waiters.push({
+        match: (candidate) =>
+          requestId === undefined || ('requestId' in candidate && candidate.requestId === requestId),
+        resolve: (candidate) => {
+          clearTimeout(timer);
+          resolve(candidate);
+        },
+      });
+    });
+    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+    return answer;
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+describe.each(testDatabases)('sessions and the remote-control relay on $name', (database) => {
+  let engines: TestEngine[];
+  let t: TestApp;
+  let relayUrl: string;
+  let ada: LoginResponse;
+  let bob: LoginResponse;
+  let carl: LoginResponse;
+  let origin: string;
+
+  beforeAll(async () => {
+    engines = [await startTestEngine(), await startTestEngine()];
+    const instances = engines.map((engine, index) => ({
+      instanceId: engine.base.replace('http://', ''),
+      streamerId: `engine-${index}`,
+    }));
+    t = await startTestApp(database, {
+      engines: { provider: 'static', max: 2, warm: 0, instances, sessionTimeoutSeconds: 90 },
+    });
+    origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    relayUrl = `${origin.replace('http', 'ws')}/api/remote`;
+    ada = await t.createUser('ada');
+    bob = await t.createUser('bob');
+    carl = await t.createUser('carl');
+  });
+  afterAll(async () => {
+    await t.close();
+    for (const engine of engines) await engine.close();
+  });
+
+  const session = async (token: string, method: 'GET' | 'POST', url: string, payload?: object) => {
+    const response = await fetch(`${origin}/api${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json' } : {}) },
+      body: payload ? JSON.stringify(payload) : undefined,
+    });
+    return { status: response.status, body: (await response.json()) as SessionResponse };
+  };
+
+  it('lends each user one engine, the same one on asking again, and says so clearly when none is left', async () => {
+    const first = await session(ada.accessToken, 'GET', '/sessions/allocate');
+    expect(first.status).toBe(200);
+    expect(first.body.success).toBe(true);
+    expect(first.body.sessionDetails?.instanceUrl).toMatch(/^ws:\/\/.+\/signalling\?streamerId=engine-/);
+    const again = await session(ada.accessToken, 'POST', '/session/requestAllocate');
+    expect(again.body.sessionDetails).toEqual(first.body.sessionDetails);
+
+    const second = await session(bob.accessToken, 'GET', '/sessions/allocate');
+    expect(second.body.sessionDetails?.instanceId).not.toBe(first.body.sessionDetails?.instanceId);
+    const none = await session(carl.accessToken, 'GET', '/sessions/allocate');
+    expect(none.status).toBe(503);
+    expect(none.body).toMatchObject({ success: false, sessionDetails: null });
+    expect(none.body.message).toMatch(/^Failed to create new session: all 2 engines are in use/);
+  });
+
+  it('keeps a session alive with heartbeats and gives the engine back on release', async () => {
+    const current = await session(bob.accessToken, 'GET', '/sessions/current');
+    const sessionId = current.body.sessionDetails?.sessionId ?? '';
+    expect((await session(bob.accessToken, 'POST', '/session/heartbeat', { sessionId })).status).toBe(200);
+    expect((await session(bob.accessToken, 'POST', '/session/release', { sessionId })).body.message).toBe(
+      'Session released',
+    );
+    const gone = await session(bob.accessToken, 'GET', '/sessions/current');
+    expect(gone.status).toBe(404);
+    expect(gone.body.message).toBe('Session Expired');
+    // The freed engine goes to the next user.
+    expect((await session(carl.accessToken, 'GET', '/sessions/allocate')).status).toBe(200);
+    await session(carl.accessToken, 'POST', '/sessions/release', {});
+  });
+
+  it('answers an unknown session id with Session Expired', async () => {
+    const response = await session(ada.accessToken, 'POST', '/session/heartbeat', { sessionId: 'no-such-session' });
+    expect(response.status).toBe(404);
+    expect(response.body.message).toBe('Session Expired');
+  });
+
+  it('expires a session without heartbeats and frees its engine', async () => {
+    const dan = await t.createUser('dan');
+    expect((await session(dan.accessToken, 'GET', '/sessions/allocate')).status).toBe(200);
+    // Time moves on: sweep as if three minutes had passed.
+    const expiredCount = await t.app.engineSessions.expireStale(Date.now() + 180_000);
+    expect(expiredCount).toBeGreaterThanOrEqual(1);
+    expect((await session(dan.accessToken, 'GET', '/sessions/current')).body.message).toBe('Session Expired');
+    // Ada's session expired in the same sweep; she gets an engine again by asking.
+    expect((await session(ada.accessToken, 'GET', '/sessions/allocate')).status).toBe(200);
+  });
+
+  describe('the relay', () => {
+    let client: RelayClient;
+    let instanceId: string;
+    beforeAll(async () => {
+      instanceId = (await session(ada.accessToken, 'GET', '/sessions/allocate')).body.sessionDetails?.instanceId ?? '';
+      client = await RelayClient.open(relayUrl);
+    });
+    afterAll(() => client.close());
+
+    const call = (requestId: string, payload: Record<string, unknown>, type = 'api_call') =>
+      client.request({ type, requestId, payload: { instanceId, ...payload } }, requestId);
+
+    it('answers ping with pong', async () => {
+      const pong = await client.request({ type: 'ping', requestId: 'p1', timestamp: 1 }, 'p1');
+      expect(pong.type).toBe('pong');
+    });
+
+    it('asks for auth before any call', async () => {
+      const answer = await call('c0', { url: '/remote/info', method: 'GET' });
+      expect(answer).toMatchObject({ type: 'auth_required', requestId: 'c0' });
+    });
+
+    it('refuses a bad token and another user’s engine, and the connection stays usable', async () => {
+      const bad = await client.request(
+        { type: 'auth', requestId: 'a1', payload: { token: 'forged', instanceId } },
+        'a1',
+      );
+      expect(bad).toMatchObject({ type: 'auth_error', payload: { message: SOCKET_MESSAGES.authenticationFailed } });
+      const bobsEngine =
+        engines.map((engine) => engine.base.replace('http://', '')).find((id) => id !== instanceId) ?? '';
+      const foreign = await client.request(
+        { type: 'auth', requestId: 'a2', payload: { token: ada.accessToken, instanceId: bobsEngine } },
+        'a2',
+      );
+      expect(foreign.type).toBe('auth_error');
+      const ok = await client.request(
+        { type: 'auth', requestId: 'a3', payload: { token: ada.accessToken, instanceId } },
+        'a3',
+      );
+      expect(ok).toMatchObject({ type: 'auth_success', payload: { instanceId } });
+    });
+
+    it('forwards a call to the caller’s engine and answers with its status and body', async () => {
+      const answer = await call('c1', {
+        url: '/remote/object/call',
+        body: {
+          objectPath: '/Game/Maps/Studio.Studio:PersistentLevel.BP_CarConfigurator_C_1',
+          functionName: 'GetCarOptions',
+          parameters: {},
+        },
+      });
+      expect(answer.type).toBe('api_call');
+      if (answer.type !== 'api_call') return;
+      expect(answer.requestId).toBe('c1');
+      expect([200, 400]).toContain(answer.payload.status);
+      const info = await call('c2', { url: '/remote/info', method: 'GET' }, 'render_api_call');
+      expect(info).toMatchObject({ type: 'render_api_call', requestId: 'c2', payload: { status: 200 } });
+    });
+
+    it('passes the engine’s errors through unchanged', async () => {
+      const answer = await call('c3', {
+        url: '/remote/object/call',
+        body: { objectPath: '/Game/Nowhere.Nothing', functionName: 'Nope' },
+      });
+      expect(answer.type).toBe('api_call');
+      if (answer.type === 'api_call') {
+        expect(answer.payload.status).toBeGreaterThanOrEqual(400);
+        expect(answer.payload.body).toHaveProperty('errorMessage');
+      }
+    });
+
+    it.each([
+      '/api/health',
+      '/remote/../api/health',
+      'http://127.0.0.1:1/remote/info',
+      '//evil.example/remote/info',
+      '/remote/%2e%2e/x',
+    ])('refuses the URL %s', async (url) => {
+      const answer = await call(`u-${url}`, { url, method: 'GET' });
+      expect(answer).toMatchObject({
+        type: 'error',
+        payload: { message: expect.stringMatching(/Remote Control routes|not valid/) as unknown },
+      });
+    });
+
+    it('refuses a call to an engine that is not the caller’s', async () => {
+      const other = engines.map((engine) => engine.base.replace('http://', '')).find((id) => id !== instanceId) ?? '';
+      const answer = await client.request(
+        { type: 'api_call', requestId: 'f1', payload: { url: '/remote/info', method: 'GET', instanceId: other } },
+        'f1',
+      );
+      expect(answer).toMatchObject({ type: 'error', payload: { message: RELAY_MESSAGES.notYourInstance } });
+    });
+
+    it('refuses malformed and oversized messages and keeps going', async () => {
+      expect(await client.request('{not json', undefined)).toMatchObject({
+        type: 'error',
+        payload: { message: RELAY_MESSAGES.malformed },
+      });
+      const huge = JSON.stringify({
+        type: 'api_call',
+        requestId: 'big',
+        payload: { instanceId, url: '/remote/info', body: 'x'.repeat(REMOTE_SOCKET_MAX_MESSAGE_BYTES) },
+      });
+      expect(await client.request(huge, 'big')).toMatchObject({
+        type: 'error',
+        payload: { message: RELAY_MESSAGES.tooLarge },
+      });
+      expect(await client.request({ type: 'teleport', requestId: 't1' }, 't1')).toMatchObject({ type: 'error' });
+      const health = await client.request({ type: 'health_check', requestId: 'h1' }, 'h1');
+      expect(health).toMatchObject({ type: 'health_check', payload: { authenticated: true, engineReachable: true } });
+    });
+
+    it('stops forwarding once the session is released', async () => {
+      await session(ada.accessToken, 'POST', '/sessions/release', {});
+      const answer = await call('r1', { url: '/remote/info', method: 'GET' });
+      expect(answer).toMatchObject({ type: 'error', payload: { message: RELAY_MESSAGES.notYourInstance } });
+    });
+  });
+});

@@ -1,0 +1,101 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  optionalSessionIdBodySchema,
+  sessionIdBodySchema,
+  sessionResponseSchema,
+  type User,
+} from '@autostudio/protocol';
+import type { z } from 'zod';
+import { currentUser, requireUser } from '../../plugins/app/authentication.js';
+import { errorResponses } from '../../plugins/app/http-errors.js';
+import type { SessionOutcome, SessionsService } from './sessions.service.js';
+
+const tags = ['sessions'];
+const response = {
+  200: sessionResponseSchema,
+  404: sessionResponseSchema,
+  503: sessionResponseSchema,
+  ...errorResponses(400, 401),
+};
+
+interface SessionRoute {
+  method: 'GET' | 'POST';
+  url: string;
+  summary: string;
+  body?: z.ZodType<{ sessionId?: string | undefined }>;
+  run: (sessions: SessionsService, user: User, sessionId: string | undefined) => Promise<SessionOutcome>;
+}
+
+/** Both path families of spec §7 answer alike; the second one names the session in its body. */
+const ROUTES: SessionRoute[] = [
+  {
+    method: 'GET',
+    url: '/sessions/allocate',
+    summary: 'Get an engine session (or the one you have)',
+    run: (s, user) => s.allocate(user),
+  },
+  {
+    method: 'GET',
+    url: '/sessions/current',
+    summary: 'Your current engine session',
+    run: (s, user) => s.current(user),
+  },
+  {
+    method: 'POST',
+    url: '/sessions/heartbeat',
+    summary: 'Keep your engine session alive',
+    body: optionalSessionIdBodySchema,
+    run: (s, user, id) => s.heartbeat(user, id),
+  },
+  {
+    method: 'POST',
+    url: '/sessions/reconnect',
+    summary: 'Keep your engine if it still answers, else get another',
+    body: optionalSessionIdBodySchema,
+    run: (s, user) => s.reconnect(user),
+  },
+  {
+    method: 'POST',
+    url: '/sessions/release',
+    summary: 'Give your engine back',
+    body: optionalSessionIdBodySchema,
+    run: (s, user, id) => s.release(user, id),
+  },
+  {
+    method: 'POST',
+    url: '/session/requestAllocate',
+    summary: 'Get an engine session',
+    run: (s, user) => s.allocate(user),
+  },
+  {
+    method: 'POST',
+    url: '/session/heartbeat',
+    summary: 'Keep an engine session alive',
+    body: sessionIdBodySchema,
+    run: (s, user, id) => s.heartbeat(user, id),
+  },
+  {
+    method: 'POST',
+    url: '/session/release',
+    summary: 'Give an engine back',
+    body: sessionIdBodySchema,
+    run: (s, user, id) => s.release(user, id),
+  },
+];
+
+export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }> = async (app, { sessions }) => {
+  for (const route of ROUTES) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      schema: { tags, summary: route.summary, ...(route.body ? { body: route.body } : {}), response },
+      preHandler: requireUser,
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const sessionId = (request.body as { sessionId?: string } | undefined)?.sessionId;
+        const { statusCode, ...body } = await route.run(sessions, currentUser(request), sessionId);
+        return reply.status(statusCode).send(body);
+      },
+    });
+  }
+};

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { STATE_MESSAGES, type SessionResponse, type User } from '@autostudio/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { EngineSessionRow } from '../../db/schema.js';
+import { engineAnswers, type EngineInstance, type EngineProvider } from '../engines/engine-pool.js';
+import { SessionsRepository } from './sessions.repository.js';
+
+/** A session answer together with the HTTP status it goes out with. */
+export type SessionOutcome = SessionResponse & { statusCode: 200 | 404 | 503 };
+
+export interface SessionsOptions {
+  timeoutSeconds: number;
+  /** The signalling URL a player uses to watch the given streamer. */
+  signallingUrl: (streamerId: string) => string;
+}
+
+const expired = (): SessionOutcome => ({
+  statusCode: 404,
+  success: false,
+  message: STATE_MESSAGES.sessionExpired,
+  sessionDetails: null,
+});
+
+/**
+ * Lends each signed-in user one engine at a time. Who holds which engine is in the database, so allocation is
+ * safe across server copies: a unique index on active sessions decides races.
+ */
+export class SessionsService {
+  private readonly sessions: SessionsRepository;
+
+  constructor(
+    db: Db,
+    private readonly provider: EngineProvider,
+    private readonly options: SessionsOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.sessions = new SessionsRepository(db);
+  }
+
+  async allocate(user: User): Promise<SessionOutcome> {
+    const existing = await this.sessions.activeFor(user.id);
+    if (existing) return this.connected(existing, 'Session is active');
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const engine = await this.freeEngine();
+      if (!engine) {
+        const capacity = this.provider.capacity();
+        return {
+          statusCode: 503,
+          success: false,
+          message: `${STATE_MESSAGES.createSessionFailed}: all ${capacity} engine${capacity === 1 ? ' is' : 's are'} in use. Try again in a few minutes.`,
+          sessionDetails: null,
+        };
+      }
+      const now = new Date().toISOString();
+      const row: EngineSessionRow = {
+        id: randomUUID(),
+        user_id: user.id,
+        engine_id: engine.id,
+        instance_id: engine.instanceId,
+        streamer_id: engine.streamerId,
+        status: 'active',
+        message: '',
+        last_heartbeat_at: now,
+        created_at: now,
+        ended_at: null,
+      };
+      try {
+        await this.sessions.insert(row);
+        this.log.info({ sessionId: row.id, userId: user.id, engineId: engine.id }, 'engine session allocated');
+        void this.freeCount().then((free) => this.provider.warmUp?.(free));
+        return this.connected(row, 'Session allocated');
+      } catch (error) {
+        // Another request took the engine (or allocated for this user) first: look again.
+        if (!isUniqueViolation(error)) throw error;
+        const mine = await this.sessions.activeFor(user.id);
+        if (mine) return this.connected(mine, 'Session is active');
+      }
+    }
+    return {
+      statusCode: 503,
+      success: false,
+      message: `${STATE_MESSAGES.createSessionFailed}: engines are busy`,
+      sessionDetails: null,
+    };
+  }
+
+  async current(user: User): Promise<SessionOutcome> {
+    const active = await this.sessions.activeFor(user.id);
+    if (active) return this.connected(active, 'Session is active');
+    const latest = await this.sessions.latestFor(user.id);
+    if (latest?.status === 'error')
+      return { statusCode: 404, success: false, message: latest.message, sessionDetails: null };
+    return expired();
+  }
+
+  async heartbeat(user: User, sessionId?: string): Promise<SessionOutcome> {
+    const active = await this.sessions.activeFor(user.id);
+    // A heartbeat for a session that is not (or no longer) this user's live one: that session is over.
+    if (sessionId && active?.id !== sessionId) return expired();
+    if (!active) return this.current(user);
+    await this.sessions.heartbeat(active.id, new Date().toISOString());
+    return this.connected(active, 'Heartbeat received');
+  }
+
+  /** The engine still there: the session goes on; otherwise a fresh one. */
+  async reconnect(user: User): Promise<SessionOutcome> {
+    const active = await this.sessions.activeFor(user.id);
+    if (active && (await engineAnswers(active.instance_id))) return this.connected(active, 'Session is active');
+    if (active) await this.fail(active, 'The engine stopped answering');
+    return this.allocate(user);
+  }
+
+  async release(user: User, sessionId?: string): Promise<SessionOutcome> {
+    const active = await this.sessions.activeFor(user.id);
+    if (!active || (sessionId && active.id !== sessionId)) return expired();
+    await this.end(active, 'released', 'Released by the user');
+    return { statusCode: 200, success: true, message: 'Session released', sessionDetails: null };
+  }
+
+  /** The engine of the user's active session, for the remote-control relay. */
+  async instanceFor(userId: string): Promise<string | null> {
+    return (await this.sessions.activeFor(userId))?.instance_id ?? null;
+  }
+
+  /** Ends sessions whose heartbeats stopped; their engines go back to the pool. Runs on a timer. */
+  async expireStale(now = Date.now()): Promise<number> {
+    const cutoff = new Date(now - this.options.timeoutSeconds * 1000).toISOString();
+    const stale = await this.sessions.staleSince(cutoff);
+    for (const row of stale) await this.end(row, 'expired', STATE_MESSAGES.sessionExpired);
+    return stale.length;
+  }
+
+  /** An engine died or stopped answering: its session turns to Error and the user is told why. */
+  async engineFailed(engineId: string, reason: string): Promise<void> {
+    for (const row of await this.sessions.activeOnEngine(engineId)) await this.fail(row, reason);
+  }
+
+  private async fail(row: EngineSessionRow, reason: string): Promise<void> {
+    const message = `${STATE_MESSAGES.sessionExpired}: ${reason}`;
+    if (await this.sessions.end(row.id, 'error', message, new Date().toISOString())) {
+      this.log.warn({ sessionId: row.id, engineId: row.engine_id, reason }, 'engine session failed');
+    }
+  }
+
+  private async end(row: EngineSessionRow, status: 'released' | 'expired', message: string): Promise<void> {
+    if (!(await this.sessions.end(row.id, status, message, new Date().toISOString()))) return;
+    this.log.info({ sessionId: row.id, engineId: row.engine_id, status }, 'engine session ended');
+    const engine = this.provider.engines().find((candidate) => candidate.id === row.engine_id);
+    if (engine) {
+      await this.provider.reset(engine).catch((error: unknown) => {
+        this.log.warn({ err: error, engineId: engine.id }, 'engine reset failed');
+      });
+    }
+  }
+
+  private async freeCount(): Promise<number> {
+    const busy = await this.sessions.busyEngineIds();
+    return this.provider.engines().filter((engine) => !busy.has(engine.id)).length;
+  }
+
+  /** Starts the warm spares (on server start, and after each allocation). */
+  async warmUp(): Promise<void> {
+    this.provider.warmUp?.(await this.freeCount());
+  }
+
+  private async freeEngine(): Promise<EngineInstance | null> {
+    const busy = await this.sessions.busyEngineIds();
+    for (const engine of this.provider.engines()) {
+      if (!busy.has(engine.id) && (await engineAnswers(engine.instanceId))) return engine;
+    }
+    return this.provider.grow();
+  }
+
+  private connected(row: EngineSessionRow, message: string): SessionOutcome {
+    return {
+      statusCode: 200,
+      success: true,
+      message,
+      sessionDetails: {
+        sessionId: row.id,
+        instanceId: row.instance_id,
+        instanceUrl: this.options.signallingUrl(row.streamer_id),
+      },
+    };
+  }
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** Spec §4 "Session status". */
+export const SESSION_STATUSES = ['Disconnected', 'Loading', 'Connected', 'Error'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+export const sessionDetailsSchema = z.object({
+  sessionId: z.string(),
+  /** host:port of the engine's Remote Control API, as the remote config's instanceId. */
+  instanceId: z.string(),
+  /** The Pixel Streaming signalling URL the player connects to. */
+  instanceUrl: z.string(),
+});
+export type SessionDetails = z.infer<typeof sessionDetailsSchema>;
+
+/** Every session call answers with this (spec §3 "Session"). */
+export const sessionResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  sessionDetails: sessionDetailsSchema.nullable(),
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+export const sessionIdBodySchema = z.object({ sessionId: z.string().min(1).max(64) });
+/** The first path family sends its payloads without a fixed shape; a session id is read when present. */
+export const optionalSessionIdBodySchema = z
+  .object({ sessionId: z.string().min(1).max(64).optional() })
+  .loose()
+  .default({});
