@@ -25,6 +25,8 @@ import { createEngineProvider } from './modules/engines/create-engine-provider.j
 import { healthRoutes } from './modules/health/health.routes.js';
 import { RELAY_HARD_LIMIT_BYTES, remoteRelayPlugin } from './modules/remote/remote-relay.js';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
+import { SignallingServer } from './modules/signalling/signalling-server.js';
+import { signallingRoutes } from './modules/signalling/signalling.routes.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
 import { assetModelsRoutes } from './modules/asset-models/asset-models.routes.js';
 import { AssetModelsService } from './modules/asset-models/asset-models.service.js';
@@ -149,6 +151,14 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
       .catch((error: unknown) => app.log.error({ err: error }, 'marking a session failed'));
   };
   app.decorate('engineSessions', sessions);
+  const signalling = new SignallingServer({
+    engineKey: config.engines.signallingKey ?? deriveSecret(authSecret, 'signalling'),
+    access: {
+      authenticate: (token) => auth.authenticate(token),
+      streamerFor: (userId) => sessions.streamerFor(userId),
+    },
+    log: app.log,
+  });
   // Sessions whose heartbeats stopped free their engines; every server copy may sweep, the database decides.
   const sweeper = setInterval(() => {
     sessions.expireStale().catch((error: unknown) => app.log.error({ err: error }, 'session sweep failed'));
@@ -216,6 +226,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
     { prefix: API_BASE },
   );
 
+  await app.register(signallingRoutes, { signalling });
   await app.register(webAppPlugin, { root: config.webDist });
   return app;
 }

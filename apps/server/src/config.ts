@@ -45,6 +45,8 @@ const envSchema = z.object({
     )
     .optional(),
   SESSION_TIMEOUT: z.coerce.number().int().min(10).default(90),
+  /** The key engines present to the signalling server; derived from the auth secret when unset. */
+  SIGNALLING_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
@@ -99,6 +101,8 @@ export interface AppConfig {
     instances: { instanceId: string; streamerId: string }[];
     /** Seconds without a heartbeat after which a session expires and its engine goes back to the pool. */
     sessionTimeoutSeconds: number;
+    /** The key streamers present to the signalling server; derived from the auth secret when absent. */
+    signallingKey?: string | undefined;
   };
   /** The server's address as browsers reach it, without a trailing slash. Single sign-on returns there. */
   publicUrl: string;
@@ -138,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       warm: e.ENGINE_WARM,
       instances: parseEngineInstances(e.ENGINE_INSTANCES),
       sessionTimeoutSeconds: e.SESSION_TIMEOUT,
+      signallingKey: e.SIGNALLING_KEY,
     },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     sso:

@@ -124,6 +124,11 @@ export class SessionsService {
     return (await this.sessions.activeFor(userId))?.instance_id ?? null;
   }
 
+  /** The streamer of the user's active session, for the signalling server. */
+  async streamerFor(userId: string): Promise<string | null> {
+    return (await this.sessions.activeFor(userId))?.streamer_id ?? null;
+  }
+
   /** Ends sessions whose heartbeats stopped; their engines go back to the pool. Runs on a timer. */
   async expireStale(now = Date.now()): Promise<number> {
     const cutoff = new Date(now - this.options.timeoutSeconds * 1000).toISOString();

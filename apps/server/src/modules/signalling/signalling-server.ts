@@ -1,0 +1,188 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import type { WebSocket } from '@fastify/websocket';
+import {
+  MessageHelpers,
+  Messages,
+  SignallingProtocol,
+  WebSocketTransportNJS,
+  type BaseMessage,
+} from '@epicgames-ps/lib-pixelstreamingcommon-ue5.5';
+import type { FastifyBaseLogger } from 'fastify';
+import { SOCKET } from '@autostudio/protocol';
+
+/** Who a player is and which streamer they may watch; the sessions decide. */
+export interface SignallingAccess {
+  /** The signed-in user behind an access token, or null. */
+  authenticate(token: string): Promise<{ id: string } | null>;
+  /** The streamer of the user's engine session, or null. */
+  streamerFor(userId: string): Promise<string | null>;
+}
+
+interface Streamer {
+  id: string | null;
+  protocol: SignallingProtocol;
+  socket: WebSocket;
+  players: Set<string>;
+}
+
+interface Player {
+  id: string;
+  userId: string;
+  protocol: SignallingProtocol;
+  socket: WebSocket;
+  streamerId: string | null;
+}
+
+/** Close codes beside the WebSocket standard ones: why a socket was turned away. */
+export const SIGNALLING_CLOSE = { unauthorized: 4401, forbidden: 4403 } as const;
+
+const message = (type: Parameters<typeof MessageHelpers.createMessage>[0], params: object = {}) =>
+  MessageHelpers.createMessage(type, params);
+
+/**
+ * The Pixel Streaming 5.5 signalling server (reference/pixel-streaming.md): streamers (Unreal or the reference
+ * engine) identify themselves with the engine key; players, signed in, may watch only their own session's
+ * engine. Offers, answers and ICE candidates are routed by player id, as Epic's Wilbur does.
+ */
+export class SignallingServer {
+  private readonly streamers = new Map<string, Streamer>();
+  private readonly players = new Map<string, Player>();
+
+  constructor(private readonly options: { engineKey: string; access: SignallingAccess; log: FastifyBaseLogger }) {}
+
+  streamerIds(): string[] {
+    return [...this.streamers.keys()];
+  }
+
+  /** A new socket on /signalling: a streamer when it brings the engine key, otherwise a player. */
+  async accept(socket: WebSocket, query: { key?: string; token?: string }): Promise<void> {
+    this.keepAlive(socket);
+    if (query.key !== undefined) return this.acceptStreamer(socket, query.key);
+    const user = query.token ? await this.options.access.authenticate(query.token) : null;
+    if (!user) return socket.close(SIGNALLING_CLOSE.unauthorized, 'Sign in to watch an engine');
+    this.acceptPlayer(socket, user.id);
+  }
+
+  private acceptStreamer(socket: WebSocket, key: string): void {
+    const expected = Buffer.from(this.options.engineKey);
+    const given = Buffer.from(key);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      return socket.close(SIGNALLING_CLOSE.unauthorized, 'Unknown engine key');
+    }
+    const protocol = new SignallingProtocol(new WebSocketTransportNJS(socket));
+    const streamer: Streamer = { id: null, protocol, socket, players: new Set() };
+    // Wilbur sends identify before config; a streamer must accept either order.
+    protocol.sendMessage(message(Messages.identify));
+    protocol.sendMessage(
+      message(Messages.config, { peerConnectionOptions: {}, protocolVersion: SignallingProtocol.SIGNALLING_VERSION }),
+    );
+
+    protocol.on(Messages.endpointId.typeName, (msg: BaseMessage & { id?: string }) => {
+      const wanted = (msg.id ?? '').trim() || `streamer-${randomUUID().slice(0, 8)}`;
+      let id = wanted;
+      for (let n = 2; this.streamers.has(id) && this.streamers.get(id) !== streamer; n += 1) id = `${wanted}${n}`;
+      if (streamer.id) this.streamers.delete(streamer.id);
+      streamer.id = id;
+      this.streamers.set(id, streamer);
+      protocol.sendMessage(message(Messages.endpointIdConfirm, { committedId: id }));
+      this.options.log.info({ streamerId: id }, 'streamer connected');
+    });
+    protocol.on(Messages.ping.typeName, (msg: BaseMessage & { time?: number }) => {
+      protocol.sendMessage(message(Messages.pong, { time: msg.time ?? Date.now() }));
+    });
+    for (const type of [Messages.offer, Messages.iceCandidate]) {
+      protocol.on(type.typeName, (msg: BaseMessage & { playerId?: string }) => {
+        const player = msg.playerId ? this.players.get(msg.playerId) : undefined;
+        if (!player || player.streamerId !== streamer.id) return;
+        const forwarded: BaseMessage & { playerId?: string } = { ...msg };
+        delete forwarded.playerId;
+        player.protocol.sendMessage(forwarded);
+      });
+    }
+    protocol.on(Messages.disconnectPlayer.typeName, (msg: BaseMessage & { playerId?: string; reason?: string }) => {
+      const player = msg.playerId ? this.players.get(msg.playerId) : undefined;
+      if (player?.streamerId === streamer.id) player.socket.close(1011, msg.reason ?? 'Disconnected by the engine');
+    });
+    socket.on('close', () => {
+      if (streamer.id && this.streamers.get(streamer.id) === streamer) this.streamers.delete(streamer.id);
+      // As Wilbur does: the players' sockets close, and their frontends reconnect and wait for the streamer.
+      for (const playerId of streamer.players) this.players.get(playerId)?.socket.close(1001, 'The engine went away');
+      this.options.log.info({ streamerId: streamer.id }, 'streamer disconnected');
+    });
+  }
+
+  private acceptPlayer(socket: WebSocket, userId: string): void {
+    const protocol = new SignallingProtocol(new WebSocketTransportNJS(socket));
+    const player: Player = { id: `Player-${randomUUID().slice(0, 8)}`, userId, protocol, socket, streamerId: null };
+    this.players.set(player.id, player);
+    // config first: Epic's frontend creates its peer connection on it and breaks on anything earlier.
+    protocol.sendMessage(
+      message(Messages.config, { peerConnectionOptions: {}, protocolVersion: SignallingProtocol.SIGNALLING_VERSION }),
+    );
+
+    const allowedStreamer = async (): Promise<string | null> => {
+      const streamerId = await this.options.access.streamerFor(userId);
+      return streamerId && this.streamers.has(streamerId) ? streamerId : null;
+    };
+    protocol.on(Messages.listStreamers.typeName, () => {
+      void allowedStreamer().then((id) =>
+        protocol.sendMessage(message(Messages.streamerList, { ids: id ? [id] : [] })),
+      );
+    });
+    protocol.on(Messages.subscribe.typeName, (msg: BaseMessage & { streamerId?: string }) => {
+      void allowedStreamer().then((id) => {
+        if (!id || id !== msg.streamerId) {
+          protocol.sendMessage(
+            message(Messages.subscribeFailed, { message: 'That engine is not allocated to your session' }),
+          );
+          return;
+        }
+        this.unsubscribe(player);
+        const streamer = this.streamers.get(id);
+        if (!streamer) return;
+        player.streamerId = id;
+        streamer.players.add(player.id);
+        streamer.protocol.sendMessage(
+          message(Messages.playerConnected, { playerId: player.id, dataChannel: true, sfu: false }),
+        );
+      });
+    });
+    protocol.on(Messages.unsubscribe.typeName, () => this.unsubscribe(player));
+    for (const type of [Messages.answer, Messages.iceCandidate, Messages.layerPreference]) {
+      protocol.on(type.typeName, (msg: BaseMessage) => {
+        const streamer = player.streamerId ? this.streamers.get(player.streamerId) : undefined;
+        streamer?.protocol.sendMessage({ ...msg, playerId: player.id });
+      });
+    }
+    protocol.on(Messages.ping.typeName, (msg: BaseMessage & { time?: number }) => {
+      protocol.sendMessage(message(Messages.pong, { time: msg.time ?? Date.now() }));
+    });
+    socket.on('close', () => {
+      this.unsubscribe(player);
+      this.players.delete(player.id);
+    });
+  }
+
+  private unsubscribe(player: Player): void {
+    if (!player.streamerId) return;
+    const streamer = this.streamers.get(player.streamerId);
+    player.streamerId = null;
+    if (!streamer) return;
+    streamer.players.delete(player.id);
+    streamer.protocol.sendMessage(message(Messages.playerDisconnected, { playerId: player.id }));
+  }
+
+  /** Sockets whose peer vanished without a close are found by protocol-level pings. */
+  private keepAlive(socket: WebSocket): void {
+    let alive = true;
+    socket.on('pong', () => {
+      alive = true;
+    });
+    const timer = setInterval(() => {
+      if (!alive) return socket.terminate();
+      alive = false;
+      socket.ping();
+    }, SOCKET.heartbeatMs);
+    socket.on('close', () => clearInterval(timer));
+  }
+}

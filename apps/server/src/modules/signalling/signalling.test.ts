@@ -1,0 +1,181 @@
+import { startTestEngine, type TestEngine } from '@autostudio/engine/testing';
+import { MessageHelpers, Messages, type BaseMessage } from '@epicgames-ps/lib-pixelstreamingcommon-ue5.5';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { LoginResponse, SessionResponse } from '@autostudio/protocol';
+import { startTestApp, type TestApp } from '../../test/test-app.js';
+import { testDatabases } from '../../test/test-databases.js';
+import { SIGNALLING_CLOSE } from './signalling-server.js';
+
+const ENGINE_KEY = 'signalling-test-engine-key';
+
+/** One end of a signalling socket: JSON messages in, and a way to wait for the next of a type. */
+class Peer {
+  readonly received: (BaseMessage & Record<string, unknown>)[] = [];
+  closeCode: number | null = null;
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data: Buffer) =>
+      this.received.push(JSON.parse(data.toString('utf8')) as BaseMessage & Record<string, unknown>),
+    );
+    socket.on('close', (code) => {
+      this.closeCode = code;
+    });
+  }
+
+  static async open(url: string): Promise<Peer> {
+    const socket = new WebSocket(url);
+    const peer = new Peer(socket);
+    await new Promise<void>((resolve) => {
+      socket.once('open', () => resolve());
+      socket.once('close', () => resolve());
+    });
+    return peer;
+  }
+
+  send(type: Parameters<typeof MessageHelpers.createMessage>[0], params: object = {}): void {
+    this.socket.send(JSON.stringify(MessageHelpers.createMessage(type, params)));
+  }
+
+  async next(type: string): Promise<BaseMessage & Record<string, unknown>> {
+    await expect.poll(() => this.received.some((message) => message.type === type), { timeout: 5000 }).toBe(true);
+    const index = this.received.findIndex((message) => message.type === type);
+    const [message] = this.received.splice(index, 1);
+    if (!message) throw new Error(`no ${type}`);
+    return message;
+  }
+
+  async closed(): Promise<number> {
+    await expect.poll(() => this.closeCode, { timeout: 5000 }).not.toBeNull();
+    return this.closeCode ?? 0;
+  }
+}
+
+describe.each(testDatabases)('Pixel Streaming signalling on $name', (database) => {
+  let t: TestApp;
+  let engines: TestEngine[];
+  let base: string;
+  let ada: LoginResponse;
+  let bob: LoginResponse;
+  let adaStreamer: string;
+  let bobStreamer: string;
+
+  beforeAll(async () => {
+    engines = [await startTestEngine(), await startTestEngine()];
+    t = await startTestApp(database, {
+      engines: {
+        provider: 'static',
+        max: 2,
+        warm: 0,
+        sessionTimeoutSeconds: 90,
+        signallingKey: ENGINE_KEY,
+        instances: engines.map((engine, index) => ({
+          instanceId: engine.base.replace('http://', ''),
+          streamerId: `engine-${index}`,
+        })),
+      },
+    });
+    base = (await t.app.listen({ host: '127.0.0.1', port: 0 })).replace('http', 'ws');
+    ada = await t.createUser('ada');
+    bob = await t.createUser('bob');
+    const allocate = async (token: string) => {
+      const response = await fetch(`${base.replace('ws', 'http')}/api/sessions/allocate`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const session = (await response.json()) as SessionResponse;
+      return new URL(session.sessionDetails?.instanceUrl ?? '').searchParams.get('streamerId') ?? '';
+    };
+    adaStreamer = await allocate(ada.accessToken);
+    bobStreamer = await allocate(bob.accessToken);
+  });
+  afterAll(async () => {
+    await t.close();
+    for (const engine of engines) await engine.close();
+  });
+
+  const streamer = async (id: string) => {
+    const peer = await Peer.open(`${base}/signalling?key=${ENGINE_KEY}`);
+    await peer.next('identify');
+    await peer.next('config');
+    peer.send(Messages.endpointId, { id });
+    expect((await peer.next('endpointIdConfirm')).committedId).toBe(id);
+    return peer;
+  };
+  const player = async (token: string) => {
+    const peer = await Peer.open(`${base}/signalling?token=${token}`);
+    // config comes first, before anything else the frontend could act on.
+    expect(peer.received[0]?.type ?? (await peer.next('config')).type).toBe('config');
+    return peer;
+  };
+
+  it('turns away a streamer without the engine key and a player without a token', async () => {
+    expect(await (await Peer.open(`${base}/signalling?key=wrong-key-of-the-same-length!!`)).closed()).toBe(
+      SIGNALLING_CLOSE.unauthorized,
+    );
+    expect(await (await Peer.open(`${base}/signalling`)).closed()).toBe(SIGNALLING_CLOSE.unauthorized);
+    expect(await (await Peer.open(`${base}/signalling?token=forged`)).closed()).toBe(SIGNALLING_CLOSE.unauthorized);
+  });
+
+  it('connects a player to its own engine: offer, answer and ICE routed by player id', async () => {
+    const engineSide = await streamer(adaStreamer);
+    const otherEngine = await streamer(bobStreamer);
+    const browser = await player(ada.accessToken);
+
+    browser.send(Messages.listStreamers);
+    expect((await browser.next('streamerList')).ids).toEqual([adaStreamer]);
+
+    browser.send(Messages.subscribe, { streamerId: adaStreamer });
+    const connected = await engineSide.next('playerConnected');
+    const playerId = String(connected.playerId);
+    expect(connected).toMatchObject({ dataChannel: true, sfu: false });
+
+    engineSide.send(Messages.offer, { playerId, sdp: 'v=0 offer' });
+    const offer = await browser.next('offer');
+    expect(offer.sdp).toBe('v=0 offer');
+    expect(offer.playerId).toBeUndefined();
+
+    browser.send(Messages.answer, { sdp: 'v=0 answer' });
+    expect(await engineSide.next('answer')).toMatchObject({ sdp: 'v=0 answer', playerId });
+
+    browser.send(Messages.iceCandidate, { candidate: { candidate: 'candidate:1', sdpMid: '0', sdpMLineIndex: 0 } });
+    expect((await engineSide.next('iceCandidate')).playerId).toBe(playerId);
+    engineSide.send(Messages.iceCandidate, {
+      playerId,
+      candidate: { candidate: 'candidate:2', sdpMid: '0', sdpMLineIndex: 0 },
+    });
+    expect((await browser.next('iceCandidate')).playerId).toBeUndefined();
+
+    // The other engine heard nothing of it.
+    expect(otherEngine.received.filter((message) => message.type === 'playerConnected')).toEqual([]);
+
+    browser.socket.close();
+    expect((await engineSide.next('playerDisconnected')).playerId).toBe(playerId);
+    engineSide.socket.close();
+    otherEngine.socket.close();
+  });
+
+  it('refuses a subscription to someone else’s engine', async () => {
+    const engineSide = await streamer(bobStreamer);
+    const browser = await player(ada.accessToken);
+    browser.send(Messages.subscribe, { streamerId: bobStreamer });
+    expect((await browser.next('subscribeFailed')).message).toMatch(/not allocated to your session/);
+    expect(engineSide.received.some((message) => message.type === 'playerConnected')).toBe(false);
+    browser.socket.close();
+    engineSide.socket.close();
+  });
+
+  it('answers ping with pong carrying the same time', async () => {
+    const browser = await player(ada.accessToken);
+    browser.send(Messages.ping, { time: 1234 });
+    expect((await browser.next('pong')).time).toBe(1234);
+    browser.socket.close();
+  });
+
+  it('closes the players of an engine that goes away', async () => {
+    const engineSide = await streamer(adaStreamer);
+    const browser = await player(ada.accessToken);
+    browser.send(Messages.subscribe, { streamerId: adaStreamer });
+    await engineSide.next('playerConnected');
+    engineSide.socket.close();
+    expect(await browser.closed()).toBe(1001);
+  });
+});
