@@ -22,6 +22,7 @@ import { ssoRedirectUri, ssoRoutes } from './modules/auth/sso.routes.js';
 import { SsoService } from './modules/auth/sso.service.js';
 import { UserIdentitiesRepository } from './modules/auth/user-identities.repository.js';
 import { createEngineProvider } from './modules/engines/create-engine-provider.js';
+import type { EngineProvider } from './modules/engines/engine-pool.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { RELAY_HARD_LIMIT_BYTES, remoteRelayPlugin } from './modules/remote/remote-relay.js';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
@@ -61,6 +62,8 @@ declare module 'fastify' {
     renderedAssets: RenderedAssetsService;
     /** Engine sessions; the tests sweep them with a clock of their own. */
     engineSessions: SessionsService;
+    /** Where engines come from, for diagnostics and the tests. */
+    engineProvider: EngineProvider;
   }
 }
 
@@ -73,8 +76,10 @@ const packageJson = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname,
 
 /** Parts a caller may swap, e.g. a test that checks what the routes ask of them. */
 export interface AppParts {
-  /** Who may read which media; the default lets administrators read all and users their own `users/<id>/…`. */
+  /** Who may read which media; by default whoever may see the item a file belongs to. */
   mediaAccess?: MediaAccess;
+  /** The command line the local provider runs for each engine; the built reference engine by default. */
+  engineCli?: string;
 }
 
 /** Builds the whole server without listening: `main.ts` listens, tests use `app.inject()` or listen on port 0. */
@@ -134,7 +139,9 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
     dataDir: config.dataDir,
     log: app.log,
     onEngineDied: (engineId, reason) => onEngineDied(engineId, reason),
+    cli: parts.engineCli,
   });
+  app.decorate('engineProvider', engineProvider);
   const sessions = new SessionsService(
     database.db,
     engineProvider,

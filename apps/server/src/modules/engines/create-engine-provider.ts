@@ -7,6 +7,7 @@ export interface ProviderContext {
   dataDir: string;
   log: FastifyBaseLogger;
   onEngineDied: (engineId: string, reason: string) => void;
+  cli?: string | undefined;
 }
 
 /** The engine provider the configuration names. */

@@ -36,7 +36,7 @@ export interface LocalEngineProviderOptions {
   /** Told when an engine process dies, so its session can turn to Error. */
   onEngineDied?: (engineId: string, reason: string) => void;
   /** The command line to run; the built reference engine by default. */
-  cli?: string;
+  cli?: string | undefined;
 }
 
 /**
@@ -58,6 +58,11 @@ export class LocalEngineProvider implements EngineProvider {
 
   capacity(): number {
     return this.options.max;
+  }
+
+  /** The process behind an engine, for diagnostics. */
+  processId(engineId: string): number | undefined {
+    return this.running.get(engineId)?.process.pid;
   }
 
   /** Starts the warm spares in the background; allocation will find them ready. */

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoginResponse, SessionResponse } from '@autostudio/protocol';
+import { startTestApp, type TestApp } from '../../test/test-app.js';
+import { testDatabases } from '../../test/test-databases.js';
+import { LocalEngineProvider } from './local-engine-provider.js';
+
+// The engine's command line over its recording renderer, built by tsc -b like the real one.
+const TEST_ENGINE_CLI = path.resolve(import.meta.dirname, '../../../../engine/dist/test/test-engine-cli.js');
+
+describe('reference engines as child processes', () => {
+  let t: TestApp;
+  let user: LoginResponse;
+  let provider: LocalEngineProvider;
+  let origin: string;
+
+  beforeAll(async () => {
+    if (!fs.existsSync(TEST_ENGINE_CLI)) throw new Error(`${TEST_ENGINE_CLI} is missing: build first (tsc -b)`);
+    t = await startTestApp(
+      testDatabases[0]!,
+      { engines: { provider: 'local', max: 1, warm: 0, instances: [], sessionTimeoutSeconds: 90 } },
+      { engineCli: TEST_ENGINE_CLI },
+    );
+    if (!(t.app.engineProvider instanceof LocalEngineProvider)) throw new Error('expected the local provider');
+    provider = t.app.engineProvider;
+    origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    user = await t.createUser('lia');
+  });
+  afterAll(() => t.close());
+
+  const call = async (url: string, method = 'GET') => {
+    const response = await fetch(`${origin}/api${url}`, {
+      method,
+      headers: { authorization: `Bearer ${user.accessToken}`, 'content-type': 'application/json' },
+      body: method === 'POST' ? '{}' : undefined,
+    });
+    return { status: response.status, body: (await response.json()) as SessionResponse };
+  };
+
+  it('starts an engine on demand, and replaces one that dies mid-session', async () => {
+    const first = await call('/sessions/allocate');
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const instanceId = first.body.sessionDetails?.instanceId ?? '';
+    expect((await fetch(`http://${instanceId}/remote/info`)).status).toBe(200);
+
+    // The engine process dies as a crashed browser would take it down.
+    const engine = provider.engines().find((candidate) => candidate.instanceId === instanceId);
+    const pid = provider.processId(engine?.id ?? '');
+    expect(pid).toBeGreaterThan(0);
+    process.kill(pid ?? Number.NaN, 'SIGKILL');
+    await expect
+      .poll(async () => (await call('/sessions/current')).body.message, { timeout: 10_000 })
+      .toMatch(/Session Expired: the engine stopped/);
+
+    const second = await call('/sessions/allocate');
+    expect(second.status).toBe(200);
+    expect(second.body.sessionDetails?.instanceId).not.toBe(instanceId);
+    await call('/sessions/release', 'POST');
+  });
+});
