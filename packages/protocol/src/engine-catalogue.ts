@@ -321,6 +321,19 @@ export const ENGINE_FUNCTIONS: EngineFunctionSpec[] = [
     z.object({ Width: z.number().int().positive().optional(), Height: z.number().int().positive().optional() }),
     z.object({ OutputPath: z.string() }),
   ),
+  fn(
+    'camera',
+    'RenderStill',
+    "Reference engine only: renders the current view off screen at any size and answers the image (base64) and its path in the engine's renders folder. Samples are averaged jittered frames (anti-aliasing and depth of field).",
+    z.object({
+      Width: z.number().int().min(16).max(7680),
+      Height: z.number().int().min(16).max(4320),
+      Format: z.enum(['PNG', 'JPG']).optional(),
+      Samples: z.number().int().min(1).max(256).optional(),
+      TransparentBackground: z.boolean().optional(),
+    }),
+    z.object({ OutputPath: z.string(), MimeType: z.string(), Image: z.string() }),
+  ),
   fn('camera', 'Set Composition Guide', 'Shows a composition guide (None to hide it).', value(z.string())),
   fn('camera', 'Change Composition Opacity', 'Opacity of the composition guide, 0–1.', value(z.number().min(0).max(1))),
   fn(

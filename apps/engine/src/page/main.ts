@@ -1,4 +1,11 @@
-import { buildCar } from './car/build-car.js';
-import { TRIMS } from '../scene/car-catalogue.js';
+import type { EngineGlobal } from '../scene/render-contract.js';
+import { EnginePage } from './engine-page.js';
 
-for (const trim of TRIMS) console.log(buildCar(trim).name);
+/**
+ * Entry point of the engine's page. Node (ChromiumRenderer) calls `window.autostudioEngine` through Playwright;
+ * everything else happens in the page.
+ */
+
+const canvas = document.querySelector('canvas');
+if (!canvas) throw new Error('The engine page has no canvas');
+(globalThis as EngineGlobal).autostudioEngine = new EnginePage(canvas);

@@ -1,24 +1,7 @@
+import type { ModelParts, StillOptions } from '../scene/render-contract.js';
 import type { SceneState } from '../scene/scene-state.js';
 
-/** What a loaded car model offers; the scene functions refuse what the model lacks, with a clear error. */
-export interface ModelParts {
-  doors: string[];
-  lamps: string[];
-  hasPaint: boolean;
-  /** Trim names (glTF scenes or KHR_materials_variants); empty when the model has a single look. */
-  trims: string[];
-}
-
-export interface StillOptions {
-  width: number;
-  height: number;
-  format: 'png' | 'jpg';
-  /** JPEG quality 0..1. */
-  quality?: number;
-  /** Jittered samples accumulated for anti-aliasing. */
-  samples?: number;
-  transparentBackground?: boolean;
-}
+export type { ModelParts, StillOptions };
 
 /**
  * The seam between the Remote Control side (scene state, functions, HTTP) and the picture. The Chromium

@@ -10,7 +10,7 @@ import {
   type EngineObjectKey,
   type LightData,
 } from '@autostudio/protocol';
-import type { ModelParts, Renderer } from '../renderer/renderer.js';
+import type { ModelParts, Renderer, StillOptions } from '../renderer/renderer.js';
 import { DOOR_RANGE, DOORS, PAINTS, TRIMS, paintKey } from './car-catalogue.js';
 import { EngineError, notYet } from './engine-error.js';
 import { ENVIRONMENTS, TIME_OF_DAY_OPTIONS, findEnvironment } from './environments.js';
@@ -483,17 +483,29 @@ export class Scene {
       'Render MQ': async ({ Width, Height }: { Width?: number; Height?: number }) => {
         this.state.render.quality = 'mq';
         await this.options.renderer.apply(this.state);
-        const image = await this.options.renderer.still({
+        const { path: OutputPath } = await this.renderStill({
           width: Width ?? this.state.viewport.width,
           height: Height ?? this.state.viewport.height,
           format: 'png',
         });
-        const folder = path.join(this.options.dataDir, 'renders');
-        await mkdir(folder, { recursive: true });
-        this.renders += 1;
-        const file = path.join(folder, `render-${Date.now()}-${this.renders}.png`);
-        await writeFile(file, image);
-        return { OutputPath: path.relative(this.options.dataDir, file).split(path.sep).join('/') };
+        return { OutputPath };
+      },
+      RenderStill: async (params: {
+        Width: number;
+        Height: number;
+        Format?: 'PNG' | 'JPG';
+        Samples?: number;
+        TransparentBackground?: boolean;
+      }) => {
+        const format = params.Format === 'JPG' ? 'jpg' : 'png';
+        const { path: OutputPath, image } = await this.renderStill({
+          width: params.Width,
+          height: params.Height,
+          format,
+          samples: params.Samples,
+          transparentBackground: params.TransparentBackground,
+        });
+        return { OutputPath, MimeType: format === 'jpg' ? 'image/jpeg' : 'image/png', Image: image.toString('base64') };
       },
       'Set Composition Guide': ({ Value }: { Value: string }) => {
         const guide = COMPOSITION_GUIDES.find((g) => g.toLowerCase() === Value.toLowerCase());
@@ -554,6 +566,17 @@ export class Scene {
       CameraInteriorZ: ({ Value }: { Value: number }) =>
         interior((r) => (r.z = clamp(Value, CAMERA_LIMITS.interiorAxis)))(),
     };
+  }
+
+  /** Renders a still into the engine's renders folder; answers its path (relative to the folder) and bytes. */
+  private async renderStill(options: StillOptions): Promise<{ path: string; image: Buffer }> {
+    const image = await this.options.renderer.still(options);
+    const folder = path.join(this.options.dataDir, 'renders');
+    await mkdir(folder, { recursive: true });
+    this.renders += 1;
+    const file = path.join(folder, `render-${Date.now()}-${this.renders}.${options.format}`);
+    await writeFile(file, image);
+    return { path: path.relative(this.options.dataDir, file).split(path.sep).join('/'), image };
   }
 
   // ---- post-process ----

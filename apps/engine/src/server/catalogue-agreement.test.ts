@@ -30,6 +30,7 @@ const samples: Record<string, () => Record<string, unknown>> = {
   UpdateConfigureValue: () => ({ Name: 'DOOR_FL', Value: 20 }),
   'Switch Position': () => ({ Position: 'Interior' }),
   'Render MQ': () => ({ Width: 64, Height: 36 }),
+  RenderStill: () => ({ Width: 64, Height: 36, Format: 'JPG' }),
   'Set Composition Guide': () => ({ Value: 'RuleOfThird' }),
   'Change Composition Opacity': () => ({ Value: 0.3 }),
   'Set Bokeh': () => ({ Size: 4, Shape: 'Circle' }),

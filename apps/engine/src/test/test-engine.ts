@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ENGINE_OBJECT_PATHS, type EngineObjectKey } from '@autostudio/protocol';
 import { startEngine, type RunningEngine } from '../engine.js';
+import type { Renderer } from '../renderer/renderer.js';
 import { TestRenderer } from './test-renderer.js';
 
-export interface TestEngine {
+export interface TestEngine<R extends Renderer = TestRenderer> {
   engine: RunningEngine;
-  renderer: TestRenderer;
+  renderer: R;
   base: string;
   dataDir: string;
   /** A request with the content type Unreal wants, unless `headers` say otherwise. */
@@ -17,12 +18,25 @@ export interface TestEngine {
   close(): Promise<void>;
 }
 
-/** An engine on port 0 over the recording renderer, with its own data folder. */
-export async function startTestEngine(): Promise<TestEngine> {
+/**
+ * An engine on port 0 with its own data folder, over the recording renderer unless a test brings a real one
+ * (`createRenderer` gets the data folder it must use).
+ */
+export async function startTestEngine(): Promise<TestEngine>;
+export async function startTestEngine<R extends Renderer>(options: {
+  createRenderer: (dataDir: string) => R;
+  width?: number;
+  height?: number;
+}): Promise<TestEngine<R>>;
+export async function startTestEngine(
+  options: { createRenderer?: (dataDir: string) => Renderer; width?: number; height?: number } = {},
+): Promise<TestEngine<Renderer>> {
   const root = await mkdtemp(path.join(tmpdir(), 'autostudio-engine-'));
   const dataDir = path.join(root, 'data');
-  const renderer = new TestRenderer();
-  const engine = await startEngine({ renderer, dataDir, port: 0, host: '127.0.0.1', width: 320, height: 180 });
+  const renderer = options.createRenderer?.(dataDir) ?? new TestRenderer();
+  const width = options.width ?? 320;
+  const height = options.height ?? 180;
+  const engine = await startEngine({ renderer, dataDir, port: 0, host: '127.0.0.1', width, height });
   const base = `http://127.0.0.1:${engine.port}`;
   const request = (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
     fetch(base + url, {

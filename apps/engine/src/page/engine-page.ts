@@ -1,0 +1,170 @@
+import * as THREE from 'three';
+import type { EnginePageApi, FrameInfo, ModelParts, StillOptions } from '../scene/render-contract.js';
+import type { SceneState } from '../scene/scene-state.js';
+import { updateGrading } from './pipeline/grading.js';
+import { FramePipeline } from './pipeline/frame-pipeline.js';
+import { apertureRadius, jitterCamera, placeCamera } from './stage/camera-rig.js';
+import { Stage } from './stage/stage.js';
+
+/** Samples averaged when idle: Render Preview refines a little, Render MQ to full quality. */
+export const REFINE_SAMPLES = { preview: 8, mq: 32 } as const;
+/** While the user drags, frames are drawn at this fraction of the viewport's size. */
+const INTERACTIVE_SCALE = 0.5;
+
+/** A pseudo-random sequence with good coverage (R2), so a few samples already spread over pixel and lens. */
+function r2(index: number): [number, number] {
+  const g = 1.324717957244746;
+  return [(0.5 + index / g) % 1, (0.5 + index / (g * g)) % 1];
+}
+
+/**
+ * The engine's page: draws the scene state on demand into the canvas, refines it while idle, and renders stills
+ * off screen. Node drives it through `window.autostudioEngine`.
+ */
+export class EnginePage implements EnginePageApi {
+  private readonly renderer: THREE.WebGLRenderer;
+  private readonly stage: Stage;
+  private readonly camera = new THREE.PerspectiveCamera();
+  private readonly pipeline: FramePipeline;
+  private state: SceneState | null = null;
+  private refineTimer: number | null = null;
+  private generation = 0;
+  /** Called after every frame drawn into the canvas (the streamer sends it). */
+  onFrame: (info: FrameInfo) => void = () => undefined;
+  lastFrame: FrameInfo = { renderMs: 0, samples: 0, interactive: false };
+
+  constructor(readonly canvas: HTMLCanvasElement) {
+    this.renderer = new THREE.WebGLRenderer({ canvas, antialias: false, alpha: true, preserveDrawingBuffer: false });
+    this.renderer.setPixelRatio(1);
+    this.renderer.shadowMap.enabled = true;
+    this.renderer.shadowMap.type = THREE.PCFShadowMap;
+    this.renderer.shadowMap.autoUpdate = false;
+    this.renderer.setClearColor(0x000000, 0);
+    this.stage = new Stage(this.renderer);
+    this.pipeline = new FramePipeline(this.renderer, 16, 16);
+  }
+
+  async loadModel(url: string, path: string): Promise<ModelParts> {
+    return this.stage.car.load(url, path);
+  }
+
+  /** Shows a new state: one frame at once (cheap while interactive), then refinement while idle. */
+  async apply(state: SceneState): Promise<FrameInfo> {
+    this.state = state;
+    this.generation += 1;
+    this.stopRefining();
+    const { width, height } = state.viewport;
+    if (this.canvas.width !== width || this.canvas.height !== height) this.renderer.setSize(width, height, false);
+    await this.stage.apply(state, { transparentBackground: false });
+    this.renderer.shadowMap.needsUpdate = true;
+    const interactive = state.render.interactive;
+    const scale = interactive ? INTERACTIVE_SCALE : 1;
+    this.pipeline.restart(Math.round(width * scale), Math.round(height * scale));
+    const info = this.drawSample(state, interactive);
+    if (!interactive) this.refine(this.generation);
+    return info;
+  }
+
+  /** Renders the current state to an image at any size, off screen, with its own samples. */
+  async still(options: StillOptions): Promise<string> {
+    const state = this.state;
+    if (!state) throw new Error('The page has no scene yet');
+    this.stopRefining();
+    const generation = ++this.generation;
+    await this.stage.apply(state, { transparentBackground: Boolean(options.transparentBackground) });
+    this.renderer.shadowMap.needsUpdate = true;
+    const samples = Math.max(1, Math.min(256, options.samples ?? REFINE_SAMPLES.mq));
+    this.pipeline.restart(options.width, options.height);
+    for (let i = 0; i < samples; i += 1) this.addSample(state, options, true, i);
+    const output = new THREE.WebGLRenderTarget(options.width, options.height);
+    updateGrading(this.pipeline.grading, state, { withGuide: false, exposureBias: this.stage.exposureBias });
+    this.pipeline.present(output, Boolean(options.transparentBackground));
+    const pixels = new Uint8Array(options.width * options.height * 4);
+    this.renderer.readRenderTargetPixels(output, 0, 0, options.width, options.height, pixels);
+    output.dispose();
+    const image = await encode(pixels, options);
+    // Back to the viewport: the stream shows the scene again, refined.
+    if (generation === this.generation) await this.apply(state);
+    return image;
+  }
+
+  private drawSample(state: SceneState, interactive: boolean): FrameInfo {
+    const started = performance.now();
+    this.addSample(state, state.viewport, !interactive, this.pipeline.samples);
+    updateGrading(this.pipeline.grading, state, { withGuide: true, exposureBias: this.stage.exposureBias });
+    this.pipeline.present(null, false);
+    const info = { renderMs: performance.now() - started, samples: this.pipeline.samples, interactive };
+    this.lastFrame = info;
+    this.onFrame(info);
+    return info;
+  }
+
+  private addSample(state: SceneState, size: { width: number; height: number }, jitter: boolean, index: number): void {
+    const aspect = size.width / size.height;
+    const focus = placeCamera(this.camera, state.camera, aspect, this.stage.car.cabin);
+    if (jitter && index > 0) {
+      const [a, b] = r2(index);
+      const [c, d] = r2(index + 7919);
+      const radius = apertureRadius(state.camera.focalLength, state.camera.aperture);
+      const useLens = state.camera.focus.method !== 'Disable';
+      // A uniform point on the aperture disk.
+      const r = Math.sqrt(c) * radius;
+      const angle = d * Math.PI * 2;
+      jitterCamera(
+        this.camera,
+        { x: a - 0.5, y: b - 0.5 },
+        useLens ? { x: Math.cos(angle) * r, y: Math.sin(angle) * r } : { x: 0, y: 0 },
+        focus,
+        this.pipeline.size,
+      );
+    }
+    this.pipeline.addSample(this.stage.scene, this.camera);
+  }
+
+  private refine(generation: number): void {
+    const state = this.state;
+    if (!state) return;
+    const target = REFINE_SAMPLES[state.render.quality];
+    if (this.pipeline.samples >= target) return;
+    // A macrotask between samples lets a new call (a drag) interrupt refinement at once.
+    this.refineTimer = window.setTimeout(() => {
+      this.refineTimer = null;
+      if (generation !== this.generation) return;
+      this.drawSample(state, false);
+      this.refine(generation);
+    }, 0);
+  }
+
+  private stopRefining(): void {
+    if (this.refineTimer !== null) window.clearTimeout(this.refineTimer);
+    this.refineTimer = null;
+  }
+
+  /** Whether idle refinement has finished (tests and stills wait for a settled picture). */
+  get settled(): boolean {
+    const state = this.state;
+    return (
+      state !== null && (state.render.interactive || this.pipeline.samples >= REFINE_SAMPLES[state.render.quality])
+    );
+  }
+}
+
+/** Flips the GL rows and encodes PNG or JPEG, as base64. */
+async function encode(pixels: Uint8Array, options: StillOptions): Promise<string> {
+  const { width, height } = options;
+  const flipped = new Uint8ClampedArray(pixels.length);
+  const row = width * 4;
+  for (let y = 0; y < height; y += 1) flipped.set(pixels.subarray((height - 1 - y) * row, (height - y) * row), y * row);
+  const canvas = new OffscreenCanvas(width, height);
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('No 2D context for encoding');
+  context.putImageData(new ImageData(flipped, width, height), 0, 0);
+  const blob = await canvas.convertToBlob({
+    type: options.format === 'jpg' ? 'image/jpeg' : 'image/png',
+    quality: options.quality ?? 0.92,
+  });
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}

@@ -1,0 +1,99 @@
+import * as THREE from 'three';
+import { Sky } from 'three/addons/objects/Sky.js';
+import type { SceneState } from '../../scene/scene-state.js';
+import { sunFor, type Environment } from './environment.js';
+
+const radians = THREE.MathUtils.degToRad;
+
+/**
+ * An open desert: physical sky whose sun follows the time of day and the sun direction, rolling sand dunes, and the
+ * sky itself as the image-based light (re-filtered only when the sun moves).
+ */
+export class DesertEnvironment implements Environment {
+  readonly group = new THREE.Group();
+  private readonly sky = new Sky();
+  private readonly skyScene = new THREE.Scene();
+  private envTarget: THREE.WebGLRenderTarget | null = null;
+  private sunKey = '';
+  private sun = { direction: new THREE.Vector3(0, 1, 0), color: new THREE.Color(0xffffff), intensity: 3 };
+
+  constructor(private readonly pmrem: THREE.PMREMGenerator) {
+    this.group.name = 'desert';
+    this.sky.scale.setScalar(4000);
+    this.skyScene.add(this.sky);
+    this.group.add(this.sky.clone());
+    this.group.add(dunes());
+  }
+
+  update(state: SceneState['environment']): Promise<void> {
+    const sun = sunFor(state);
+    const key = `${sun.elevation}/${sun.azimuth}`;
+    if (key === this.sunKey) return Promise.resolve();
+    this.sunKey = key;
+    const direction = new THREE.Vector3().setFromSphericalCoords(1, radians(90 - sun.elevation), radians(sun.azimuth));
+    for (const sky of [this.sky, this.group.children[0] as Sky]) {
+      const uniforms = sky.material.uniforms as Record<string, THREE.IUniform>;
+      (uniforms.sunPosition?.value as THREE.Vector3).copy(direction);
+      if (uniforms.turbidity) uniforms.turbidity.value = 6;
+      if (uniforms.rayleigh) uniforms.rayleigh.value = sun.elevation < 10 ? 3 : 1.6;
+      if (uniforms.mieCoefficient) uniforms.mieCoefficient.value = 0.004;
+      if (uniforms.mieDirectionalG) uniforms.mieDirectionalG.value = 0.8;
+    }
+    this.sun = {
+      direction: sun.elevation > 0 ? direction : new THREE.Vector3(0.3, 1, 0.2).normalize(),
+      color: new THREE.Color(sun.color),
+      intensity: sun.intensity,
+    };
+    this.envTarget?.dispose();
+    this.envTarget = this.pmrem.fromScene(this.skyScene, 0, 1, 10000);
+    return Promise.resolve();
+  }
+
+  environmentMap(): THREE.Texture | null {
+    return this.envTarget?.texture ?? null;
+  }
+
+  background(): null {
+    return null;
+  }
+
+  keyLight() {
+    return this.sun;
+  }
+
+  environmentIntensity(): number {
+    return this.sun.direction.y > 0.1 ? 0.6 : 0.25;
+  }
+
+  exposureBias(): number {
+    return this.sun.direction.y > 0.1 ? -1.6 : -0.3;
+  }
+
+  dispose(): void {
+    this.envTarget?.dispose();
+  }
+}
+
+/** Low, wide sand dunes: a displaced grid, flat where the car stands. */
+function dunes(): THREE.Mesh {
+  const geometry = new THREE.PlaneGeometry(1200, 1200, 96, 96);
+  geometry.rotateX(-Math.PI / 2);
+  const position = geometry.getAttribute('position');
+  for (let i = 0; i < position.count; i += 1) {
+    const x = position.getX(i);
+    const z = position.getZ(i);
+    const distance = Math.hypot(x, z);
+    const flat = THREE.MathUtils.smoothstep(distance, 18, 60);
+    const height =
+      Math.sin(x * 0.021 + Math.cos(z * 0.013) * 2) * 4 +
+      Math.sin(z * 0.017 + x * 0.006) * 3 +
+      Math.sin(x * 0.05) * 0.8;
+    position.setY(i, flat * Math.max(0, height + 2));
+  }
+  geometry.computeVertexNormals();
+  const material = new THREE.MeshStandardMaterial({ color: 0xc8a878, roughness: 0.95 });
+  const mesh = new THREE.Mesh(geometry, material);
+  mesh.receiveShadow = true;
+  mesh.name = 'Dunes';
+  return mesh;
+}

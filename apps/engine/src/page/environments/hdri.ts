@@ -1,0 +1,117 @@
+import * as THREE from 'three';
+import { GroundedSkybox } from 'three/addons/objects/GroundedSkybox.js';
+import { HDRLoader } from 'three/addons/loaders/HDRLoader.js';
+import type { SceneState } from '../../scene/scene-state.js';
+import type { Environment } from './environment.js';
+
+const radians = THREE.MathUtils.degToRad;
+
+/**
+ * An uploaded equirectangular image on a grounded dome: the car stands on the image's ground, and the same image
+ * lights it. Until an image is set, a neutral overcast gradient stands in.
+ */
+export class HdriEnvironment implements Environment {
+  readonly group = new THREE.Group();
+  private url: string | null = null;
+  private texture: THREE.Texture;
+  private envTarget: THREE.WebGLRenderTarget | null = null;
+  private dome: GroundedSkybox | null = null;
+  private settings: SceneState['environment']['hdri'] | null = null;
+
+  constructor(private readonly pmrem: THREE.PMREMGenerator) {
+    this.group.name = 'HDRIBackdrop';
+    this.texture = overcast();
+    this.envTarget = this.pmrem.fromEquirectangular(this.texture);
+  }
+
+  async update(state: SceneState['environment']): Promise<void> {
+    const hdri = state.hdri;
+    if (hdri.imageUrl !== this.url) {
+      this.url = hdri.imageUrl;
+      const texture = hdri.imageUrl ? await loadEquirect(hdri.imageUrl) : overcast();
+      this.texture.dispose();
+      this.texture = texture;
+      this.envTarget?.dispose();
+      this.envTarget = this.pmrem.fromEquirectangular(texture);
+      this.settings = null;
+    }
+    const key = JSON.stringify([hdri.size, hdri.groundSize]);
+    if (!this.settings || JSON.stringify([this.settings.size, this.settings.groundSize]) !== key || !this.dome) {
+      if (this.dome) this.group.remove(this.dome);
+      // Size is the dome's height above the ground (metres), ground size its radius.
+      this.dome = new GroundedSkybox(this.texture, Math.max(1, hdri.size / 10), Math.max(10, hdri.groundSize / 4));
+      this.dome.position.y = Math.max(1, hdri.size / 10) - 0.01;
+      this.group.add(this.dome);
+    }
+    this.dome.rotation.y = radians(hdri.rotation);
+    this.settings = { ...hdri };
+  }
+
+  environmentMap(): THREE.Texture | null {
+    return this.envTarget?.texture ?? null;
+  }
+
+  background(): null {
+    return null;
+  }
+
+  keyLight() {
+    const s = this.settings;
+    const color = s
+      ? new THREE.Color(s.lightColor.r / 255, s.lightColor.g / 255, s.lightColor.b / 255)
+      : new THREE.Color(1, 1, 1);
+    return { direction: new THREE.Vector3(0.3, 1, 0.4).normalize(), color, intensity: s ? s.lightIntensity : 1 };
+  }
+
+  environmentIntensity(): number {
+    return (this.settings?.intensity ?? 2) / 2;
+  }
+
+  /** The dome turns with the image's rotation; the lighting must turn with it. */
+  environmentRotation(): number {
+    return radians(this.settings?.rotation ?? 0);
+  }
+
+  exposureBias(): number {
+    return 0;
+  }
+
+  dispose(): void {
+    this.envTarget?.dispose();
+    this.texture.dispose();
+  }
+}
+
+async function loadEquirect(url: string): Promise<THREE.Texture> {
+  const texture = /\.hdr(\?|$)/i.test(url)
+    ? await new HDRLoader().loadAsync(url)
+    : await new THREE.TextureLoader().loadAsync(url);
+  texture.mapping = THREE.EquirectangularReflectionMapping;
+  if (!(texture instanceof THREE.DataTexture)) texture.colorSpace = THREE.SRGBColorSpace;
+  return texture;
+}
+
+/** A soft sky-to-ground gradient, so the environment is usable before an image arrives. */
+function overcast(): THREE.Texture {
+  const width = 256;
+  const height = 128;
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y += 1) {
+    const t = y / (height - 1);
+    const sky = t > 0.5;
+    const shade = sky ? 150 + (t - 0.5) * 160 : 70 + t * 60;
+    for (let x = 0; x < width; x += 1) {
+      const i = (y * width + x) * 4;
+      data[i] = shade;
+      data[i + 1] = shade + (sky ? 6 : 0);
+      data[i + 2] = shade + (sky ? 16 : -4);
+      data[i + 3] = 255;
+    }
+  }
+  const texture = new THREE.DataTexture(data, width, height);
+  texture.mapping = THREE.EquirectangularReflectionMapping;
+  texture.colorSpace = THREE.SRGBColorSpace;
+  texture.flipY = false;
+  texture.needsUpdate = true;
+  return texture;
+}

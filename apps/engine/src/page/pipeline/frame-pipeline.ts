@@ -1,0 +1,97 @@
+import * as THREE from 'three';
+import { FullScreenQuad } from 'three/addons/postprocessing/Pass.js';
+import { createGradingMaterial, setUniform } from './grading.js';
+
+const blendMaterial = () =>
+  new THREE.ShaderMaterial({
+    depthTest: false,
+    depthWrite: false,
+    uniforms: { previous: { value: null }, current: { value: null }, weight: { value: 1 } },
+    vertexShader: /* glsl */ `varying vec2 vUv; void main() { vUv = uv; gl_Position = vec4(position.xy, 0.0, 1.0); }`,
+    fragmentShader: /* glsl */ `
+      precision highp float;
+      uniform sampler2D previous;
+      uniform sampler2D current;
+      uniform float weight;
+      varying vec2 vUv;
+      void main() { gl_FragColor = mix(texture2D(previous, vUv), texture2D(current, vUv), weight); }`,
+  });
+
+const hdrTarget = (width: number, height: number) =>
+  new THREE.WebGLRenderTarget(width, height, {
+    type: THREE.HalfFloatType,
+    format: THREE.RGBAFormat,
+    depthBuffer: true,
+    minFilter: THREE.LinearFilter,
+    magFilter: THREE.LinearFilter,
+  });
+
+/**
+ * Renders linear HDR samples into a float target and keeps their running average (progressive refinement), then
+ * grades, tone maps and encodes the average into the canvas or into an 8-bit target for stills.
+ */
+export class FramePipeline {
+  readonly grading = createGradingMaterial();
+  private sample: THREE.WebGLRenderTarget;
+  private accumulated: [THREE.WebGLRenderTarget, THREE.WebGLRenderTarget];
+  private readonly blend = blendMaterial();
+  private readonly blendQuad = new FullScreenQuad(this.blend);
+  private readonly outputQuad = new FullScreenQuad(this.grading);
+  private count = 0;
+
+  constructor(
+    private readonly renderer: THREE.WebGLRenderer,
+    width: number,
+    height: number,
+  ) {
+    this.sample = hdrTarget(width, height);
+    this.accumulated = [hdrTarget(width, height), hdrTarget(width, height)];
+  }
+
+  get samples(): number {
+    return this.count;
+  }
+
+  get size(): { width: number; height: number } {
+    return { width: this.sample.width, height: this.sample.height };
+  }
+
+  /** Starts a new average at this size (the state changed, or a still or interactive frame needs another size). */
+  restart(width: number, height: number): void {
+    this.count = 0;
+    if (this.sample.width === width && this.sample.height === height) return;
+    for (const target of [this.sample, ...this.accumulated]) target.setSize(width, height);
+  }
+
+  addSample(scene: THREE.Scene, camera: THREE.Camera): void {
+    const { renderer } = this;
+    renderer.setRenderTarget(this.sample);
+    renderer.clear();
+    renderer.render(scene, camera);
+    const [previous, next] = this.accumulated;
+    setUniform(this.blend, 'previous', previous.texture);
+    setUniform(this.blend, 'current', this.sample.texture);
+    setUniform(this.blend, 'weight', 1 / (this.count + 1));
+    renderer.setRenderTarget(next);
+    this.blendQuad.render(renderer);
+    this.accumulated = [next, previous];
+    this.count += 1;
+  }
+
+  /** Grades the average into `target` (null: the canvas, scaled to fill it). */
+  present(target: THREE.WebGLRenderTarget | null, transparent: boolean): void {
+    const image = this.accumulated[0];
+    setUniform(this.grading, 'image', image.texture);
+    setUniform(this.grading, 'texel', new THREE.Vector2(1 / image.width, 1 / image.height));
+    setUniform(this.grading, 'aspect', new THREE.Vector2(image.width, image.height));
+    setUniform(this.grading, 'transparent', transparent);
+    this.renderer.setRenderTarget(target);
+    this.outputQuad.render(this.renderer);
+  }
+
+  dispose(): void {
+    for (const target of [this.sample, ...this.accumulated]) target.dispose();
+    this.blendQuad.dispose();
+    this.outputQuad.dispose();
+  }
+}

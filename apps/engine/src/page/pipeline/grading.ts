@@ -1,0 +1,176 @@
+import * as THREE from 'three';
+import type { SceneState } from '../../scene/scene-state.js';
+
+/**
+ * The output pass: the accumulated linear HDR image goes through the post-process look (Unreal's PostProcessLite
+ * values, 0 = neutral except Gain), ACES tone mapping and sRGB encoding, then the composition guide on top.
+ */
+const fragmentShader = /* glsl */ `
+precision highp float;
+uniform sampler2D image;
+uniform float exposure;
+uniform float temperature;
+uniform float tint;
+uniform float saturation;
+uniform float contrast;
+uniform float gammaValue;
+uniform vec4 gain;
+uniform float offsetValue;
+uniform float vignette;
+uniform float bloom;
+uniform vec2 texel;
+uniform int guide;
+uniform float guideOpacity;
+uniform vec2 aspect;
+uniform bool transparent;
+varying vec2 vUv;
+
+vec3 acesFitted(vec3 color) {
+  const mat3 inputMatrix = mat3(0.59719, 0.07600, 0.02840, 0.35458, 0.90834, 0.13383, 0.04823, 0.01566, 0.83777);
+  const mat3 outputMatrix = mat3(1.60475, -0.10208, -0.00327, -0.53108, 1.10813, -0.07276, -0.07367, -0.00605, 1.07602);
+  color = inputMatrix * color;
+  vec3 a = color * (color + 0.0245786) - 0.000090537;
+  vec3 b = color * (0.983729 * color + 0.4329510) + 0.238081;
+  return clamp(outputMatrix * (a / b), 0.0, 1.0);
+}
+
+vec3 toSrgb(vec3 linear) {
+  return mix(linear * 12.92, 1.055 * pow(linear, vec3(1.0 / 2.4)) - 0.055, step(0.0031308, linear));
+}
+
+float line(float distance, float width) {
+  return 1.0 - smoothstep(0.0, width, abs(distance));
+}
+
+// Guides are drawn in the viewport's own proportions, as a camera's frame lines would be.
+float guideMask(vec2 uv) {
+  float w = 1.5 * max(texel.x, texel.y);
+  if (guide == 1) { // GoldenRatio
+    float a = 0.381966, b = 0.618034;
+    return max(max(line(uv.x - a, w), line(uv.x - b, w)), max(line(uv.y - a, w), line(uv.y - b, w)));
+  }
+  if (guide == 2) { // RuleOfThird
+    return max(max(line(uv.x - 1.0 / 3.0, w), line(uv.x - 2.0 / 3.0, w)), max(line(uv.y - 1.0 / 3.0, w), line(uv.y - 2.0 / 3.0, w)));
+  }
+  if (guide == 3) { // Diagonal
+    return max(line(uv.x - uv.y, w * 1.4), line(uv.x - (1.0 - uv.y), w * 1.4));
+  }
+  if (guide == 4) { // Story: a centre cross for the subject
+    return max(line(uv.x - 0.5, w), line(uv.y - 0.5, w));
+  }
+  // PortraitFeed 4:5, LandscapeFeed 1.91:1, Square 1:1: the crop's edges.
+  float crop = guide == 5 ? 0.8 : guide == 6 ? 1.91 : guide == 7 ? 1.0 : 0.0;
+  if (crop == 0.0) return 0.0;
+  float viewport = aspect.x / aspect.y;
+  vec2 half_ = crop < viewport ? vec2(0.5 * crop / viewport, 0.5) : vec2(0.5, 0.5 * viewport / crop);
+  vec2 d = abs(uv - 0.5) - half_;
+  float edge = max(line(d.x, w) * step(d.y, 0.0), line(d.y, w) * step(d.x, 0.0));
+  float outside = step(0.0, max(d.x, d.y));
+  return max(edge, outside * 0.5);
+}
+
+void main() {
+  vec4 source = texture2D(image, vUv);
+  vec3 color = source.rgb;
+  if (bloom > 0.0) {
+    vec3 glow = vec3(0.0);
+    for (int i = -2; i <= 2; i++) for (int j = -2; j <= 2; j++) {
+      vec3 s = texture2D(image, vUv + vec2(float(i), float(j)) * texel * 3.0).rgb;
+      glow += max(s - 1.0, 0.0);
+    }
+    color += glow / 25.0 * bloom;
+  }
+  color *= exp2(exposure);
+  color *= vec3(1.0 + 0.2 * temperature, 1.0 - 0.1 * tint, 1.0 - 0.2 * temperature);
+  color = color * gain.rgb * gain.a + offsetValue;
+  float luma = dot(color, vec3(0.2126, 0.7152, 0.0722));
+  color = mix(vec3(luma), color, max(0.0, 1.0 + saturation));
+  color = 0.18 * pow(max(color, 0.0) / 0.18, vec3(max(0.05, 1.0 + contrast)));
+  color = pow(max(color, 0.0), vec3(1.0 / max(0.05, 1.0 + gammaValue)));
+  vec3 mapped = acesFitted(color);
+  vec2 centred = (vUv - 0.5) * vec2(aspect.x / aspect.y, 1.0);
+  mapped *= 1.0 - vignette * smoothstep(0.3, 1.0, length(centred));
+  vec3 srgb = toSrgb(mapped);
+  float mask = guide > 0 ? guideMask(vUv) * guideOpacity : 0.0;
+  srgb = mix(srgb, vec3(1.0), mask);
+  gl_FragColor = vec4(srgb, transparent ? max(source.a, mask) : 1.0);
+}
+`;
+
+const vertexShader = /* glsl */ `
+varying vec2 vUv;
+void main() {
+  vUv = uv;
+  gl_Position = vec4(position.xy, 0.0, 1.0);
+}
+`;
+
+const GUIDE_INDEX: Record<string, number> = {
+  None: 0,
+  GoldenRatio: 1,
+  RuleOfThird: 2,
+  Diagonal: 3,
+  Story: 4,
+  PortraitFeed: 5,
+  LandscapeFeed: 6,
+  Square: 7,
+};
+
+const number = (value: SceneState['postProcess'][string] | undefined): number =>
+  typeof value === 'number' ? value : 0;
+
+/** Sets a uniform the material declares; a misspelt name is a programming error, so it throws. */
+export function setUniform(material: THREE.ShaderMaterial, name: string, value: unknown): void {
+  const uniform = material.uniforms[name];
+  if (!uniform) throw new Error(`${material.type} has no uniform ${name}`);
+  uniform.value = value;
+}
+
+export function createGradingMaterial(): THREE.ShaderMaterial {
+  return new THREE.ShaderMaterial({
+    vertexShader,
+    fragmentShader,
+    depthTest: false,
+    depthWrite: false,
+    uniforms: {
+      image: { value: null },
+      exposure: { value: 0 },
+      temperature: { value: 0 },
+      tint: { value: 0 },
+      saturation: { value: 0 },
+      contrast: { value: 0 },
+      gammaValue: { value: 0 },
+      gain: { value: new THREE.Vector4(1, 1, 1, 1) },
+      offsetValue: { value: 0 },
+      vignette: { value: 0 },
+      bloom: { value: 0 },
+      texel: { value: new THREE.Vector2(1, 1) },
+      guide: { value: 0 },
+      guideOpacity: { value: 0.5 },
+      aspect: { value: new THREE.Vector2(16, 9) },
+      transparent: { value: false },
+    },
+  });
+}
+
+export function updateGrading(
+  material: THREE.ShaderMaterial,
+  state: SceneState,
+  options: { withGuide: boolean; exposureBias: number },
+): void {
+  const post = state.postProcess;
+  const set = (name: string, value: unknown) => setUniform(material, name, value);
+  set('exposure', number(post.ExposureCompensationOut) + options.exposureBias);
+  set('temperature', number(post.TemperatureTempOut));
+  set('tint', number(post.TemperatureTintOut));
+  set('saturation', number(post.GlobalSaturationOut));
+  set('contrast', number(post.GlobalContrastOut));
+  set('gammaValue', number(post.GlobalGammaOut));
+  set('offsetValue', number(post.OffsetOut));
+  set('vignette', Math.min(1, Math.max(0, number(post.VignetteIntensityOut))));
+  set('bloom', Math.max(0, number(post.BloomIntensityOut)));
+  const gain = post.GainOut;
+  if (gain && typeof gain === 'object') set('gain', new THREE.Vector4(gain.X, gain.Y, gain.Z, gain.W));
+  set('guide', options.withGuide ? (GUIDE_INDEX[state.camera.compositionGuide] ?? 0) : 0);
+  set('guideOpacity', state.camera.compositionOpacity);
+}

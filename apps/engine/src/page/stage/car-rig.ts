@@ -1,0 +1,232 @@
+import * as THREE from 'three';
+import { GLTFLoader, type GLTF } from 'three/addons/loaders/GLTFLoader.js';
+import type { ModelParts } from '../../scene/render-contract.js';
+import { DOORS, PAINTS, TRIMS, paintKey, type LampName } from '../../scene/car-catalogue.js';
+import type { SceneState } from '../../scene/scene-state.js';
+import { buildCar } from '../car/build-car.js';
+import type { CabinBox } from './camera-rig.js';
+
+const LAMPS: LampName[] = ['HeadLamps1', 'TailLamps1', 'DRLs', 'SignatureLEDs'];
+/** Door values run 0..50 (car-catalogue DOOR_RANGE); fully open is 70 degrees. */
+const DOOR_OPEN_RADIANS = THREE.MathUtils.degToRad(70);
+const LAMP_GLOW = 6;
+
+const FINISH: Record<
+  string,
+  { metalness: number; roughness: number; clearcoat: number; clearcoatRoughness: number; sheen: number }
+> = {
+  solid: { metalness: 0, roughness: 0.35, clearcoat: 1, clearcoatRoughness: 0.03, sheen: 0 },
+  metallic: { metalness: 0.75, roughness: 0.3, clearcoat: 1, clearcoatRoughness: 0.03, sheen: 0 },
+  pearl: { metalness: 0.35, roughness: 0.25, clearcoat: 1, clearcoatRoughness: 0.03, sheen: 0.6 },
+  matte: { metalness: 0.3, roughness: 0.75, clearcoat: 0, clearcoatRoughness: 0.6, sheen: 0 },
+};
+
+interface CarParts {
+  doors: Map<string, THREE.Object3D>;
+  lamps: Map<LampName, THREE.MeshStandardMaterial[]>;
+  paint: THREE.MeshPhysicalMaterial | null;
+}
+
+/** One look of the car (a trim) with the named parts found in it. */
+interface CarLook {
+  root: THREE.Object3D;
+  parts: CarParts;
+}
+
+function findParts(root: THREE.Object3D): CarParts {
+  const parts: CarParts = { doors: new Map(), lamps: new Map(), paint: null };
+  root.traverse((node) => {
+    if ((DOORS as readonly string[]).includes(node.name)) {
+      node.userData.closedRotation ??= node.rotation.y;
+      parts.doors.set(node.name, node);
+    }
+    const lamp = LAMPS.find((name) => node.name === name || node.name.startsWith(`${name}_`));
+    if (lamp) {
+      node.traverse((child) => {
+        if (!(child instanceof THREE.Mesh)) return;
+        const materials = (Array.isArray(child.material) ? child.material : [child.material]) as THREE.Material[];
+        for (const material of materials) {
+          if (!(material instanceof THREE.MeshStandardMaterial)) continue;
+          const list = parts.lamps.get(lamp) ?? [];
+          if (!list.includes(material)) list.push(material);
+          parts.lamps.set(lamp, list);
+        }
+      });
+    }
+    if (node instanceof THREE.Mesh) {
+      const materials = (Array.isArray(node.material) ? node.material : [node.material]) as THREE.Material[];
+      for (const material of materials) {
+        if (material.name !== 'Paint') continue;
+        if (material instanceof THREE.MeshPhysicalMaterial) parts.paint = material;
+        else if (material instanceof THREE.MeshStandardMaterial) {
+          // A model's Paint may be a standard material; the clear coat needs the physical one.
+          const physical = new THREE.MeshPhysicalMaterial();
+          THREE.MeshStandardMaterial.prototype.copy.call(physical, material);
+          physical.name = 'Paint';
+          node.material = materials.length > 1 ? materials.map((m) => (m === material ? physical : m)) : physical;
+          parts.paint = physical;
+        }
+      }
+      node.castShadow = true;
+      node.receiveShadow = true;
+    }
+  });
+  return parts;
+}
+
+function cabinOf(root: THREE.Object3D): CabinBox {
+  const stored = root.userData.cabinBox as number[] | undefined;
+  if (stored?.length === 6) {
+    const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = stored;
+    return { min: new THREE.Vector3(a, b, c), max: new THREE.Vector3(d, e, f) };
+  }
+  // A loaded model says nothing about its cabin: take the middle of its bounds at seat height.
+  const box = new THREE.Box3().setFromObject(root);
+  const size = box.getSize(new THREE.Vector3());
+  return {
+    min: new THREE.Vector3(box.min.x + size.x * 0.3, box.min.y + size.y * 0.45, box.min.z + size.z * 0.35),
+    max: new THREE.Vector3(box.max.x - size.x * 0.3, box.min.y + size.y * 0.75, box.max.z - size.z * 0.35),
+  };
+}
+
+interface VariantMapping {
+  material: number;
+  variants: number[];
+}
+
+/**
+ * KHR_materials_variants: three's loader keeps the extension's mappings on each mesh; a trim swaps in the mapped
+ * materials, and meshes without a mapping for it go back to their default material.
+ */
+async function selectVariant(gltf: GLTF, look: CarLook, variant: number): Promise<void> {
+  const meshes: THREE.Mesh[] = [];
+  look.root.traverse((node) => {
+    if (node instanceof THREE.Mesh) meshes.push(node as THREE.Mesh);
+  });
+  for (const mesh of meshes) {
+    const extensions = mesh.userData.gltfExtensions as
+      { KHR_materials_variants?: { mappings?: VariantMapping[] } } | undefined;
+    const mappings = extensions?.KHR_materials_variants?.mappings;
+    if (!mappings) continue;
+    mesh.userData.defaultMaterial ??= mesh.material;
+    const mapping = mappings.find((m) => m.variants.includes(variant));
+    mesh.material = mapping
+      ? ((await gltf.parser.getDependency('material', mapping.material)) as THREE.Material)
+      : (mesh.userData.defaultMaterial as THREE.Material);
+  }
+  // Swapped-in materials may include a new Paint or lamp material: look the parts up again.
+  const parts = findParts(look.root);
+  look.parts.paint = parts.paint;
+  look.parts.lamps = parts.lamps;
+}
+
+/** The car in the scene: the built-in one (built per trim on demand) or a loaded glTF with its trims. */
+export class CarRig {
+  readonly group = new THREE.Group();
+  private builtIn = new Map<string, CarLook>();
+  private loaded: { path: string; looks: Map<string, CarLook>; variants: string[]; gltf: GLTF } | null = null;
+  private current: CarLook | null = null;
+  private readonly loader = new GLTFLoader();
+
+  constructor() {
+    this.group.name = 'Car';
+  }
+
+  get cabin(): CabinBox {
+    return cabinOf(this.current?.root ?? this.group);
+  }
+
+  async load(url: string, path: string): Promise<ModelParts> {
+    const gltf = await this.loader.loadAsync(url);
+    const looks = new Map<string, CarLook>();
+    const variantsExtension = gltf.parser.json as {
+      extensions?: { KHR_materials_variants?: { variants?: { name: string }[] } };
+    };
+    const variants = (variantsExtension.extensions?.KHR_materials_variants?.variants ?? []).map((v) => v.name);
+    if (variants.length === 0 && gltf.scenes.length > 1) {
+      for (const scene of gltf.scenes) looks.set(scene.name, { root: scene, parts: findParts(scene) });
+    } else {
+      looks.set('', { root: gltf.scene, parts: findParts(gltf.scene) });
+    }
+    this.loaded = { path, looks, variants, gltf };
+    const first = looks.values().next().value as CarLook;
+    const trims = variants.length > 0 ? variants : gltf.scenes.length > 1 ? [...looks.keys()] : [];
+    return {
+      doors: [...first.parts.doors.keys()],
+      lamps: [...first.parts.lamps.keys()],
+      hasPaint: first.parts.paint !== null,
+      trims,
+    };
+  }
+
+  /** Shows the state's car and trim, and sets paint, doors and lamps. */
+  async apply(car: SceneState['car']): Promise<void> {
+    const look = await this.look(car);
+    if (look !== this.current) {
+      this.group.clear();
+      this.group.add(look.root);
+      this.current = look;
+    }
+    const { parts } = look;
+    if (parts.paint) {
+      const paint = PAINTS.find((p) => paintKey(p.name) === car.paint) ?? PAINTS[0];
+      if (paint) {
+        const finish = FINISH[paint.finish] ?? FINISH.solid;
+        parts.paint.color.set(paint.color);
+        if (finish) {
+          parts.paint.metalness = finish.metalness;
+          parts.paint.roughness = finish.roughness;
+          parts.paint.clearcoat = finish.clearcoat;
+          parts.paint.clearcoatRoughness = finish.clearcoatRoughness;
+          parts.paint.sheen = finish.sheen;
+          parts.paint.sheenColor.set(0xffffff);
+        }
+      }
+    }
+    for (const [name, pivot] of parts.doors) {
+      const value = car.doors[name as keyof typeof car.doors];
+      // Outward is away from the car's centre line, whichever side the hinge is on.
+      const side = Math.sign(pivot.position.x) || 1;
+      pivot.rotation.y = (pivot.userData.closedRotation as number) + side * (value / 50) * DOOR_OPEN_RADIANS;
+    }
+    for (const [name, materials] of parts.lamps) {
+      const lamp = car.lamps[name];
+      for (const material of materials) material.emissiveIntensity = lamp.on ? LAMP_GLOW * lamp.intensity : 0;
+    }
+  }
+
+  private async look(car: SceneState['car']): Promise<CarLook> {
+    if (car.modelPath === null) {
+      let look = this.builtIn.get(car.trim);
+      if (!look) {
+        const trim = TRIMS.find((t) => t.name === car.trim) ?? TRIMS[0];
+        if (!trim) throw new Error('The car catalogue has no trims');
+        const root = buildCar(trim);
+        look = { root, parts: findParts(root) };
+        this.builtIn.set(car.trim, look);
+      }
+      return look;
+    }
+    if (!this.loaded || this.loaded.path !== car.modelPath) throw new Error(`Model ${car.modelPath} is not loaded`);
+    const { looks, variants, gltf } = this.loaded;
+    if (variants.length > 0) {
+      const look = looks.get('') as CarLook;
+      const index = variants.indexOf(car.trim);
+      if (index >= 0) await selectVariant(gltf, look, index);
+      return look;
+    }
+    return looks.get(car.trim) ?? (looks.values().next().value as CarLook);
+  }
+
+  /** Scenes for the GLB export of the built-in car: one per trim, named by the trim. */
+  exportScenes(): THREE.Scene[] {
+    return TRIMS.map((trim) => {
+      const scene = new THREE.Scene();
+      scene.name = trim.name;
+      const car = buildCar(trim);
+      scene.add(...car.children.map((child) => child));
+      scene.userData = { ...car.userData };
+      return scene;
+    });
+  }
+}

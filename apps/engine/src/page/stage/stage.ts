@@ -1,0 +1,113 @@
+import * as THREE from 'three';
+import type { SceneState } from '../../scene/scene-state.js';
+import { DesertPcgEnvironment } from '../environments/desert-pcg.js';
+import { DesertEnvironment } from '../environments/desert.js';
+import type { Environment } from '../environments/environment.js';
+import { HdriEnvironment } from '../environments/hdri.js';
+import { StudioEnvironment } from '../environments/studio.js';
+import { CarRig } from './car-rig.js';
+import { CustomLights } from './custom-lights.js';
+
+/** The three.js scene for a scene state: car, environment, backplate, key light, headlamp beams, custom lights. */
+export class Stage {
+  readonly scene = new THREE.Scene();
+  readonly car = new CarRig();
+  private readonly pmrem: THREE.PMREMGenerator;
+  private readonly environments = new Map<string, Environment>();
+  private environment: Environment | null = null;
+  private readonly key = new THREE.DirectionalLight(0xffffff, 2);
+  private readonly beams: THREE.SpotLight[] = [];
+  private readonly lights = new CustomLights();
+  private readonly shadowCatcher: THREE.Mesh;
+  private backplate: { url: string; texture: THREE.Texture } | null = null;
+
+  constructor(renderer: THREE.WebGLRenderer) {
+    this.pmrem = new THREE.PMREMGenerator(renderer);
+    this.key.castShadow = true;
+    this.key.shadow.mapSize.set(1024, 1024);
+    this.key.shadow.bias = -0.0004;
+    this.key.shadow.normalBias = 0.02;
+    this.key.shadow.radius = 4;
+    const camera = this.key.shadow.camera;
+    camera.left = -4;
+    camera.right = 4;
+    camera.top = 4;
+    camera.bottom = -4;
+    camera.near = 1;
+    camera.far = 40;
+    this.scene.add(this.key, this.key.target, this.car.group, this.lights.group);
+    // Head-lamp beams exist from the start (dark when off), so turning them on does not recompile every material.
+    for (const x of [0.62, -0.62]) {
+      const beam = new THREE.SpotLight(0xfff4e0, 0, 40, THREE.MathUtils.degToRad(28), 0.5, 1.6);
+      beam.position.set(x, 0.78, 2.2);
+      beam.target.position.set(x * 1.4, 0, 12);
+      this.scene.add(beam, beam.target);
+      this.beams.push(beam);
+    }
+    this.shadowCatcher = new THREE.Mesh(
+      new THREE.PlaneGeometry(30, 30).rotateX(-Math.PI / 2),
+      new THREE.ShadowMaterial({ opacity: 0.45 }),
+    );
+    this.shadowCatcher.receiveShadow = true;
+    this.shadowCatcher.visible = false;
+    this.scene.add(this.shadowCatcher);
+  }
+
+  /** Exposure bias of the environment on show. */
+  exposureBias = 0;
+
+  async apply(state: SceneState, options: { transparentBackground: boolean }): Promise<void> {
+    await this.car.apply(state.car);
+    const environment = this.environmentFor(state.environment.name);
+    await environment.update(state.environment);
+    if (environment !== this.environment) {
+      if (this.environment) this.scene.remove(this.environment.group);
+      this.scene.add(environment.group);
+      this.environment = environment;
+    }
+    const backplate = state.environment.backplate.enabled
+      ? await this.backplateTexture(state.environment.backplate.imageUrl)
+      : null;
+    const transparent = options.transparentBackground;
+    environment.group.visible = !backplate && !transparent;
+    this.shadowCatcher.visible = Boolean(backplate) || transparent;
+    this.exposureBias = backplate ? 0 : environment.exposureBias();
+    this.scene.environment = environment.environmentMap();
+    this.scene.environmentIntensity = environment.environmentIntensity();
+    const rotation = environment instanceof HdriEnvironment ? environment.environmentRotation() : 0;
+    this.scene.environmentRotation.set(0, rotation, 0);
+    this.scene.background = transparent ? null : (backplate ?? environment.background());
+    const key = environment.keyLight();
+    this.key.position.copy(key.direction).multiplyScalar(15);
+    this.key.color.copy(key.color);
+    this.key.intensity = key.intensity;
+    this.key.visible = key.intensity > 0;
+    const head = state.car.lamps.HeadLamps1;
+    for (const beam of this.beams) beam.intensity = head.on ? 18 * head.intensity : 0;
+    this.lights.update(state.customLights);
+  }
+
+  private environmentFor(name: string): Environment {
+    const wanted = name.toLowerCase();
+    let environment = this.environments.get(wanted);
+    if (!environment) {
+      if (wanted === 'desert') environment = new DesertEnvironment(this.pmrem);
+      else if (wanted === 'desert-pcg') environment = new DesertPcgEnvironment(this.pmrem);
+      else if (wanted === 'hdribackdrop') environment = new HdriEnvironment(this.pmrem);
+      else environment = new StudioEnvironment(this.pmrem);
+      this.environments.set(wanted, environment);
+    }
+    return environment;
+  }
+
+  private async backplateTexture(url: string | null): Promise<THREE.Texture | null> {
+    if (!url) return null;
+    if (this.backplate?.url !== url) {
+      const texture = await new THREE.TextureLoader().loadAsync(url);
+      texture.colorSpace = THREE.SRGBColorSpace;
+      this.backplate?.texture.dispose();
+      this.backplate = { url, texture };
+    }
+    return this.backplate.texture;
+  }
+}

@@ -1,0 +1,132 @@
+import { ENGINE_OBJECT_PATHS, type EngineObjectKey } from '@autostudio/protocol';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { initialSceneState } from '../scene/initial-state.js';
+import { Pixels, LEFT_HALF, RIGHT_HALF } from '../test/pixels.js';
+import { startTestEngine, type TestEngine } from '../test/test-engine.js';
+import { ChromiumRenderer } from './chromium-renderer.js';
+
+/**
+ * Real renders of the built-in car through the engine's Remote Control API, judged by their pixels. Small stills
+ * with a few samples keep the suite to seconds on two CPU cores.
+ */
+const SIZE = { Width: 256, Height: 144 };
+
+let t: TestEngine<ChromiumRenderer>;
+
+async function still(options: { transparent?: boolean; format?: 'PNG' | 'JPG' } = {}): Promise<Pixels> {
+  const { status, body } = await t.call('camera', 'RenderStill', {
+    ...SIZE,
+    Samples: 2,
+    Format: options.format ?? 'PNG',
+    TransparentBackground: options.transparent ?? false,
+  });
+  expect(status, JSON.stringify(body)).toBe(200);
+  return Pixels.fromPng(Buffer.from((body as { Image: string }).Image, 'base64'));
+}
+
+async function setProperty(object: EngineObjectKey, name: string, value: unknown): Promise<void> {
+  const response = await t.request('PUT', '/remote/object/property', {
+    objectPath: ENGINE_OBJECT_PATHS[object],
+    propertyName: name,
+    propertyValue: { [name]: value },
+    access: 'WRITE_ACCESS',
+  });
+  expect(response.status, await response.text()).toBe(200);
+}
+
+async function crane(yaw: number, pitch: number): Promise<void> {
+  await setProperty('camera', 'CameraExteriorYaw', yaw);
+  await setProperty('camera', 'CameraExteriorPitch', pitch);
+}
+
+beforeAll(async () => {
+  t = await startTestEngine({
+    createRenderer: (dataDir) => new ChromiumRenderer({ width: 320, height: 180, dataDir }),
+    width: 320,
+    height: 180,
+  });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+beforeEach(async () => {
+  // Every test starts from the default scene, as a freshly lent engine would.
+  t.engine.scene.state = initialSceneState({ width: 320, height: 180 });
+  await t.renderer.apply(t.engine.scene.state);
+});
+
+describe('the built-in car in real renders', () => {
+  it('answers PNG and JPEG stills of the asked size', async () => {
+    const png = await t.call('camera', 'RenderStill', { Width: 200, Height: 100, Samples: 1 });
+    const pixels = Pixels.fromPng(Buffer.from((png.body as { Image: string }).Image, 'base64'));
+    expect([pixels.width, pixels.height]).toEqual([200, 100]);
+    const jpg = await t.call('camera', 'RenderStill', { Width: 200, Height: 100, Samples: 1, Format: 'JPG' });
+    const bytes = Buffer.from((jpg.body as { Image: string }).Image, 'base64');
+    expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect((jpg.body as { OutputPath: string }).OutputPath).toMatch(/^renders\/.+\.jpg$/);
+  });
+
+  it('paints the body red when the paint is Rallye Red', async () => {
+    const reddish = (r: number, g: number, b: number) => r > 70 && r > 1.8 * g && r > 1.8 * b;
+    const centre = { x0: 0.25, x1: 0.75, y0: 0.3, y1: 0.8 };
+    const blue = await still();
+    expect((await t.call('car', 'Update Car Material', { MaterialToSet: 'Rallye Red' })).status).toBe(200);
+    const red = await still();
+    expect(blue.share(reddish, centre)).toBeLessThan(0.02);
+    expect(red.share(reddish, centre)).toBeGreaterThan(0.12);
+  });
+
+  it('opens a door outward on its own side of the silhouette', async () => {
+    // From the front, the car's left (+X) is on the picture's right.
+    await crane(0, 10);
+    const closed = await still({ transparent: true });
+    await t.call('carStateManager', 'UpdateConfigureValue', { Name: 'DOOR_FL', Value: 50 });
+    const leftOpen = await still({ transparent: true });
+    expect(leftOpen.coverage(RIGHT_HALF) - closed.coverage(RIGHT_HALF)).toBeGreaterThan(0.01);
+    expect(Math.abs(leftOpen.coverage(LEFT_HALF) - closed.coverage(LEFT_HALF))).toBeLessThan(0.005);
+  });
+
+  it('shows the cabin from the Interior spot', async () => {
+    const outside = await still({ transparent: true });
+    expect((await t.call('camera', 'Switch Position', { Position: 'Interior' })).status).toBe(200);
+    const inside = await still({ transparent: true });
+    expect(outside.coverage()).toBeLessThan(0.5);
+    // Inside, the car fills the view: dashboard, pillars, roof and seats all around.
+    expect(inside.coverage()).toBeGreaterThan(0.6);
+  });
+
+  it('makes the lamp area brighter with the headlamps on', async () => {
+    await crane(0, 5);
+    const lampArea = { x0: 0.2, x1: 0.8, y0: 0.35, y1: 0.75 };
+    const off = await still();
+    expect((await t.call('car', 'CarLightTurnOnOff', { LightName: 'HeadLamps1', OnOff: true })).status).toBe(200);
+    const on = await still();
+    expect(on.luminance(lampArea) - off.luminance(lampArea)).toBeGreaterThan(2);
+  });
+
+  it('widens the view with a short focal length', async () => {
+    const normal = await still({ transparent: true });
+    await setProperty('camera', 'CurrentFocalLength', 15);
+    const wide = await still({ transparent: true });
+    expect(wide.coverage()).toBeLessThan(normal.coverage() * 0.5);
+  });
+
+  it('refuses DRLs on the Base trim', async () => {
+    expect((await t.call('car', 'Update Car Material', { MaterialToSet: 'Terra Base' })).status).toBe(200);
+    const { status, body } = await t.call('car', 'CarLightTurnOnOff', { LightName: 'DRLs', OnOff: true });
+    expect(status).toBe(400);
+    expect(JSON.stringify(body)).toMatch(/DRLs is not available on the Terra Base trim/);
+  });
+
+  it('shows a sky in the desert and a dark studio wall in the studio', async () => {
+    const top = { x0: 0, x1: 1, y0: 0, y1: 0.15 };
+    const studio = (await still()).mean(top);
+    const path = '/Game/Autostudio/Environments/desert/desert.desert';
+    expect((await t.call('car', 'LoadEnvironmentbyPath', { Path: path })).status).toBe(200);
+    const desert = (await still()).mean(top);
+    expect(desert.b).toBeGreaterThan(studio.b + 30);
+    expect(desert.b).toBeGreaterThan(desert.r);
+  });
+});

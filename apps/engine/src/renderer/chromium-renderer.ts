@@ -1,0 +1,168 @@
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import type { SceneState } from '../scene/scene-state.js';
+import type { EngineGlobal, FrameInfo } from '../scene/render-contract.js';
+import { launchChromium } from './chromium-launch.js';
+import { startPageServer, type PageServer } from './page-server.js';
+import type { ModelParts, Renderer, StillOptions } from './renderer.js';
+
+export interface ChromiumRendererOptions {
+  width: number;
+  height: number;
+  dataDir: string;
+}
+
+/** Images bigger than this are refused rather than fed to the page (an HDRI of 8k × 4k RGBE is ~100 MB). */
+const MAX_IMAGE_BYTES = 150 * 1024 * 1024;
+
+/**
+ * The renderer that draws: a headless Chromium page running three.js (src/page), driven over Playwright. Scene
+ * state stays in Node; every change is handed to the page whole, which draws it at once and refines it while idle.
+ */
+/**
+ * (Functions handed to page.evaluate run inside the page and must not close over anything from this module, hence
+ * the repeated `(globalThis as EngineGlobal)`.)
+ */
+export class ChromiumRenderer implements Renderer {
+  private browser: Browser | null = null;
+  private page: Page | null = null;
+  private server: PageServer | null = null;
+  /** Remote images (HDRI, backplate) fetched once into the engine folder, by URL. */
+  private readonly images = new Map<string, string>();
+  /** Page calls run one at a time, in order, so a still never interleaves with a state change. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly options: ChromiumRendererOptions) {}
+
+  /** The page, for the streamer and for tests that look at frames. */
+  get livePage(): Page {
+    if (!this.page) throw new Error('The renderer has not started');
+    return this.page;
+  }
+
+  async start(initial: SceneState): Promise<void> {
+    this.server = await startPageServer(this.options.dataDir);
+    this.browser = await launchChromium();
+    const context = await this.browser.newContext({
+      viewport: { width: this.options.width, height: this.options.height },
+    });
+    await context.grantPermissions(['camera', 'microphone']);
+    this.page = await context.newPage();
+    const errors: string[] = [];
+    this.page.on('pageerror', (error) => errors.push(error.message));
+    this.page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await this.page.goto(this.server.origin + '/');
+    await this.page
+      .waitForFunction(() => (globalThis as EngineGlobal).autostudioEngine !== undefined, undefined, {
+        timeout: 30_000,
+      })
+      .catch(() => {
+        throw new Error(`The engine page did not start${errors.length > 0 ? `: ${errors.join('; ')}` : ''}`);
+      });
+    await this.apply(initial);
+  }
+
+  async apply(state: SceneState): Promise<void> {
+    const prepared = await this.withLocalImages(state);
+    await this.run((page) => page.evaluate((s) => (globalThis as EngineGlobal).autostudioEngine?.apply(s), prepared));
+  }
+
+  /** The last frame's timing, for the benchmark and the stream. */
+  async lastFrame(): Promise<FrameInfo | undefined> {
+    return this.run((page) => page.evaluate(() => (globalThis as EngineGlobal).autostudioEngine?.lastFrame));
+  }
+
+  /** Resolves when idle refinement has finished. */
+  async settled(timeoutMs = 60_000): Promise<void> {
+    await this.livePage.waitForFunction(
+      () => (globalThis as EngineGlobal).autostudioEngine?.settled === true,
+      undefined,
+      { timeout: timeoutMs },
+    );
+  }
+
+  async loadModel(filePath: string): Promise<ModelParts> {
+    const server = this.requireServer();
+    const url = server.fileUrl(filePath);
+    const relative = path.relative(this.options.dataDir, filePath);
+    return this.run(async (page) => {
+      const parts = await page.evaluate(([u, p]) => (globalThis as EngineGlobal).autostudioEngine?.loadModel(u, p), [
+        url,
+        filePath,
+      ] as const);
+      if (!parts) throw new Error(`The page could not load ${relative}`);
+      return parts;
+    });
+  }
+
+  async still(options: StillOptions): Promise<Buffer> {
+    const base64 = await this.run((page) =>
+      page.evaluate((o) => (globalThis as EngineGlobal).autostudioEngine?.still(o), options),
+    );
+    if (!base64) throw new Error('The page returned no image');
+    return Buffer.from(base64, 'base64');
+  }
+
+  async close(): Promise<void> {
+    await this.browser?.close().catch(() => undefined);
+    await this.server?.close();
+    this.browser = null;
+    this.page = null;
+    this.server = null;
+  }
+
+  private run<T>(work: (page: Page) => Promise<T>): Promise<T> {
+    const page = this.livePage;
+    const next = this.queue.then(() => work(page));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private requireServer(): PageServer {
+    if (!this.server) throw new Error('The renderer has not started');
+    return this.server;
+  }
+
+  /**
+   * The page may only read its own origin, so remote images are fetched here once and handed over as page URLs.
+   */
+  private async withLocalImages(state: SceneState): Promise<SceneState> {
+    const hdri = state.environment.hdri.imageUrl;
+    const backplate = state.environment.backplate.imageUrl;
+    if (!hdri && !backplate) return state;
+    const copy = structuredClone(state);
+    if (hdri) copy.environment.hdri.imageUrl = await this.localImage(hdri);
+    if (backplate) copy.environment.backplate.imageUrl = await this.localImage(backplate);
+    return copy;
+  }
+
+  private async localImage(url: string): Promise<string> {
+    const known = this.images.get(url);
+    if (known) return known;
+    const server = this.requireServer();
+    let file: string;
+    if (/^https?:\/\//i.test(url)) {
+      const response = await fetch(url, { signal: AbortSignal.timeout(60_000) });
+      if (!response.ok) throw new Error(`Could not fetch image ${url}: HTTP ${response.status}`);
+      const length = Number(response.headers.get('content-length') ?? 0);
+      if (length > MAX_IMAGE_BYTES) throw new Error(`Image ${url} is larger than ${MAX_IMAGE_BYTES} bytes`);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      if (bytes.length > MAX_IMAGE_BYTES) throw new Error(`Image ${url} is larger than ${MAX_IMAGE_BYTES} bytes`);
+      const extension = path.extname(new URL(url).pathname).toLowerCase() || '.img';
+      const folder = path.join(this.options.dataDir, 'images');
+      await mkdir(folder, { recursive: true });
+      file = path.join(folder, createHash('sha256').update(url).digest('hex').slice(0, 32) + extension);
+      await writeFile(file, bytes);
+    } else {
+      // A path inside the engine's folder (an uploaded image the engine already holds).
+      file = path.resolve(this.options.dataDir, url);
+    }
+    const pageUrl = server.fileUrl(file);
+    this.images.set(url, pageUrl);
+    return pageUrl;
+  }
+}

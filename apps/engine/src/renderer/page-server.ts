@@ -1,0 +1,120 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Serves the engine's page to its own Chromium over loopback: the compiled page modules, three.js, and the engine's
+ * data folder (downloaded models, cached images). Nothing outside those three roots is reachable.
+ */
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.map': 'application/json',
+  '.json': 'application/json',
+  '.glb': 'model/gltf-binary',
+  '.gltf': 'model/gltf+json',
+  '.bin': 'application/octet-stream',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.hdr': 'application/octet-stream',
+  '.ktx2': 'image/ktx2',
+  '.wasm': 'application/wasm',
+};
+
+const require = createRequire(import.meta.url);
+// three's exports hide package.json; its main entry sits in build/.
+const threeRoot = path.resolve(path.dirname(require.resolve('three')), '..');
+/** The compiled page (tsc -b builds it) sits in the package's dist/browser, whether this runs from src or dist. */
+const pageRoot = path.resolve(fileURLToPath(new URL('../../dist/browser/', import.meta.url)));
+
+const INDEX_HTML = `<!doctype html>
+<html>
+<head>
+<meta charset="utf-8">
+<title>Autostudio engine</title>
+<style>html,body{margin:0;background:#000;overflow:hidden}canvas{display:block}</style>
+<script type="importmap">
+{"imports":{"three":"/vendor/three/build/three.module.js","three/addons/":"/vendor/three/examples/jsm/"}}
+</script>
+</head>
+<body>
+<canvas></canvas>
+<script type="module" src="/app/page/main.js"></script>
+</body>
+</html>`;
+
+export interface PageServer {
+  origin: string;
+  /** The page URL of a file in the data folder. */
+  fileUrl(filePath: string): string;
+  close(): Promise<void>;
+}
+
+function inside(root: string, relative: string): string | null {
+  const resolved = path.resolve(root, '.' + path.posix.normalize('/' + relative));
+  return resolved === root || resolved.startsWith(root + path.sep) ? resolved : null;
+}
+
+export async function startPageServer(dataDir: string): Promise<PageServer> {
+  const roots: [string, string][] = [
+    ['/app/', pageRoot],
+    ['/vendor/three/', threeRoot],
+    ['/files/', path.resolve(dataDir)],
+  ];
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://engine.local');
+    const pathname = decodeURIComponent(url.pathname);
+    if (pathname === '/') {
+      response.writeHead(200, { 'content-type': CONTENT_TYPES['.html'] }).end(INDEX_HTML);
+      return;
+    }
+    const match = roots.find(([prefix]) => pathname.startsWith(prefix));
+    const file = match ? inside(match[1], pathname.slice(match[0].length)) : null;
+    if (!file) {
+      response.writeHead(404).end();
+      return;
+    }
+    stat(file).then(
+      (info) => {
+        if (!info.isFile()) {
+          response.writeHead(404).end();
+          return;
+        }
+        response.writeHead(200, {
+          'content-type': CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+          'content-length': info.size,
+          'cache-control': 'no-store',
+        });
+        createReadStream(file).pipe(response);
+      },
+      () => response.writeHead(404).end(),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('The page server has no port');
+  const origin = `http://127.0.0.1:${address.port}`;
+  const dataRoot = path.resolve(dataDir);
+  return {
+    origin,
+    fileUrl(filePath: string) {
+      const relative = path.relative(dataRoot, path.resolve(filePath));
+      if (relative.startsWith('..') || path.isAbsolute(relative))
+        throw new Error(`${filePath} is outside the engine's folder`);
+      return `${origin}/files/${relative.split(path.sep).map(encodeURIComponent).join('/')}`;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

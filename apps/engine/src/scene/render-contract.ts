@@ -1,0 +1,46 @@
+import type { SceneState } from './scene-state.js';
+
+/**
+ * What crosses between the engine's Node process and its page: plain data, so the page (compiled for the browser)
+ * and the Node side share one definition.
+ */
+/** What a loaded car model offers; the scene functions refuse what the model lacks, with a clear error. */
+export interface ModelParts {
+  doors: string[];
+  lamps: string[];
+  hasPaint: boolean;
+  /** Trim names (glTF scenes or KHR_materials_variants); empty when the model has a single look. */
+  trims: string[];
+}
+
+export interface StillOptions {
+  width: number;
+  height: number;
+  format: 'png' | 'jpg';
+  /** JPEG quality 0..1. */
+  quality?: number;
+  /** Jittered samples accumulated for anti-aliasing. */
+  samples?: number;
+  transparentBackground?: boolean;
+}
+
+export interface FrameInfo {
+  /** Milliseconds to draw the frame (scene update excluded). */
+  renderMs: number;
+  samples: number;
+  interactive: boolean;
+}
+
+/** What the page offers Node, as `globalThis.autostudioEngine`. */
+export interface EnginePageApi {
+  apply(state: SceneState): Promise<FrameInfo>;
+  loadModel(url: string, path: string): Promise<ModelParts>;
+  /** Base64 of the encoded image. */
+  still(options: StillOptions): Promise<string>;
+  readonly lastFrame: FrameInfo;
+  readonly settled: boolean;
+}
+
+export interface EngineGlobal {
+  autostudioEngine?: EnginePageApi;
+}

@@ -1,0 +1,80 @@
+import { PNG } from 'pngjs';
+
+/** A decoded still, with the few measures the pixel tests need. */
+export class Pixels {
+  private constructor(
+    readonly width: number,
+    readonly height: number,
+    readonly data: Buffer,
+  ) {}
+
+  static fromPng(bytes: Buffer): Pixels {
+    const png = PNG.sync.read(bytes);
+    return new Pixels(png.width, png.height, png.data);
+  }
+
+  private *pixels(region: Region = FULL): Generator<[number, number, number, number]> {
+    const x0 = Math.floor(region.x0 * this.width);
+    const x1 = Math.ceil(region.x1 * this.width);
+    const y0 = Math.floor(region.y0 * this.height);
+    const y1 = Math.ceil(region.y1 * this.height);
+    for (let y = y0; y < y1; y += 1) {
+      for (let x = x0; x < x1; x += 1) {
+        const i = (y * this.width + x) * 4;
+        yield [this.data[i] ?? 0, this.data[i + 1] ?? 0, this.data[i + 2] ?? 0, this.data[i + 3] ?? 0];
+      }
+    }
+  }
+
+  /** Share of pixels (0..1) in the region that the test deems to match. */
+  share(test: (r: number, g: number, b: number, a: number) => boolean, region: Region = FULL): number {
+    let count = 0;
+    let matched = 0;
+    for (const [r, g, b, a] of this.pixels(region)) {
+      count += 1;
+      if (test(r, g, b, a)) matched += 1;
+    }
+    return count === 0 ? 0 : matched / count;
+  }
+
+  /** Share of opaque pixels: the car's silhouette on a transparent background. */
+  coverage(region: Region = FULL): number {
+    return this.share((_r, _g, _b, a) => a > 128, region);
+  }
+
+  /** Mean luminance 0..255 in the region. */
+  luminance(region: Region = FULL): number {
+    let count = 0;
+    let sum = 0;
+    for (const [r, g, b] of this.pixels(region)) {
+      count += 1;
+      sum += 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    }
+    return count === 0 ? 0 : sum / count;
+  }
+
+  /** Mean colour in the region. */
+  mean(region: Region = FULL): { r: number; g: number; b: number } {
+    let count = 0;
+    const sum = { r: 0, g: 0, b: 0 };
+    for (const [r, g, b] of this.pixels(region)) {
+      count += 1;
+      sum.r += r;
+      sum.g += g;
+      sum.b += b;
+    }
+    return { r: sum.r / count, g: sum.g / count, b: sum.b / count };
+  }
+}
+
+/** A region in fractions of the image: x0..x1 left to right, y0..y1 top to bottom. */
+export interface Region {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+
+export const FULL: Region = { x0: 0, x1: 1, y0: 0, y1: 1 };
+export const LEFT_HALF: Region = { x0: 0, x1: 0.5, y0: 0, y1: 1 };
+export const RIGHT_HALF: Region = { x0: 0.5, x1: 1, y0: 0, y1: 1 };
