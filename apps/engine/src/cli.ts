@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { z } from 'zod';
 import { startEngine } from './engine.js';
+import type { ChromiumRendererOptions } from './renderer/chromium-renderer.js';
 import type { Renderer } from './renderer/renderer.js';
 
 /**
@@ -15,15 +16,11 @@ const flagsSchema = z.object({
   'data-dir': z.string().min(1),
   width: z.coerce.number().int().min(16).max(7680),
   height: z.coerce.number().int().min(16).max(4320),
+  'signalling-url': z.url({ protocol: /^wss?$/ }).optional(),
+  'streamer-id': z.string().min(1).max(200).optional(),
 });
 
 const log = pino({ name: 'engine' });
-
-export interface ChromiumRendererOptions {
-  width: number;
-  height: number;
-  dataDir: string;
-}
 
 /**
  * The Chromium renderer is built alongside this module; it is imported lazily so that the Remote Control side and
@@ -54,12 +51,23 @@ async function main(): Promise<void> {
       'data-dir': { type: 'string', default: 'data/engine' },
       width: { type: 'string', default: '1280' },
       height: { type: 'string', default: '720' },
+      // Pixel Streaming: where to announce the stream (a signalling URL carrying the engine key) and under which id.
+      'signalling-url': { type: 'string', default: process.env.ENGINE_SIGNALLING_URL },
+      'streamer-id': { type: 'string', default: process.env.ENGINE_STREAMER_ID },
     },
     strict: true,
   });
   const flags = flagsSchema.parse(values);
   const dataDir = path.resolve(flags['data-dir']);
-  const renderer = await loadChromiumRenderer({ width: flags.width, height: flags.height, dataDir });
+  const signallingUrl = flags['signalling-url'];
+  const renderer = await loadChromiumRenderer({
+    width: flags.width,
+    height: flags.height,
+    dataDir,
+    ...(signallingUrl
+      ? { streaming: { url: signallingUrl, streamerId: flags['streamer-id'] ?? `engine-${flags.port}` } }
+      : {}),
+  });
   const engine = await startEngine({
     renderer,
     dataDir,

@@ -28,6 +28,9 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     dataDir: options.dataDir,
     viewport: { width: options.width, height: options.height },
   });
+  options.renderer.onViewportRequest?.((width, height) => {
+    void scene.resizeViewport(width, height);
+  });
   await options.renderer.start(scene.state);
   let server: RemoteControlServer;
   try {

@@ -135,11 +135,18 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
 
   // The provider tells the sessions when an engine dies; the sessions exist only once the provider does.
   let onEngineDied: (engineId: string, reason: string) => void = () => undefined;
+  const engineKey = config.engines.signallingKey ?? deriveSecret(authSecret, 'signalling');
   const engineProvider = createEngineProvider(config.engines, {
     dataDir: config.dataDir,
     log: app.log,
     onEngineDied: (engineId, reason) => onEngineDied(engineId, reason),
     cli: parts.engineCli,
+    // Local engines stream to this server over loopback, on whatever port it really listens on.
+    signallingUrl: () => {
+      const address = app.server.address();
+      if (!address || typeof address === 'string') return null;
+      return `ws://127.0.0.1:${address.port}/signalling?key=${encodeURIComponent(engineKey)}`;
+    },
   });
   app.decorate('engineProvider', engineProvider);
   const sessions = new SessionsService(
@@ -159,7 +166,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   };
   app.decorate('engineSessions', sessions);
   const signalling = new SignallingServer({
-    engineKey: config.engines.signallingKey ?? deriveSecret(authSecret, 'signalling'),
+    engineKey,
     access: {
       authenticate: (token) => auth.authenticate(token),
       streamerFor: (userId) => sessions.streamerFor(userId),

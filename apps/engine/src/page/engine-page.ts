@@ -1,10 +1,18 @@
 import * as THREE from 'three';
-import type { EnginePageApi, FrameInfo, ModelParts, StillOptions } from '../scene/render-contract.js';
+import type {
+  EngineGlobal,
+  EnginePageApi,
+  FrameInfo,
+  ModelParts,
+  StillOptions,
+  StreamStats,
+} from '../scene/render-contract.js';
 import type { SceneState } from '../scene/scene-state.js';
 import { updateGrading } from './pipeline/grading.js';
 import { FramePipeline } from './pipeline/frame-pipeline.js';
 import { apertureRadius, jitterCamera, placeCamera } from './stage/camera-rig.js';
 import { Stage } from './stage/stage.js';
+import { Streamer } from './streaming/streamer.js';
 
 /** Samples averaged when idle: Render Preview refines a little, Render MQ to full quality. */
 export const REFINE_SAMPLES = { preview: 8, mq: 32 } as const;
@@ -29,8 +37,7 @@ export class EnginePage implements EnginePageApi {
   private state: SceneState | null = null;
   private refineTimer: number | null = null;
   private generation = 0;
-  /** Called after every frame drawn into the canvas (the streamer sends it). */
-  onFrame: (info: FrameInfo) => void = () => undefined;
+  private streamer: Streamer | null = null;
   lastFrame: FrameInfo = { renderMs: 0, samples: 0, interactive: false };
 
   constructor(readonly canvas: HTMLCanvasElement) {
@@ -95,7 +102,7 @@ export class EnginePage implements EnginePageApi {
     this.pipeline.present(null, false);
     const info = { renderMs: performance.now() - started, samples: this.pipeline.samples, interactive };
     this.lastFrame = info;
-    this.onFrame(info);
+    this.streamer?.frame();
     return info;
   }
 
@@ -138,6 +145,31 @@ export class EnginePage implements EnginePageApi {
   private stopRefining(): void {
     if (this.refineTimer !== null) window.clearTimeout(this.refineTimer);
     this.refineTimer = null;
+  }
+
+  startStreaming(url: string, streamerId: string): void {
+    this.streamer?.stop();
+    this.streamer = new Streamer(this.canvas, {
+      url,
+      streamerId,
+      repaint: () => this.repaint(),
+      onResolution: ({ width, height }) => {
+        void (globalThis as EngineGlobal).autostudioResolution?.(width, height);
+      },
+      log: (message) => console.warn(message),
+    });
+  }
+
+  streamStats(): StreamStats {
+    return { players: this.streamer?.playerCount ?? 0, framesSent: this.streamer?.framesSent ?? 0 };
+  }
+
+  /** Draws the current average into the canvas again, without rendering. */
+  private repaint(): void {
+    const state = this.state;
+    if (!state || this.pipeline.samples === 0) return;
+    updateGrading(this.pipeline.grading, state, { withGuide: true, exposureBias: this.stage.exposureBias });
+    this.pipeline.present(null, false);
   }
 
   /** Whether idle refinement has finished (tests and stills wait for a settled picture). */

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { SceneState } from '../scene/scene-state.js';
-import type { EngineGlobal, FrameInfo } from '../scene/render-contract.js';
+import type { EngineGlobal, FrameInfo, StreamStats } from '../scene/render-contract.js';
 import { launchChromium } from './chromium-launch.js';
 import { startPageServer, type PageServer } from './page-server.js';
 import type { ModelParts, Renderer, StillOptions } from './renderer.js';
@@ -12,6 +12,8 @@ export interface ChromiumRendererOptions {
   width: number;
   height: number;
   dataDir: string;
+  /** Pixel Streaming: the signalling URL (with the engine key) and the id to announce. */
+  streaming?: { url: string; streamerId: string };
 }
 
 /** Images bigger than this are refused rather than fed to the page (an HDRI of 8k × 4k RGBE is ~100 MB). */
@@ -33,6 +35,7 @@ export class ChromiumRenderer implements Renderer {
   private readonly images = new Map<string, string>();
   /** Page calls run one at a time, in order, so a still never interleaves with a state change. */
   private queue: Promise<unknown> = Promise.resolve();
+  private viewportRequest: (width: number, height: number) => void = () => undefined;
 
   constructor(private readonly options: ChromiumRendererOptions) {}
 
@@ -55,6 +58,9 @@ export class ChromiumRenderer implements Renderer {
     this.page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
+    await this.page.exposeFunction('autostudioResolution', (width: unknown, height: unknown) => {
+      if (typeof width === 'number' && typeof height === 'number') this.viewportRequest(width, height);
+    });
     await this.page.goto(this.server.origin + '/');
     await this.page
       .waitForFunction(() => (globalThis as EngineGlobal).autostudioEngine !== undefined, undefined, {
@@ -64,6 +70,24 @@ export class ChromiumRenderer implements Renderer {
         throw new Error(`The engine page did not start${errors.length > 0 ? `: ${errors.join('; ')}` : ''}`);
       });
     await this.apply(initial);
+    const streaming = this.options.streaming;
+    if (streaming) {
+      await this.run((page) =>
+        page.evaluate(([url, id]) => (globalThis as EngineGlobal).autostudioEngine?.startStreaming(url, id), [
+          streaming.url,
+          streaming.streamerId,
+        ] as const),
+      );
+    }
+  }
+
+  onViewportRequest(handler: (width: number, height: number) => void): void {
+    this.viewportRequest = handler;
+  }
+
+  /** Players connected to the stream and frames sent, for tests and the benchmark. */
+  async streamStats(): Promise<StreamStats | undefined> {
+    return this.run((page) => page.evaluate(() => (globalThis as EngineGlobal).autostudioEngine?.streamStats()));
   }
 
   async apply(state: SceneState): Promise<void> {

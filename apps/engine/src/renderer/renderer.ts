@@ -15,5 +15,7 @@ export interface Renderer {
   /** Loads a car model file (GLB or glTF) from the engine's folder; resolves to what the model offers. */
   loadModel(filePath: string): Promise<ModelParts>;
   still(options: StillOptions): Promise<Buffer>;
+  /** Players of the stream may ask for frames of their viewport's size; the engine decides what to grant. */
+  onViewportRequest?(handler: (width: number, height: number) => void): void;
   close(): Promise<void>;
 }

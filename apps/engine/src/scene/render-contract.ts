@@ -37,10 +37,20 @@ export interface EnginePageApi {
   loadModel(url: string, path: string): Promise<ModelParts>;
   /** Base64 of the encoded image. */
   still(options: StillOptions): Promise<string>;
+  /** Starts the Pixel Streaming streamer; viewport requests from players go to `autostudioResolution`. */
+  startStreaming(url: string, streamerId: string): void;
+  streamStats(): StreamStats;
   readonly lastFrame: FrameInfo;
   readonly settled: boolean;
 }
 
+export interface StreamStats {
+  players: number;
+  framesSent: number;
+}
+
 export interface EngineGlobal {
   autostudioEngine?: EnginePageApi;
+  /** Exposed by Node: a player asked for frames of this size. */
+  autostudioResolution?: (width: number, height: number) => Promise<void>;
 }

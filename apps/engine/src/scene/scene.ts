@@ -116,6 +116,21 @@ export class Scene {
     };
   }
 
+  /**
+   * A stream player asked for frames of its viewport's size. The engine keeps the player's proportions but never
+   * draws more pixels than it was started with, so a 4K monitor cannot ask a CPU renderer for 4K frames.
+   */
+  async resizeViewport(width: number, height: number): Promise<void> {
+    const limit = this.options.viewport;
+    const scale = Math.min(1, limit.width / width, limit.height / height);
+    // Even sizes: video encoders want them.
+    const even = (n: number) => Math.max(16, Math.round((n * scale) / 2) * 2);
+    const viewport = { width: even(width), height: even(height) };
+    if (viewport.width === this.state.viewport.width && viewport.height === this.state.viewport.height) return;
+    this.state.viewport = viewport;
+    await this.options.renderer.apply(this.state);
+  }
+
   /** Calls a catalogue function with parsed parameters; answers its return and out values. */
   async call(object: EngineObjectKey, name: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
     const handler = this.handlers[object][name];

@@ -8,6 +8,7 @@ export interface ProviderContext {
   log: FastifyBaseLogger;
   onEngineDied: (engineId: string, reason: string) => void;
   cli?: string | undefined;
+  signallingUrl?: () => string | null;
 }
 
 /** The engine provider the configuration names. */

@@ -37,6 +37,8 @@ export interface LocalEngineProviderOptions {
   onEngineDied?: (engineId: string, reason: string) => void;
   /** The command line to run; the built reference engine by default. */
   cli?: string | undefined;
+  /** Where engines announce their Pixel Streaming stream (with the engine key); null while the server is not listening. */
+  signallingUrl?: (() => string | null) | undefined;
 }
 
 /**
@@ -119,7 +121,11 @@ export class LocalEngineProvider implements EngineProvider {
     this.sequence += 1;
     const id = `local-${port}-${this.sequence}`;
     const dataDir = path.join(this.options.dataDir, 'engines', id);
-    const child = spawn(process.execPath, [cli, '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir], {
+    const signallingUrl = this.options.signallingUrl?.() ?? null;
+    const args = [cli, '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir];
+    // The streamer id is the engine id, which is what sessions hand players as the stream to watch.
+    if (signallingUrl) args.push('--signalling-url', signallingUrl, '--streamer-id', id);
+    const child = spawn(process.execPath, args, {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
