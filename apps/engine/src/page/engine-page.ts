@@ -1,4 +1,5 @@
 import * as THREE from 'three';
+import { GLTFExporter } from 'three/addons/exporters/GLTFExporter.js';
 import type {
   EngineGlobal,
   EnginePageApi,
@@ -6,6 +7,7 @@ import type {
   ModelParts,
   StillOptions,
   StreamStats,
+  BenchmarkResult,
 } from '../scene/render-contract.js';
 import type { SceneState } from '../scene/scene-state.js';
 import { updateGrading } from './pipeline/grading.js';
@@ -13,6 +15,7 @@ import { FramePipeline } from './pipeline/frame-pipeline.js';
 import { apertureRadius, jitterCamera, placeCamera } from './stage/camera-rig.js';
 import { Stage } from './stage/stage.js';
 import { Streamer } from './streaming/streamer.js';
+import { bareSceneFrameMs, countTriangles, frameSync } from './bench.js';
 
 /** Samples averaged when idle: Render Preview refines a little, Render MQ to full quality. */
 export const REFINE_SAMPLES = { preview: 8, mq: 32 } as const;
@@ -147,6 +150,13 @@ export class EnginePage implements EnginePageApi {
     this.refineTimer = null;
   }
 
+  /** The built-in car as one GLB: a glTF scene per trim, named by the trim (the model conventions' trim rule). */
+  async exportBuiltInCar(): Promise<string> {
+    const result = await new GLTFExporter().parseAsync(this.stage.car.exportScenes(), { binary: true });
+    if (!(result instanceof ArrayBuffer)) throw new Error('The exporter did not produce a GLB');
+    return toBase64(new Uint8Array(result));
+  }
+
   startStreaming(url: string, streamerId: string): void {
     this.streamer?.stop();
     this.streamer = new Streamer(this.canvas, {
@@ -172,6 +182,41 @@ export class EnginePage implements EnginePageApi {
     this.pipeline.present(null, false);
   }
 
+  /**
+   * Frame time of the current state while the camera turns, as the benchmark measures it: interactive frames at
+   * half size or refined (full size, jittered) samples, each waited for, against the bare baseline.
+   */
+  benchmark(options: { frames: number; interactive: boolean }): BenchmarkResult {
+    const state = this.state;
+    if (!state) throw new Error('The page has no scene yet');
+    this.stopRefining();
+    const sync = frameSync(this.renderer);
+    const scale = options.interactive ? INTERACTIVE_SCALE : 1;
+    const { width, height } = state.viewport;
+    const frame = (i: number) => {
+      const turned = structuredClone(state);
+      turned.camera.crane.yaw += i;
+      if (options.interactive) this.pipeline.restart(Math.round(width * scale), Math.round(height * scale));
+      this.addSample(turned, turned.viewport, !options.interactive, this.pipeline.samples);
+      updateGrading(this.pipeline.grading, turned, { withGuide: true, exposureBias: this.stage.exposureBias });
+      this.pipeline.present(null, false);
+      sync();
+    };
+    this.pipeline.restart(Math.round(width * scale), Math.round(height * scale));
+    frame(0);
+    const started = performance.now();
+    for (let i = 1; i <= options.frames; i += 1) frame(i);
+    const frameMs = (performance.now() - started) / options.frames;
+    const triangles = countTriangles(this.stage.scene);
+    const bareMs = bareSceneFrameMs({
+      triangles,
+      width: Math.round(width * scale),
+      height: Math.round(height * scale),
+      frames: options.frames,
+    });
+    return { frameMs, bareMs, triangles };
+  }
+
   /** Whether idle refinement has finished (tests and stills wait for a settled picture). */
   get settled(): boolean {
     const state = this.state;
@@ -195,7 +240,10 @@ async function encode(pixels: Uint8Array, options: StillOptions): Promise<string
     type: options.format === 'jpg' ? 'image/jpeg' : 'image/png',
     quality: options.quality ?? 0.92,
   });
-  const bytes = new Uint8Array(await blob.arrayBuffer());
+  return toBase64(new Uint8Array(await blob.arrayBuffer()));
+}
+
+function toBase64(bytes: Uint8Array): string {
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary);

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { SceneState } from '../scene/scene-state.js';
-import type { EngineGlobal, FrameInfo, StreamStats } from '../scene/render-contract.js';
+import type { BenchmarkResult, EngineGlobal, FrameInfo, StreamStats } from '../scene/render-contract.js';
 import { launchChromium } from './chromium-launch.js';
 import { startPageServer, type PageServer } from './page-server.js';
 import type { ModelParts, Renderer, StillOptions } from './renderer.js';
@@ -85,6 +85,24 @@ export class ChromiumRenderer implements Renderer {
     this.viewportRequest = handler;
   }
 
+  /** Frame times of the current scene against a bare three.js scene (npm run bench). */
+  async benchmark(options: { frames: number; interactive: boolean }): Promise<BenchmarkResult> {
+    const result = await this.run((page) =>
+      page.evaluate((o) => (globalThis as EngineGlobal).autostudioEngine?.benchmark(o), options),
+    );
+    if (!result) throw new Error('The page ran no benchmark');
+    return result;
+  }
+
+  /** The built-in car as a GLB (every trim a glTF scene). */
+  async exportBuiltInCar(): Promise<Buffer> {
+    const base64 = await this.run((page) =>
+      page.evaluate(() => (globalThis as EngineGlobal).autostudioEngine?.exportBuiltInCar()),
+    );
+    if (!base64) throw new Error('The page exported nothing');
+    return Buffer.from(base64, 'base64');
+  }
+
   /** Players connected to the stream and frames sent, for tests and the benchmark. */
   async streamStats(): Promise<StreamStats | undefined> {
     return this.run((page) => page.evaluate(() => (globalThis as EngineGlobal).autostudioEngine?.streamStats()));
@@ -112,11 +130,12 @@ export class ChromiumRenderer implements Renderer {
   async loadModel(filePath: string): Promise<ModelParts> {
     const server = this.requireServer();
     const url = server.fileUrl(filePath);
-    const relative = path.relative(this.options.dataDir, filePath);
+    // The scene names a loaded model by its path inside the engine folder, with forward slashes.
+    const relative = path.relative(this.options.dataDir, filePath).split(path.sep).join('/');
     return this.run(async (page) => {
       const parts = await page.evaluate(([u, p]) => (globalThis as EngineGlobal).autostudioEngine?.loadModel(u, p), [
         url,
-        filePath,
+        relative,
       ] as const);
       if (!parts) throw new Error(`The page could not load ${relative}`);
       return parts;

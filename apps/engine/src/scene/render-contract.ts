@@ -40,8 +40,19 @@ export interface EnginePageApi {
   /** Starts the Pixel Streaming streamer; viewport requests from players go to `autostudioResolution`. */
   startStreaming(url: string, streamerId: string): void;
   streamStats(): StreamStats;
+  benchmark(options: { frames: number; interactive: boolean }): BenchmarkResult;
+  /** Base64 GLB of the built-in car, every trim. */
+  exportBuiltInCar(): Promise<string>;
   readonly lastFrame: FrameInfo;
   readonly settled: boolean;
+}
+
+export interface BenchmarkResult {
+  /** Milliseconds per frame of the engine's pipeline, each frame waited for. */
+  frameMs: number;
+  /** The same for a bare three.js scene with as many triangles, at the same size. */
+  bareMs: number;
+  triangles: number;
 }
 
 export interface StreamStats {

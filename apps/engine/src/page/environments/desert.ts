@@ -46,6 +46,7 @@ export class DesertEnvironment implements Environment {
     };
     this.envTarget?.dispose();
     this.envTarget = this.pmrem.fromScene(this.skyScene, 0, 1, 10000);
+    bakeSunlight(this.group.getObjectByName('Dunes') as THREE.Mesh, this.sun);
     return Promise.resolve();
   }
 
@@ -91,9 +92,36 @@ function dunes(): THREE.Mesh {
     position.setY(i, flat * Math.max(0, height + 2));
   }
   geometry.computeVertexNormals();
-  const material = new THREE.MeshStandardMaterial({ color: 0xc8a878, roughness: 0.95 });
-  const mesh = new THREE.Mesh(geometry, material);
-  mesh.receiveShadow = true;
+  geometry.setAttribute('color', new THREE.Float32BufferAttribute(new Float32Array(position.count * 3), 3));
+  // Sunlight is baked per vertex when the sun moves (bakeSunlight): the sand fills most of the picture.
+  const mesh = new THREE.Mesh(geometry, new THREE.MeshBasicMaterial({ vertexColors: true }));
   mesh.name = 'Dunes';
   return mesh;
+}
+
+const SAND = new THREE.Color(0xdcc7a4).convertSRGBToLinear();
+const SKY_FILL = new THREE.Color(0x9bb6d8).convertSRGBToLinear();
+
+/** Lambert light from the sun plus the sky's fill, per vertex. */
+function bakeSunlight(
+  mesh: THREE.Mesh,
+  sun: { direction: THREE.Vector3; color: THREE.Color; intensity: number },
+): void {
+  const geometry = mesh.geometry;
+  const normal = geometry.getAttribute('normal');
+  const color = geometry.getAttribute('color');
+  const n = new THREE.Vector3();
+  const day = Math.max(0, sun.direction.y);
+  for (let i = 0; i < normal.count; i += 1) {
+    n.fromBufferAttribute(normal, i);
+    const direct = Math.max(0, n.dot(sun.direction)) * sun.intensity * 2;
+    const fill = 0.25 + 1.4 * Math.min(1, day * 3);
+    color.setXYZ(
+      i,
+      SAND.r * (direct * sun.color.r + fill * SKY_FILL.r),
+      SAND.g * (direct * sun.color.g + fill * SKY_FILL.g),
+      SAND.b * (direct * sun.color.b + fill * SKY_FILL.b),
+    );
+  }
+  color.needsUpdate = true;
 }

@@ -13,7 +13,10 @@ export class StudioEnvironment implements Environment {
   constructor(pmrem: THREE.PMREMGenerator) {
     this.group.name = 'studio';
     this.envMap = pmrem.fromScene(new RoomEnvironment(), 0.02).texture;
-    const material = new THREE.MeshStandardMaterial({ color: 0x8d9096, roughness: 0.9, metalness: 0 });
+    // The cyclorama fills most of the picture, so its light is baked into vertex colours (a soft pool of light
+    // around the car, darker towards the edges) instead of being shaded per pixel: on a CPU renderer that is most
+    // of the frame time. The car's shadow falls on the stage's shadow catcher.
+    const material = new THREE.MeshBasicMaterial({ vertexColors: true });
     this.group.add(cyclorama(material));
   }
 
@@ -50,6 +53,21 @@ export class StudioEnvironment implements Environment {
   }
 }
 
+/** Linear light per vertex: brightest under the car, a gentle fall-off outwards and up the wall. */
+function bakedLight(positions: number[]): number[] {
+  const colors: number[] = [];
+  const base = new THREE.Color(0x8d9096).convertSRGBToLinear();
+  for (let i = 0; i < positions.length; i += 3) {
+    const x = positions[i] ?? 0;
+    const y = positions[i + 1] ?? 0;
+    const z = positions[i + 2] ?? 0;
+    const distance = Math.hypot(x, z * 0.8, y * 0.6);
+    const light = 0.5 + 0.9 * Math.exp(-(distance * distance) / 300);
+    colors.push(base.r * light * 3, base.g * light * 3, base.b * light * 3);
+  }
+  return colors;
+}
+
 /** A floor that bends up into a back wall with a large radius, so the horizon line disappears. */
 function cyclorama(material: THREE.Material): THREE.Mesh {
   const radius = 8;
@@ -66,25 +84,25 @@ function cyclorama(material: THREE.Material): THREE.Mesh {
   const width = 60;
   const positions: number[] = [];
   const indices: number[] = [];
+  // Columns across the width too, so the baked light can fall off sideways.
+  const columns = 24;
   for (const [i, p] of shapePoints.entries()) {
-    positions.push(-width / 2, p.y, p.z, width / 2, p.y, p.z);
+    for (let c = 0; c <= columns; c += 1) positions.push(-width / 2 + (c / columns) * width, p.y, p.z);
     if (i > 0) {
-      const a = (i - 1) * 2;
-      indices.push(a, a + 1, a + 2, a + 1, a + 3, a + 2);
+      for (let c = 0; c < columns; c += 1) {
+        const a = (i - 1) * (columns + 1) + c;
+        const b = a + columns + 1;
+        indices.push(a, a + 1, b, a + 1, b + 1, b);
+      }
     }
   }
   const geometry = new THREE.BufferGeometry();
   geometry.setAttribute('position', new THREE.Float32BufferAttribute(positions, 3));
   geometry.setIndex(indices);
   geometry.computeVertexNormals();
+  geometry.setAttribute('color', new THREE.Float32BufferAttribute(bakedLight(positions), 3));
   const mesh = new THREE.Mesh(geometry, material);
-  mesh.receiveShadow = true;
   mesh.name = 'Cyclorama';
-  // Normals must face the car: flip the winding if the computed ones point away.
-  const normal = geometry.getAttribute('normal');
-  if (normal.getY(0) < 0) {
-    geometry.setIndex(indices.map((_, k) => indices[k - (k % 3) + 2 - (k % 3)] ?? 0));
-    geometry.computeVertexNormals();
-  }
+  material.side = THREE.DoubleSide;
   return mesh;
 }

@@ -72,6 +72,7 @@ float guideMask(vec2 uv) {
 void main() {
   vec4 source = texture2D(image, vUv);
   vec3 color = source.rgb;
+#ifdef BLOOM
   if (bloom > 0.0) {
     vec3 glow = vec3(0.0);
     for (int i = -2; i <= 2; i++) for (int j = -2; j <= 2; j++) {
@@ -80,6 +81,7 @@ void main() {
     }
     color += glow / 25.0 * bloom;
   }
+#endif
   color *= exp2(exposure);
   color *= vec3(1.0 + 0.2 * temperature, 1.0 - 0.1 * tint, 1.0 - 0.2 * temperature);
   color = color * gain.rgb * gain.a + offsetValue;
@@ -91,7 +93,11 @@ void main() {
   vec2 centred = (vUv - 0.5) * vec2(aspect.x / aspect.y, 1.0);
   mapped *= 1.0 - vignette * smoothstep(0.3, 1.0, length(centred));
   vec3 srgb = toSrgb(mapped);
-  float mask = guide > 0 ? guideMask(vUv) * guideOpacity : 0.0;
+#ifdef GUIDE
+  float mask = guideMask(vUv) * guideOpacity;
+#else
+  float mask = 0.0;
+#endif
   srgb = mix(srgb, vec3(1.0), mask);
   gl_FragColor = vec4(srgb, transparent ? max(source.a, mask) : 1.0);
 }
@@ -171,6 +177,15 @@ export function updateGrading(
   set('bloom', Math.max(0, number(post.BloomIntensityOut)));
   const gain = post.GainOut;
   if (gain && typeof gain === 'object') set('gain', new THREE.Vector4(gain.X, gain.Y, gain.Z, gain.W));
-  set('guide', options.withGuide ? (GUIDE_INDEX[state.camera.compositionGuide] ?? 0) : 0);
+  const guide = options.withGuide ? (GUIDE_INDEX[state.camera.compositionGuide] ?? 0) : 0;
+  set('guide', guide);
   set('guideOpacity', state.camera.compositionOpacity);
+  // Bloom and guides are compiled in only when used: a CPU renderer runs both branches of a shader's if.
+  const defines: Record<string, string> = {};
+  if (number(post.BloomIntensityOut) > 0) defines.BLOOM = '';
+  if (guide > 0) defines.GUIDE = '';
+  if (Object.keys(defines).join() !== Object.keys(material.defines).join()) {
+    material.defines = defines;
+    material.needsUpdate = true;
+  }
 }

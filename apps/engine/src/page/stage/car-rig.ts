@@ -67,15 +67,20 @@ function findParts(root: THREE.Object3D): CarParts {
           parts.paint = physical;
         }
       }
+      // The car casts onto the ground; self-shadowing is left to the environment light, which is far cheaper.
       node.castShadow = true;
-      node.receiveShadow = true;
+      node.receiveShadow = false;
     }
   });
   return parts;
 }
 
 function cabinOf(root: THREE.Object3D): CabinBox {
-  const stored = root.userData.cabinBox as number[] | undefined;
+  // The built-in car keeps its cabin on its root; in its GLB export the root sits one level down, in glTF extras.
+  let stored: number[] | undefined;
+  root.traverse((node) => {
+    stored ??= node.userData.cabinBox as number[] | undefined;
+  });
   if (stored?.length === 6) {
     const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = stored;
     return { min: new THREE.Vector3(a, b, c), max: new THREE.Vector3(d, e, f) };
@@ -223,9 +228,7 @@ export class CarRig {
     return TRIMS.map((trim) => {
       const scene = new THREE.Scene();
       scene.name = trim.name;
-      const car = buildCar(trim);
-      scene.add(...car.children.map((child) => child));
-      scene.userData = { ...car.userData };
+      scene.add(buildCar(trim));
       return scene;
     });
   }

@@ -8,6 +8,27 @@ import { StudioEnvironment } from '../environments/studio.js';
 import { CarRig } from './car-rig.js';
 import { CustomLights } from './custom-lights.js';
 
+/** A white-to-transparent radial gradient, stretched into the lamps' light pool. */
+function radialGradient(): THREE.Texture {
+  const size = 64;
+  const data = new Uint8Array(size * size * 4);
+  for (let y = 0; y < size; y += 1) {
+    for (let x = 0; x < size; x += 1) {
+      const dx = (x + 0.5) / size - 0.5;
+      const dy = (y + 0.5) / size - 0.5;
+      const falloff = Math.max(0, 1 - Math.hypot(dx, dy) * 2);
+      const i = (y * size + x) * 4;
+      data[i] = 255;
+      data[i + 1] = 255;
+      data[i + 2] = 255;
+      data[i + 3] = Math.round(255 * falloff * falloff);
+    }
+  }
+  const texture = new THREE.DataTexture(data, size, size);
+  texture.needsUpdate = true;
+  return texture;
+}
+
 /** The three.js scene for a scene state: car, environment, backplate, key light, headlamp beams, custom lights. */
 export class Stage {
   readonly scene = new THREE.Scene();
@@ -16,7 +37,7 @@ export class Stage {
   private readonly environments = new Map<string, Environment>();
   private environment: Environment | null = null;
   private readonly key = new THREE.DirectionalLight(0xffffff, 2);
-  private readonly beams: THREE.SpotLight[] = [];
+  private readonly lampPool: THREE.Mesh;
   private readonly lights = new CustomLights();
   private readonly shadowCatcher: THREE.Mesh;
   private backplate: { url: string; texture: THREE.Texture } | null = null;
@@ -36,20 +57,26 @@ export class Stage {
     camera.near = 1;
     camera.far = 40;
     this.scene.add(this.key, this.key.target, this.car.group, this.lights.group);
-    // Head-lamp beams exist from the start (dark when off), so turning them on does not recompile every material.
-    for (const x of [0.62, -0.62]) {
-      const beam = new THREE.SpotLight(0xfff4e0, 0, 40, THREE.MathUtils.degToRad(28), 0.5, 1.6);
-      beam.position.set(x, 0.78, 2.2);
-      beam.target.position.set(x * 1.4, 0, 12);
-      this.scene.add(beam, beam.target);
-      this.beams.push(beam);
-    }
+    // Head-lamp light on the ground: a soft additive pool in front of the car. Real spot lights would cost every
+    // pixel of every material a light evaluation, lamps on or off, which a CPU renderer cannot afford.
+    this.lampPool = new THREE.Mesh(
+      new THREE.PlaneGeometry(6, 9).rotateX(-Math.PI / 2).translate(0, 0.004, 6.2),
+      new THREE.MeshBasicMaterial({
+        map: radialGradient(),
+        color: 0xfff2dc,
+        transparent: true,
+        blending: THREE.AdditiveBlending,
+        depthWrite: false,
+      }),
+    );
+    this.lampPool.visible = false;
+    this.scene.add(this.lampPool);
     this.shadowCatcher = new THREE.Mesh(
-      new THREE.PlaneGeometry(30, 30).rotateX(-Math.PI / 2),
-      new THREE.ShadowMaterial({ opacity: 0.45 }),
+      // Only this patch under the car takes shadows: shadow lookups on every floor pixel are too dear on a CPU.
+      new THREE.PlaneGeometry(12, 12).rotateX(-Math.PI / 2).translate(0, 0.003, 0),
+      new THREE.ShadowMaterial({ opacity: 0.55, depthWrite: false }),
     );
     this.shadowCatcher.receiveShadow = true;
-    this.shadowCatcher.visible = false;
     this.scene.add(this.shadowCatcher);
   }
 
@@ -70,7 +97,6 @@ export class Stage {
       : null;
     const transparent = options.transparentBackground;
     environment.group.visible = !backplate && !transparent;
-    this.shadowCatcher.visible = Boolean(backplate) || transparent;
     this.exposureBias = backplate ? 0 : environment.exposureBias();
     this.scene.environment = environment.environmentMap();
     this.scene.environmentIntensity = environment.environmentIntensity();
@@ -83,7 +109,8 @@ export class Stage {
     this.key.intensity = key.intensity;
     this.key.visible = key.intensity > 0;
     const head = state.car.lamps.HeadLamps1;
-    for (const beam of this.beams) beam.intensity = head.on ? 18 * head.intensity : 0;
+    this.lampPool.visible = head.on && !transparent;
+    (this.lampPool.material as THREE.MeshBasicMaterial).opacity = Math.min(1, 0.55 * head.intensity);
     this.lights.update(state.customLights);
   }
 

@@ -1,0 +1,65 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { ChromiumRenderer } from '../renderer/chromium-renderer.js';
+import { findEnvironment } from '../scene/environments.js';
+import { initialSceneState } from '../scene/initial-state.js';
+
+/**
+ * `npm run engine:still -- --out car.png [--trim "Terra Limited"] [--paint "cobalt blue"] [--environment studio]
+ * [--yaw 30] [--pitch 10] [--width 1920] [--height 1080] [--samples 32] [--doors 0]`: one still of the built-in car,
+ * without an engine server, for documentation and for looking at the car.
+ */
+const flags = z.object({
+  out: z.string().min(1),
+  trim: z.string().default('Terra Limited'),
+  paint: z.string().default('cobalt blue'),
+  environment: z.string().default('studio'),
+  yaw: z.coerce.number().default(30),
+  pitch: z.coerce.number().default(8),
+  distance: z.coerce.number().default(500),
+  width: z.coerce.number().int().min(16).max(7680).default(1920),
+  height: z.coerce.number().int().min(16).max(4320).default(1080),
+  samples: z.coerce.number().int().min(1).max(256).default(32),
+  doors: z.coerce.number().min(0).max(50).default(0),
+  lamps: z.enum(['on', 'off']).default('off'),
+});
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: Object.fromEntries(Object.keys(flags.shape).map((name) => [name, { type: 'string' as const }])),
+    strict: true,
+  });
+  const options = flags.parse(values);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'autostudio-still-'));
+  const state = initialSceneState({ width: 640, height: 360 });
+  state.car.trim = options.trim;
+  state.car.paint = options.paint.toLowerCase();
+  state.environment.name = findEnvironment(options.environment)?.name ?? options.environment;
+  state.camera.crane = { yaw: options.yaw, pitch: options.pitch, distance: options.distance };
+  state.car.doors = { DOOR_FL: options.doors, DOOR_FR: options.doors, DOOR_RL: options.doors, DOOR_RR: options.doors };
+  for (const lamp of Object.values(state.car.lamps)) lamp.on = options.lamps === 'on';
+  const renderer = new ChromiumRenderer({ width: 640, height: 360, dataDir });
+  try {
+    const started = Date.now();
+    await renderer.start(state);
+    const image = await renderer.still({
+      width: options.width,
+      height: options.height,
+      format: options.out.toLowerCase().endsWith('.jpg') ? 'jpg' : 'png',
+      samples: options.samples,
+    });
+    await writeFile(options.out, image);
+    process.stdout.write(`Wrote ${options.out} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  } finally {
+    await renderer.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

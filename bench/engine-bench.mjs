@@ -1,0 +1,93 @@
+// Reference engine benchmark (issue 4): engine start to ready, interactive frames at 640×360 and refined samples
+// at 1280×720 against a bare three.js scene with the same triangle count (same run, same machine), and a 1920×1080
+// still. Frame times wait for each frame to finish (a 1-pixel read), so they are the frame's cost, not the call's.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const { ChromiumRenderer } = await import(path.join(root, 'apps/engine/dist/renderer/chromium-renderer.js'));
+const { initialSceneState } = await import(path.join(root, 'apps/engine/dist/scene/initial-state.js'));
+
+const FRAMES = Number(process.env.BENCH_FRAMES ?? 20);
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/** Spawns `npm run engine`'s CLI and times it until GET /remote/info answers. */
+async function startToReady(dataDir) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'apps/engine/dist/cli.js'), '--port', String(port), '--data-dir', dataDir],
+    {
+      stdio: 'ignore',
+    },
+  );
+  try {
+    for (;;) {
+      const ok = await fetch(`http://127.0.0.1:${port}/remote/info`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) return performance.now() - started;
+      if (performance.now() - started > 120_000) throw new Error('engine did not start');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+async function framesAt(width, height, interactive, dataDir) {
+  const renderer = new ChromiumRenderer({ width, height, dataDir });
+  try {
+    await renderer.start(initialSceneState({ width, height }));
+    return await renderer.benchmark({ frames: FRAMES, interactive });
+  } finally {
+    await renderer.close();
+  }
+}
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'autostudio-engine-bench-'));
+try {
+  const ready = [];
+  for (let i = 0; i < 3; i += 1) ready.push(await startToReady(path.join(dataDir, `start-${i}`)));
+  ready.sort((a, b) => a - b);
+  console.log(
+    `engine start → ready: median ${(ready[1] / 1000).toFixed(2)} s (runs: ${ready.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s)`,
+  );
+
+  const interactive = await framesAt(640, 360, true, dataDir);
+  console.log(
+    `interactive 640×360 (drawn at half size): ${interactive.frameMs.toFixed(1)} ms/frame = ${(1000 / interactive.frameMs).toFixed(1)} fps; ` +
+      `bare three.js, ${interactive.triangles} triangles at the same size: ${interactive.bareMs.toFixed(1)} ms; ratio ${(interactive.frameMs / interactive.bareMs).toFixed(2)}×`,
+  );
+  const refined = await framesAt(1280, 720, false, dataDir);
+  console.log(
+    `refined 1280×720, per accumulated sample: ${refined.frameMs.toFixed(1)} ms; bare three.js, ${refined.triangles} triangles: ` +
+      `${refined.bareMs.toFixed(1)} ms; ratio ${(refined.frameMs / refined.bareMs).toFixed(2)}×`,
+  );
+
+  const renderer = new ChromiumRenderer({ width: 640, height: 360, dataDir });
+  await renderer.start(initialSceneState({ width: 640, height: 360 }));
+  for (const samples of [1, 16]) {
+    const started = performance.now();
+    const image = await renderer.still({ width: 1920, height: 1080, format: 'png', samples });
+    console.log(
+      `still 1920×1080, ${samples} sample(s): ${((performance.now() - started) / 1000).toFixed(2)} s, ${(image.length / 1024).toFixed(0)} KB PNG`,
+    );
+  }
+  await renderer.close();
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+}
