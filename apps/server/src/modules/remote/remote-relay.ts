@@ -32,6 +32,13 @@ function requestIdOf(raw: string): string | undefined {
 }
 
 /** One connection's allowance: a token bucket refilled every second. */
+/**
+ * How long a socket trusts its last look at the caller's session. Ends on this server copy are pushed at once
+ * (onSessionEnded); this bounds how late a session ended on another copy is noticed, and keeps a database query off
+ * every call of a drag.
+ */
+const SESSION_RECHECK_MS = 1000;
+
 class RateLimit {
   private tokens = REMOTE_SOCKET_MAX_MESSAGES_PER_SECOND;
   private last = Date.now();
@@ -79,12 +86,27 @@ export const remoteRelayPlugin = fp<RemoteRelayOptions>(async (app: FastifyInsta
       alive = false;
       socket.ping();
     }, SOCKET.heartbeatMs);
-    socket.on('close', () => clearInterval(keepalive));
+    // The caller's engine, checked against the database at most every SESSION_RECHECK_MS; a session that ends on
+    // this server copy clears it at once, so a released engine is never reached from here again.
+    let checked: { instanceId: string | null; at: number } | null = null;
+    const stopListening = sessions.onSessionEnded((userId) => {
+      if (user?.id === userId) checked = null;
+    });
+    const currentInstance = async (userId: string): Promise<string | null> => {
+      if (checked && performance.now() - checked.at < SESSION_RECHECK_MS) return checked.instanceId;
+      const found = await sessions.instanceFor(userId);
+      checked = { instanceId: found, at: performance.now() };
+      return found;
+    };
+    socket.on('close', () => {
+      clearInterval(keepalive);
+      stopListening();
+    });
 
     const forward = async (payload: RemoteCallPayload): Promise<{ status: number; body: unknown }> => {
       const route = remoteRoute(payload.url);
       if (!route) throw new RelayRefusal(RELAY_MESSAGES.remoteRoutesOnly);
-      const current = user ? await sessions.instanceFor(user.id) : null;
+      const current = user ? await currentInstance(user.id) : null;
       if (!current || current !== instanceId || payload.instanceId !== current) {
         throw new RelayRefusal(RELAY_MESSAGES.notYourInstance);
       }
@@ -151,6 +173,7 @@ export const remoteRelayPlugin = fp<RemoteRelayOptions>(async (app: FastifyInsta
           }
           user = authenticated;
           instanceId = allocated;
+          checked = { instanceId: allocated, at: performance.now() };
           return send({ type: 'auth_success', requestId: message.requestId, payload: { instanceId: allocated } });
         }
         case 'health_check':

@@ -29,6 +29,7 @@ const expired = (): SessionOutcome => ({
  */
 export class SessionsService {
   private readonly sessions: SessionsRepository;
+  private readonly endedListeners = new Set<(userId: string) => void>();
 
   constructor(
     db: Db,
@@ -137,6 +138,19 @@ export class SessionsService {
     return stale.length;
   }
 
+  /**
+   * Told, on this server copy, the moment a user's session ends (released, expired or failed), before its engine is
+   * reset for someone else: the relay drops what it cached about that user's engine.
+   */
+  onSessionEnded(listener: (userId: string) => void): () => void {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
+  }
+
+  private ended(userId: string): void {
+    for (const listener of this.endedListeners) listener(userId);
+  }
+
   /** An engine died or stopped answering: its session turns to Error and the user is told why. */
   async engineFailed(engineId: string, reason: string): Promise<void> {
     for (const row of await this.sessions.activeOnEngine(engineId)) await this.fail(row, reason);
@@ -145,12 +159,14 @@ export class SessionsService {
   private async fail(row: EngineSessionRow, reason: string): Promise<void> {
     const message = `${STATE_MESSAGES.sessionExpired}: ${reason}`;
     if (await this.sessions.end(row.id, 'error', message, new Date().toISOString())) {
+      this.ended(row.user_id);
       this.log.warn({ sessionId: row.id, engineId: row.engine_id, reason }, 'engine session failed');
     }
   }
 
   private async end(row: EngineSessionRow, status: 'released' | 'expired', message: string): Promise<void> {
     if (!(await this.sessions.end(row.id, status, message, new Date().toISOString()))) return;
+    this.ended(row.user_id);
     this.log.info({ sessionId: row.id, engineId: row.engine_id, status }, 'engine session ended');
     const engine = this.provider.engines().find((candidate) => candidate.id === row.engine_id);
     if (engine) {
