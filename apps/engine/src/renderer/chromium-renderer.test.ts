@@ -125,6 +125,8 @@ describe('the built-in car in real renders', () => {
   });
 
   it('shows a blue sky in the desert where the studio shows its grey wall', async () => {
+    // A low crane looks up a little: the top of the picture is sky or wall, not ground.
+    await crane(30, -5);
     const top = { x0: 0, x1: 1, y0: 0, y1: 0.12 };
     const studio = (await still()).mean(top);
     expect(Math.abs(studio.b - studio.r)).toBeLessThan(12);

@@ -29,7 +29,7 @@ export class StudioEnvironment implements Environment {
   }
 
   background(): THREE.Color {
-    return new THREE.Color(0x2c2f34);
+    return new THREE.Color(0x2e2e2e);
   }
 
   keyLight() {
@@ -56,7 +56,7 @@ export class StudioEnvironment implements Environment {
 /** Linear light per vertex: brightest under the car, a gentle fall-off outwards and up the wall. */
 function bakedLight(positions: number[]): number[] {
   const colors: number[] = [];
-  const base = new THREE.Color(0x8d9096).convertSRGBToLinear();
+  const base = new THREE.Color(0x919191).convertSRGBToLinear();
   for (let i = 0; i < positions.length; i += 3) {
     const x = positions[i] ?? 0;
     const y = positions[i + 1] ?? 0;

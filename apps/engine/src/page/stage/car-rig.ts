@@ -149,7 +149,11 @@ export class CarRig {
     };
     const variants = (variantsExtension.extensions?.KHR_materials_variants?.variants ?? []).map((v) => v.name);
     if (variants.length === 0 && gltf.scenes.length > 1) {
-      for (const scene of gltf.scenes) looks.set(scene.name, { root: scene, parts: findParts(scene) });
+      // three's loader sanitises object names ("Terra Base" → "Terra_Base"); trims keep the file's own names.
+      const names = (gltf.parser.json as { scenes?: { name?: string }[] }).scenes ?? [];
+      for (const [index, scene] of gltf.scenes.entries()) {
+        looks.set(names[index]?.name ?? scene.name, { root: scene, parts: findParts(scene) });
+      }
     } else {
       looks.set('', { root: gltf.scene, parts: findParts(gltf.scene) });
     }
