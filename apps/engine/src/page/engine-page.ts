@@ -115,18 +115,11 @@ export class EnginePage implements EnginePageApi {
     if (jitter && index > 0) {
       const [a, b] = r2(index);
       const [c, d] = r2(index + 7919);
-      const radius = apertureRadius(state.camera.focalLength, state.camera.aperture);
+      // Bokeh size scales the aperture (3, the default, is the f-number's own); the shape is the aperture's.
+      const radius = apertureRadius(state.camera.focalLength, state.camera.aperture) * (state.camera.bokeh.size / 3);
       const useLens = state.camera.focus.method !== 'Disable';
-      // A uniform point on the aperture disk.
-      const r = Math.sqrt(c) * radius;
-      const angle = d * Math.PI * 2;
-      jitterCamera(
-        this.camera,
-        { x: a - 0.5, y: b - 0.5 },
-        useLens ? { x: Math.cos(angle) * r, y: Math.sin(angle) * r } : { x: 0, y: 0 },
-        focus,
-        this.pipeline.size,
-      );
+      const lens = useLens ? aperturePoint(state.camera.bokeh.shape, c, d, radius) : { x: 0, y: 0 };
+      jitterCamera(this.camera, { x: a - 0.5, y: b - 0.5 }, lens, focus, this.pipeline.size);
     }
     this.pipeline.addSample(this.stage.scene, this.camera);
   }
@@ -224,6 +217,30 @@ export class EnginePage implements EnginePageApi {
       state !== null && (state.render.interactive || this.pipeline.samples >= REFINE_SAMPLES[state.render.quality])
     );
   }
+}
+
+const BLADES: Record<string, number> = { Hexagon: 6, Octagon: 8 };
+
+/**
+ * A uniformly spread point on the aperture for two uniform numbers: a disk, or a regular polygon for bladed
+ * shapes (a triangle of the polygon is picked, then a point in it), so out-of-focus highlights take that shape.
+ */
+function aperturePoint(shape: string, u: number, v: number, radius: number): { x: number; y: number } {
+  const blades = BLADES[shape];
+  if (!blades) {
+    const r = Math.sqrt(u) * radius;
+    return { x: Math.cos(v * Math.PI * 2) * r, y: Math.sin(v * Math.PI * 2) * r };
+  }
+  const sector = Math.min(blades - 1, Math.floor(v * blades));
+  const t = v * blades - sector;
+  const a0 = (sector / blades) * Math.PI * 2;
+  const a1 = ((sector + 1) / blades) * Math.PI * 2;
+  const r = Math.sqrt(u) * radius;
+  // Along the sector's outer edge by t, scaled towards the centre by sqrt(u): uniform over the triangle.
+  return {
+    x: r * ((1 - t) * Math.cos(a0) + t * Math.cos(a1)),
+    y: r * ((1 - t) * Math.sin(a0) + t * Math.sin(a1)),
+  };
 }
 
 /** Flips the GL rows and encodes PNG or JPEG, as base64. */

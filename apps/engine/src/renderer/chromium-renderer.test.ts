@@ -18,9 +18,17 @@ const SIZE = { Width: 256, Height: 144 };
 let t: TestEngine<ChromiumRenderer>;
 
 async function still(options: { transparent?: boolean; format?: 'PNG' | 'JPG' } = {}): Promise<Pixels> {
+  return stillWith(options);
+}
+
+async function stillWith(options: {
+  transparent?: boolean;
+  format?: 'PNG' | 'JPG';
+  samples?: number;
+}): Promise<Pixels> {
   const { status, body } = await t.call('camera', 'RenderStill', {
     ...SIZE,
-    Samples: 2,
+    Samples: options.samples ?? 2,
     Format: options.format ?? 'PNG',
     TransparentBackground: options.transparent ?? false,
   });
@@ -115,6 +123,18 @@ describe('the built-in car in real renders', () => {
     await setProperty('camera', 'CurrentFocalLength', 15);
     const wide = await still({ transparent: true });
     expect(wide.coverage()).toBeLessThan(normal.coverage() * 0.5);
+  });
+
+  it('blurs the car with a wide aperture focused far in front of it (real depth of field)', async () => {
+    // Above the ground, so the soft edge of the car's shadow does not count.
+    const soft = (p: Pixels) => p.share((_r, _g, _b, a) => a > 8 && a < 247, { x0: 0, x1: 1, y0: 0, y1: 0.55 });
+    await setProperty('camera', 'CurrentAperture', 1.4);
+    await setProperty('camera', 'FocusSettings', { FocusMethod: 'Manual', ManualFocusDistance: 150 });
+    const blurred = await stillWith({ transparent: true, samples: 16 });
+    await setProperty('camera', 'FocusSettings', { FocusMethod: 'Tracking' });
+    const sharp = await stillWith({ transparent: true, samples: 16 });
+    // A sharp outline is one anti-aliased pixel wide; a blurred one is a wide soft band.
+    expect(soft(blurred)).toBeGreaterThan(soft(sharp) * 2);
   });
 
   it('refuses DRLs on the Base trim', async () => {
