@@ -4,6 +4,8 @@ import { pino } from 'pino';
 import { z } from 'zod';
 import { startEngine } from './engine.js';
 import type { Renderer } from './renderer/renderer.js';
+import { startRegistration, type Registration } from './server/registration.js';
+import { controlKeyFrom, REGISTRATION_FLAGS, registrationFromFlags } from './server/registration-flags.js';
 
 /**
  * `npm run engine -- --port 30010`: starts the renderer (and its first frame), then the Remote Control API. Ready
@@ -54,6 +56,7 @@ async function main(): Promise<void> {
       'data-dir': { type: 'string', default: 'data/engine' },
       width: { type: 'string', default: '1280' },
       height: { type: 'string', default: '720' },
+      ...REGISTRATION_FLAGS,
     },
     strict: true,
   });
@@ -67,22 +70,34 @@ async function main(): Promise<void> {
     host: flags.host,
     width: flags.width,
     height: flags.height,
+    controlKey: controlKeyFrom(process.env),
     onRequest: (entry) => log.info(entry, 'request'),
   });
   log.info({ url: `http://${flags.host}:${engine.port}/remote/info`, dataDir }, 'engine ready');
+  const joining = registrationFromFlags(values, { host: flags.host, port: engine.port }, process.env);
+  const registration: Registration | null = joining
+    ? startRegistration({
+        ...joining,
+        onRegistered: (server) => log.info({ server, ...joining.registration }, 'registered with the server'),
+        onError: (server, message) => log.warn({ server, message }, 'registration failed; retrying'),
+      })
+    : null;
 
   let closing = false;
   const stop = (signal: string) => {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'engine stopping');
-    engine.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        log.error({ err: error }, 'engine did not stop cleanly');
-        process.exit(1);
-      },
-    );
+    // Leave the pools first, so no server lends this engine while it goes away.
+    (registration?.stop() ?? Promise.resolve())
+      .then(() => engine.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log.error({ err: error }, 'engine did not stop cleanly');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

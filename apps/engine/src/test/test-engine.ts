@@ -18,11 +18,19 @@ export interface TestEngine {
 }
 
 /** An engine on port 0 over the recording renderer, with its own data folder. */
-export async function startTestEngine(): Promise<TestEngine> {
+export async function startTestEngine(options: { controlKey?: string } = {}): Promise<TestEngine> {
   const root = await mkdtemp(path.join(tmpdir(), 'autostudio-engine-'));
   const dataDir = path.join(root, 'data');
   const renderer = new TestRenderer();
-  const engine = await startEngine({ renderer, dataDir, port: 0, host: '127.0.0.1', width: 320, height: 180 });
+  const engine = await startEngine({
+    renderer,
+    dataDir,
+    port: 0,
+    host: '127.0.0.1',
+    width: 320,
+    height: 180,
+    controlKey: options.controlKey,
+  });
   const base = `http://127.0.0.1:${engine.port}`;
   const request = (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
     fetch(base + url, {
