@@ -3,7 +3,16 @@ import { defineConfig } from '@playwright/test';
 import { API_BASE, API_ROUTES } from '@autostudio/protocol';
 import { TEST_SSO_CLIENT } from '../apps/server/src/test/sso-test-accounts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
-import { E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIR, E2E_OIDC_ISSUER, E2E_OIDC_PORT, E2E_PORT } from './support/server';
+import {
+  E2E_ADMIN,
+  E2E_BASE_URL,
+  E2E_DATA_DIR,
+  E2E_ENGINE_KEY,
+  E2E_ENGINE_PORT,
+  E2E_OIDC_ISSUER,
+  E2E_OIDC_PORT,
+  E2E_PORT,
+} from './support/server';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -49,14 +58,25 @@ export default defineConfig({
         AUTOSTUDIO_ADMIN_USERNAME: E2E_ADMIN.username,
         AUTOSTUDIO_ADMIN_PASSWORD: E2E_ADMIN.password,
         LOG_LEVEL: 'warn',
-        // No test here needs an engine yet; none is started ahead of use.
-        ENGINE_WARM: '0',
+        // Engines register themselves: the test engine below joins on its own, as an Unreal host would.
+        ENGINE_PROVIDER: 'register',
+        ENGINE_REGISTRATION_KEY: E2E_ENGINE_KEY,
         // Every test signs in from 127.0.0.1; the limit itself is covered by the server's tests.
         LOGIN_RATE_LIMIT: '1000',
         OIDC_ISSUER: E2E_OIDC_ISSUER,
         OIDC_CLIENT_ID: TEST_SSO_CLIENT.clientId,
         OIDC_CLIENT_SECRET: TEST_SSO_CLIENT.clientSecret,
       },
+    },
+    {
+      // The engine's Remote Control API over its recording renderer (this branch has no Chromium renderer); it
+      // keeps trying to register until the server answers.
+      command: `node apps/engine/dist/test/test-engine-cli.js --port ${E2E_ENGINE_PORT} --data-dir ${E2E_DATA_DIR}/engine --register ${E2E_BASE_URL} --streamer-id e2e-engine`,
+      cwd: root,
+      url: `http://127.0.0.1:${E2E_ENGINE_PORT}/remote/info`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { ENGINE_REGISTRATION_KEY: E2E_ENGINE_KEY },
     },
   ],
 });

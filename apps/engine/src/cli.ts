@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { startEngine } from './engine.js';
 import type { ChromiumRendererOptions } from './renderer/chromium-renderer.js';
 import type { Renderer } from './renderer/renderer.js';
+import { startRegistration, type Registration } from './server/registration.js';
+import { controlKeyFrom, REGISTRATION_FLAGS, registrationFromFlags } from './server/registration-flags.js';
 
 /**
  * `npm run engine -- --port 30010`: starts the renderer (and its first frame), then the Remote Control API. Ready
@@ -17,7 +19,6 @@ const flagsSchema = z.object({
   width: z.coerce.number().int().min(16).max(7680),
   height: z.coerce.number().int().min(16).max(4320),
   'signalling-url': z.url({ protocol: /^wss?$/ }).optional(),
-  'streamer-id': z.string().min(1).max(200).optional(),
 });
 
 const log = pino({ name: 'engine' });
@@ -51,9 +52,10 @@ async function main(): Promise<void> {
       'data-dir': { type: 'string', default: 'data/engine' },
       width: { type: 'string', default: '1280' },
       height: { type: 'string', default: '720' },
-      // Pixel Streaming: where to announce the stream (a signalling URL carrying the engine key) and under which id.
+      // Pixel Streaming: where to announce the stream (a signalling URL carrying the engine key); the stream's id
+      // is --streamer-id (a registration flag too, as the pool knows the engine by it).
       'signalling-url': { type: 'string', default: process.env.ENGINE_SIGNALLING_URL },
-      'streamer-id': { type: 'string', default: process.env.ENGINE_STREAMER_ID },
+      ...REGISTRATION_FLAGS,
     },
     strict: true,
   });
@@ -65,7 +67,7 @@ async function main(): Promise<void> {
     height: flags.height,
     dataDir,
     ...(signallingUrl
-      ? { streaming: { url: signallingUrl, streamerId: flags['streamer-id'] ?? `engine-${flags.port}` } }
+      ? { streaming: { url: signallingUrl, streamerId: values['streamer-id'] ?? `engine-${flags.port}` } }
       : {}),
   });
   const engine = await startEngine({
@@ -75,22 +77,34 @@ async function main(): Promise<void> {
     host: flags.host,
     width: flags.width,
     height: flags.height,
+    controlKey: controlKeyFrom(process.env),
     onRequest: (entry) => log.info(entry, 'request'),
   });
   log.info({ url: `http://${flags.host}:${engine.port}/remote/info`, dataDir }, 'engine ready');
+  const joining = registrationFromFlags(values, { host: flags.host, port: engine.port }, process.env);
+  const registration: Registration | null = joining
+    ? startRegistration({
+        ...joining,
+        onRegistered: (server) => log.info({ server, ...joining.registration }, 'registered with the server'),
+        onError: (server, message) => log.warn({ server, message }, 'registration failed; retrying'),
+      })
+    : null;
 
   let closing = false;
   const stop = (signal: string) => {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'engine stopping');
-    engine.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        log.error({ err: error }, 'engine did not stop cleanly');
-        process.exit(1);
-      },
-    );
+    // Leave the pools first, so no server lends this engine while it goes away.
+    (registration?.stop() ?? Promise.resolve())
+      .then(() => engine.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log.error({ err: error }, 'engine did not stop cleanly');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

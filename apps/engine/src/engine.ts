@@ -9,6 +9,8 @@ export interface EngineOptions {
   host: string;
   width: number;
   height: number;
+  /** The key the pooling server presents to the control routes (reset); without one they answer loopback only. */
+  controlKey?: string | undefined;
   onRequest?: (entry: RequestLog) => void;
 }
 
@@ -38,6 +40,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
       scene,
       port: options.port,
       host: options.host,
+      controlKey: options.controlKey,
       onRequest: options.onRequest,
     });
   } catch (error) {

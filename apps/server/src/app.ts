@@ -23,6 +23,7 @@ import { SsoService } from './modules/auth/sso.service.js';
 import { UserIdentitiesRepository } from './modules/auth/user-identities.repository.js';
 import { createEngineProvider } from './modules/engines/create-engine-provider.js';
 import type { EngineProvider } from './modules/engines/engine-pool.js';
+import { enginesRoutes } from './modules/engines/engines.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { RELAY_HARD_LIMIT_BYTES, remoteRelayPlugin } from './modules/remote/remote-relay.js';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
@@ -31,6 +32,8 @@ import { signallingRoutes } from './modules/signalling/signalling.routes.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
 import { assetModelsRoutes } from './modules/asset-models/asset-models.routes.js';
 import { AssetModelsService } from './modules/asset-models/asset-models.service.js';
+import { ModelFileLinks } from './modules/asset-models/model-file-links.js';
+import { seedBuiltInProduct } from './modules/asset-models/seed-built-in-product.js';
 import { configsRoutes } from './modules/configs/configs.routes.js';
 import { ConfigsService } from './modules/configs/configs.service.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
@@ -127,7 +130,11 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   const groups = new GroupsService(database.db);
   const presets = new PresetsService(database.db);
   const configs = new ConfigsService(database.db, storage);
-  const assetModels = new AssetModelsService(database.db, storage);
+  const assetModels = new AssetModelsService(
+    database.db,
+    storage,
+    new ModelFileLinks(deriveSecret(authSecret, 'model-file-links')),
+  );
   const renderedAssets = new RenderedAssetsService(database.db);
   const uploads = new UploadsService(database.db, storage);
   const mediaAccess = parts.mediaAccess ?? new LibraryMediaAccess({ uploads, configs, assetModels, renderedAssets });
@@ -192,6 +199,8 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
     log: app.log,
   });
 
+  await seedBuiltInProduct({ db: database.db, storage, modelFile: config.builtInModelFile, log: app.log });
+
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -227,10 +236,11 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
       await api.register(groupsRoutes, { groups });
       await api.register(presetsRoutes, { presets });
       await api.register(configsRoutes, { configs });
-      await api.register(assetModelsRoutes, { assetModels });
+      await api.register(assetModelsRoutes, { assetModels, engineFilesUrl: config.engines.filesUrl });
       await api.register(renderedAssetsRoutes, { renderedAssets });
       await api.register(uploadsRoutes, { uploads });
       await api.register(sessionsRoutes, { sessions });
+      await api.register(enginesRoutes, { provider: engineProvider });
       await api.register(remoteRelayPlugin, { auth, sessions });
       await api.register(mediaRoutes, {
         media: new MediaService(storage, mediaAccess),

@@ -10,7 +10,14 @@ describe('configuration from the environment', () => {
     expect(config.dataDir).toBe(path.resolve('data'));
     expect(config.database).toEqual({ dialect: 'sqlite', file: path.resolve('data', 'autostudio.db') });
     expect(config.initialAdmin).toEqual({ username: 'admin', password: undefined });
-    expect(config.engines).toEqual({ provider: 'local', max: 2, warm: 1, instances: [], sessionTimeoutSeconds: 90 });
+    expect(config.engines).toEqual({
+      provider: 'local',
+      max: 2,
+      warm: 1,
+      instances: [],
+      sessionTimeoutSeconds: 90,
+      heartbeatTimeoutSeconds: 30,
+    });
     expect(config.publicUrl).toBe('http://localhost:8080');
     expect(config.sso).toBeUndefined();
   });
@@ -117,5 +124,13 @@ describe('engine configuration', () => {
 
   it('names a malformed engine list', () => {
     expect(() => loadConfig({ ENGINE_INSTANCES: 'http://gpu-1' })).toThrow(/ENGINE_INSTANCES/);
+  });
+
+  it('requires a registration key for self-registering engines', () => {
+    expect(() => loadConfig({ ENGINE_PROVIDER: 'register' })).toThrow(
+      /ENGINE_REGISTRATION_KEY: is required when ENGINE_PROVIDER=register/,
+    );
+    const config = loadConfig({ ENGINE_PROVIDER: 'register', ENGINE_REGISTRATION_KEY: 'a-key-of-sixteen-chars' });
+    expect(config.engines).toMatchObject({ provider: 'register', registrationKey: 'a-key-of-sixteen-chars' });
   });
 });

@@ -33,7 +33,7 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
-  ENGINE_PROVIDER: z.enum(['local', 'static']).default('local'),
+  ENGINE_PROVIDER: z.enum(['local', 'static', 'register']).default('local'),
   ENGINE_MAX: z.coerce.number().int().min(0).default(2),
   ENGINE_WARM: z.coerce.number().int().min(0).default(1),
   /** For ENGINE_PROVIDER=static: `host:port` of each engine's Remote Control API, optionally `=streamerId`. */
@@ -45,6 +45,14 @@ const envSchema = z.object({
     )
     .optional(),
   SESSION_TIMEOUT: z.coerce.number().int().min(10).default(90),
+  /** The shared key engines present to register themselves (ENGINE_PROVIDER=register) and the server to reset them. */
+  ENGINE_REGISTRATION_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Seconds without a heartbeat after which a registered engine leaves the pool. */
+  ENGINE_HEARTBEAT_TIMEOUT: z.coerce.number().int().min(3).default(30),
+  /** Where engines reach this server to download model files; unset: the address the browser used. */
+  ENGINE_FILES_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** The built-in car's model file, seeded as an asset model on start. */
+  BUILT_IN_MODEL_FILE: z.string().min(1).optional(),
   /** The key engines present to the signalling server; derived from the auth secret when unset. */
   SIGNALLING_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
@@ -56,6 +64,14 @@ const envSchema = z.object({
 
 // Half a single sign-on setup is a mistake worth stopping for, not a reason to quietly offer passwords only.
 const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
+  // Self-registration without a key would let anyone on the network put an engine in front of users.
+  if (e.ENGINE_PROVIDER === 'register' && !e.ENGINE_REGISTRATION_KEY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ENGINE_REGISTRATION_KEY'],
+      message: 'is required when ENGINE_PROVIDER=register',
+    });
+  }
   if (Boolean(e.OIDC_ISSUER) === Boolean(e.OIDC_CLIENT_ID)) return;
   const [missing, other] = e.OIDC_ISSUER ? ['OIDC_CLIENT_ID', 'OIDC_ISSUER'] : ['OIDC_ISSUER', 'OIDC_CLIENT_ID'];
   ctx.addIssue({ code: 'custom', path: [missing], message: `is required when ${other} is set` });
@@ -94,7 +110,7 @@ export interface AppConfig {
   webDist: string;
   trustProxy: boolean;
   engines: {
-    provider: 'local' | 'static';
+    provider: 'local' | 'static' | 'register';
     max: number;
     warm: number;
     /** The configured engines of the static provider. */
@@ -103,7 +119,15 @@ export interface AppConfig {
     sessionTimeoutSeconds: number;
     /** The key streamers present to the signalling server; derived from the auth secret when absent. */
     signallingKey?: string | undefined;
+    /** The key engines register with, and the server's key for their control routes (reset). */
+    registrationKey?: string | undefined;
+    /** Seconds without a heartbeat after which a registered engine leaves the pool. */
+    heartbeatTimeoutSeconds: number;
+    /** Where engines reach this server to download model files, without a trailing slash; unset: as the browser. */
+    filesUrl?: string | undefined;
   };
+  /** The built-in car's GLB, seeded as the asset model "Terra" when it exists. */
+  builtInModelFile: string;
   /** The server's address as browsers reach it, without a trailing slash. Single sign-on returns there. */
   publicUrl: string;
   /** Present when single sign-on is configured. */
@@ -113,6 +137,7 @@ export interface AppConfig {
 export class ConfigError extends Error {}
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+const defaultBuiltInModel = path.resolve(import.meta.dirname, '../../engine/assets/terra.glb');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = checkedEnvSchema.safeParse(env);
@@ -143,7 +168,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       instances: parseEngineInstances(e.ENGINE_INSTANCES),
       sessionTimeoutSeconds: e.SESSION_TIMEOUT,
       signallingKey: e.SIGNALLING_KEY,
+      registrationKey: e.ENGINE_REGISTRATION_KEY,
+      heartbeatTimeoutSeconds: e.ENGINE_HEARTBEAT_TIMEOUT,
+      filesUrl: e.ENGINE_FILES_URL?.replace(/\/+$/, ''),
     },
+    builtInModelFile: path.resolve(e.BUILT_IN_MODEL_FILE ?? defaultBuiltInModel),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     sso:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID

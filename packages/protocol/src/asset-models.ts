@@ -27,6 +27,8 @@ export const assetModelSchema = z
     fileSize: z.number().int().nullable(),
     previewUrl: z.string().nullable(),
     settings: productSettingsSchema,
+    /** Everyone signed in may see it (the built-in car), whatever the shares say. */
+    isPublic: z.boolean(),
   })
   .extend(ownershipSchema.shape)
   .extend(sharedWithSchema.shape);
@@ -63,3 +65,13 @@ export const assetModelFilterOptionsSchema = z.object({
   brands: z.array(z.string()),
   types: z.array(z.string()),
 });
+
+/**
+ * A short-lived URL for the engine to download a model file from. Engines fetch plain URLs without the user's
+ * cookie or token, so the URL itself carries a signature scoped to that one file, valid until `expiresAt`.
+ */
+export const modelDownloadLinkSchema = z.object({
+  url: z.string(),
+  expiresAt: z.iso.datetime(),
+});
+export type ModelDownloadLink = z.infer<typeof modelDownloadLinkSchema>;

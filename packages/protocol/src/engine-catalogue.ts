@@ -209,6 +209,16 @@ export const sequenceKeyframeSchema = z.object({
 
 export const DOWNLOAD_STATUSES = ['Idle', 'Downloading', 'Extracting', 'Completed', 'Failed'] as const;
 
+/** What `Get Download Status` answers; the product load polls it. */
+export const downloadStatusSchema = z.object({
+  Status: z.enum(DOWNLOAD_STATUSES),
+  Percentage: z.number().min(0).max(100),
+  BytesReceived: z.number(),
+  TotalBytes: z.number(),
+  Path: z.string(),
+  Error: z.string(),
+});
+
 // ---- functions ----
 
 export interface EngineFunctionSpec {
@@ -281,14 +291,7 @@ export const ENGINE_FUNCTIONS: EngineFunctionSpec[] = [
     'Get Download Status',
     'Progress of the last download; Path is what LoadCarByPath takes once Status is Completed.',
     empty,
-    z.object({
-      Status: z.enum(DOWNLOAD_STATUSES),
-      Percentage: z.number().min(0).max(100),
-      BytesReceived: z.number(),
-      TotalBytes: z.number(),
-      Path: z.string(),
-      Error: z.string(),
-    }),
+    downloadStatusSchema,
   ),
   // Car state manager
   fn(

@@ -9,7 +9,7 @@ export const healthSchema = z.object({
   database: componentSchema.extend({ dialect: z.enum(['sqlite', 'postgres']) }),
   storage: componentSchema.extend({ driver: z.enum(['local', 's3']) }),
   engines: componentSchema.extend({
-    provider: z.enum(['local', 'static']),
+    provider: z.enum(['local', 'static', 'register']),
     max: z.number().int(),
     running: z.number().int(),
   }),

@@ -18,3 +18,4 @@ export * from './media.js';
 export * from './engine-catalogue.js';
 export * from './remote-socket.js';
 export * from './sessions.js';
+export * from './engines.js';

@@ -61,6 +61,10 @@ export const API_ROUTES = {
     shareGroup: '/asset-model/:id/share/group',
     delete: '/asset-model/:id/delete',
     filterOptions: '/asset-model/filter-options',
+    /** POST: a signed, expiring URL of the model file for the user's engine to download. */
+    downloadLink: '/asset-model/:id/download-link',
+    /** GET: the model file behind a signed link, without cookie or token (engines fetch it). */
+    signedFile: '/asset-model-file/:token/:fileName',
   },
   renderedAssets: {
     filtered: '/asset-rendered/filtered',

@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { initialSceneState } from '../scene/initial-state.js';
 import { Pixels, LEFT_HALF, RIGHT_HALF } from '../test/pixels.js';
 import { startTestEngine, type TestEngine } from '../test/test-engine.js';
 import { BUILT_IN_CAR_GLB } from '../built-in-car.js';
@@ -65,8 +64,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   // Every test starts from the default scene, as a freshly lent engine would.
-  t.engine.scene.state = initialSceneState({ width: 320, height: 180 });
-  await t.renderer.apply(t.engine.scene.state);
+  await t.engine.scene.reset();
 });
 
 describe('the built-in car in real renders', () => {

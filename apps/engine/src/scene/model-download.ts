@@ -39,6 +39,7 @@ const MODEL_EXTENSIONS = ['.glb', '.gltf'];
 export class ModelDownloader {
   private status: DownloadStatus = idle();
   private running: Promise<void> | null = null;
+  private abort: AbortController | null = null;
   private count = 0;
 
   constructor(
@@ -55,6 +56,17 @@ export class ModelDownloader {
     await this.running;
   }
 
+  /**
+   * For the next user: stops a running download, forgets the last status and deletes every downloaded model, so
+   * nobody can load what the previous user brought in (LoadCarByPath takes any model inside the engine's folder).
+   */
+  async reset(): Promise<void> {
+    this.abort?.abort(new Error('The engine was reset'));
+    await this.running;
+    this.status = idle();
+    await rm(path.join(this.dataDir, 'models'), { recursive: true, force: true });
+  }
+
   start(url: string): void {
     let parsed: URL;
     try {
@@ -69,7 +81,9 @@ export class ModelDownloader {
     this.count += 1;
     const folder = path.join(this.dataDir, 'models', `${Date.now()}-${this.count}`);
     this.status = { ...idle(), Status: 'Downloading' };
-    this.running = this.run(parsed, folder)
+    const abort = new AbortController();
+    this.abort = abort;
+    this.running = this.run(parsed, folder, abort.signal)
       .catch(async (error: unknown) => {
         this.status = {
           ...this.status,
@@ -80,11 +94,12 @@ export class ModelDownloader {
       })
       .finally(() => {
         this.running = null;
+        this.abort = null;
       });
   }
 
-  private async run(url: URL, folder: string): Promise<void> {
-    const response = await fetch(url);
+  private async run(url: URL, folder: string, signal: AbortSignal): Promise<void> {
+    const response = await fetch(url, { signal });
     if (!response.ok || !response.body) throw new Error(`The server answered ${response.status}`);
     const total = Number(response.headers.get('content-length') ?? 0);
     if (total > this.limits.maxDownloadBytes) throw new Error('The model is larger than the download limit');
@@ -106,6 +121,7 @@ export class ModelDownloader {
       Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
       counter,
       createWriteStream(filePath),
+      { signal },
     );
 
     let modelPath: string;

@@ -244,6 +244,23 @@ export class Scene {
     await this.downloader.settled();
   }
 
+  /**
+   * Back to the scene a fresh engine shows (initialSceneState), without restarting the process: the next user of a
+   * pooled engine starts from the defaults and finds nothing of the previous user's models, sequences or lights.
+   */
+  async reset(): Promise<void> {
+    this.stopPlayback();
+    await this.downloader.reset();
+    this.state = initialSceneState(this.state.viewport);
+    this.parts = builtInParts();
+    this.viewMode = 'editor';
+    this.sequences.clear();
+    this.currentSequence = null;
+    this.lightMovement.clear();
+    this.nextLightId = 0;
+    await this.options.renderer.apply(this.state);
+  }
+
   // ---- car ----
 
   private trimNames(): string[] {

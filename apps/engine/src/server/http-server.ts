@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Scene } from '../scene/scene.js';
+import { handleControl, isControlRoute } from './control-routes.js';
 import { field, isRecord } from './keys.js';
 import { RemoteApi, fail, routeNotFound, type RemoteAnswer } from './remote-api.js';
 
@@ -34,6 +35,8 @@ export async function startRemoteControlServer(options: {
   scene: Scene;
   port: number;
   host: string;
+  /** The key the pooling server presents to the control routes; without one they answer loopback callers only. */
+  controlKey?: string | undefined;
   onRequest?: (entry: RequestLog) => void;
 }): Promise<RemoteControlServer> {
   const api = new RemoteApi(options.scene);
@@ -45,9 +48,16 @@ export async function startRemoteControlServer(options: {
     turn = result.catch(() => undefined);
     return result;
   };
+  // Control routes take no body; a reset waits its turn like any call, so it never lands in the middle of one.
+  const control = (req: IncomingMessage) => {
+    req.resume();
+    const method = (req.method ?? 'GET').toUpperCase();
+    return serial(() => handleControl(req, method, options.scene, options.controlKey));
+  };
   const server = createServer((req, res) => {
     const started = Date.now();
-    void respond(api, req, serial)
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    void (isControlRoute(path) ? control(req) : respond(api, req, serial))
       .catch((error: unknown) => fail(500, error instanceof Error ? error.message : String(error)))
       .then((answer) => {
         send(res, answer);

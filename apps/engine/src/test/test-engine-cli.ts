@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { startEngine } from '../engine.js';
+import { startRegistration } from '../server/registration.js';
+import { controlKeyFrom, REGISTRATION_FLAGS, registrationFromFlags } from '../server/registration-flags.js';
 import { TestRenderer } from './test-renderer.js';
 
 /**
@@ -11,6 +13,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: '0' },
     host: { type: 'string', default: '127.0.0.1' },
     'data-dir': { type: 'string', default: 'data/engine' },
+    ...REGISTRATION_FLAGS,
   },
   strict: false,
 });
@@ -22,5 +25,11 @@ const engine = await startEngine({
   host: String(values.host),
   width: 320,
   height: 180,
+  controlKey: controlKeyFrom(process.env),
 });
-process.on('SIGTERM', () => void engine.close().then(() => process.exit(0)));
+const joining = registrationFromFlags(values, { host: String(values.host), port: engine.port }, process.env);
+const registration = joining ? startRegistration(joining) : null;
+process.on(
+  'SIGTERM',
+  () => void (registration?.stop() ?? Promise.resolve()).then(() => engine.close()).then(() => process.exit(0)),
+);

@@ -22,21 +22,30 @@ export interface TestEngine<R extends Renderer = TestRenderer> {
  * An engine on port 0 with its own data folder, over the recording renderer unless a test brings a real one
  * (`createRenderer` gets the data folder it must use).
  */
-export async function startTestEngine(): Promise<TestEngine>;
-export async function startTestEngine<R extends Renderer>(options: {
-  createRenderer: (dataDir: string) => R;
+interface TestEngineOptions {
+  controlKey?: string;
   width?: number;
   height?: number;
-}): Promise<TestEngine<R>>;
+}
+export async function startTestEngine<R extends Renderer>(
+  options: TestEngineOptions & { createRenderer: (dataDir: string) => R },
+): Promise<TestEngine<R>>;
+export async function startTestEngine(options?: TestEngineOptions): Promise<TestEngine>;
 export async function startTestEngine(
-  options: { createRenderer?: (dataDir: string) => Renderer; width?: number; height?: number } = {},
+  options: TestEngineOptions & { createRenderer?: (dataDir: string) => Renderer } = {},
 ): Promise<TestEngine<Renderer>> {
   const root = await mkdtemp(path.join(tmpdir(), 'autostudio-engine-'));
   const dataDir = path.join(root, 'data');
   const renderer = options.createRenderer?.(dataDir) ?? new TestRenderer();
-  const width = options.width ?? 320;
-  const height = options.height ?? 180;
-  const engine = await startEngine({ renderer, dataDir, port: 0, host: '127.0.0.1', width, height });
+  const engine = await startEngine({
+    renderer,
+    dataDir,
+    port: 0,
+    host: '127.0.0.1',
+    width: options.width ?? 320,
+    height: options.height ?? 180,
+    controlKey: options.controlKey,
+  });
   const base = `http://127.0.0.1:${engine.port}`;
   const request = (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
     fetch(base + url, {

@@ -106,6 +106,8 @@ export interface AssetModelsTable {
   file_name: string | null;
   file_size: number | string | null;
   preview_key: string | null;
+  /** 1: every signed-in user may see it (the built-in car), whatever its shares say. */
+  is_public: number;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;

@@ -34,6 +34,8 @@ export async function startTestApp(
     webDist: path.join(dataDir, 'no-web-app'),
     // Suites sign in often from one address; the limit has a test of its own.
     loginRateLimitPerMinute: 10_000,
+    // No built-in car unless a suite asks for one: lists and counts stay the suite's own.
+    builtInModelFile: path.join(dataDir, 'no-built-in-model.glb'),
     ...overrides,
   };
   let app: FastifyInstance;

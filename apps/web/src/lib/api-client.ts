@@ -33,6 +33,16 @@ export function configureApiClient(next: ApiClientHooks): void {
   hooks = next;
 }
 
+/** The current access token, for the sockets that authenticate with it (the remote-control relay). */
+export function currentAccessToken(): string | null {
+  return hooks.getAccessToken();
+}
+
+/** The server's origin: the configured one, else the page's own. */
+export function apiOrigin(): string {
+  return hooks.origin || window.location.origin;
+}
+
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;

@@ -8,6 +8,11 @@ export const ADMIN = { username: 'admin', password: TEST_ADMIN_PASSWORD };
 /** The real server that the global setup started for this test run. */
 export const serverOrigin = (): string => inject('serverOrigin');
 
+/** Holds engines' model downloads at their middle until released (see global-server.ts). */
+export async function holdDownloads(hold: boolean): Promise<void> {
+  await fetch(`${inject('gateOrigin')}/gate/${hold ? 'hold' : 'release'}`, { method: 'POST' });
+}
+
 export async function login(username: string, password: string): Promise<LoginResponse> {
   const response = await fetch(`${serverOrigin()}/api/auth/login`, {
     method: 'POST',

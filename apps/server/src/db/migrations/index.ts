@@ -3,6 +3,7 @@ import * as usersAndTokens from './0001-users-and-tokens.js';
 import * as library from './0002-library.js';
 import * as ssoIdentities from './0003-sso-identities.js';
 import * as engineSessions from './0004-engine-sessions.js';
+import * as publicAssetModels from './0005-public-asset-models.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the compiled server and
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0002-library': library,
   '0003-sso-identities': ssoIdentities,
   '0004-engine-sessions': engineSessions,
+  '0005-public-asset-models': publicAssetModels,
 };
 
 export const migrationProvider: MigrationProvider = {

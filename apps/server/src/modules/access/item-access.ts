@@ -15,6 +15,8 @@ export interface ItemAccessOptions<Row extends OwnedRow> {
   shares: SharesRepository;
   /** The id shares point at: the row's own id, or the model id shared by every version of an asset model. */
   shareKey: (row: Row) => string;
+  /** Rows everyone may see whatever the shares say (the built-in car); the lists' `everyone` condition in code. */
+  everyone?: (row: Row) => boolean;
 }
 
 /**
@@ -29,6 +31,7 @@ export class ItemAccess<Row extends OwnedRow> {
 
   async canSee(user: User, row: Row): Promise<boolean> {
     if (seesEverything(user, this.options.kind) || (row.owner_id !== null && row.owner_id === user.id)) return true;
+    if (this.options.everyone?.(row)) return true;
     return this.options.shares.isSharedWith(this.options.shareKey(row), user.id);
   }
 

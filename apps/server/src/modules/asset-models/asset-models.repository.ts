@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { User } from '@autostudio/protocol';
 import type { Db } from '../../db/database.js';
 import { paginate } from '../../db/paginate.js';
@@ -42,6 +43,7 @@ export class AssetModelsRepository {
       shareTable: 'asset_model_shares',
       // A share covers every version of the model.
       keyColumn: 'model_id',
+      everyone: sql<boolean>`asset_models.is_public = 1`,
       equals: {
         category: filters.category,
         type: filters.type,
@@ -104,4 +106,10 @@ export class AssetModelsRepository {
       .where('deleted_at', 'is', null)
       .execute();
   }
+}
+
+/** Every version of a model, deleted ones too: seeding must not bring back a model an administrator deleted. */
+export async function anyVersionExists(db: Db, modelId: string): Promise<boolean> {
+  const row = await db.selectFrom('asset_models').select('id').where('model_id', '=', modelId).executeTakeFirst();
+  return row !== undefined;
 }

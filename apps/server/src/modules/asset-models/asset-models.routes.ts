@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_ROUTES,
@@ -6,6 +7,7 @@ import {
   assetModelsQuerySchema,
   idParamsSchema,
   listResultSchema,
+  modelDownloadLinkSchema,
 } from '@autostudio/protocol';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../plugins/app/authentication.js';
@@ -14,12 +16,32 @@ import type { AssetModelsService } from './asset-models.service.js';
 import { errorResponses } from '../../plugins/app/http-errors.js';
 
 const tags = ['asset models'];
+
+const signedFileParamsSchema = z.object({
+  token: z.string().min(1).max(2048),
+  fileName: z.string().min(1).max(255),
+});
+
+/** A file's bytes; described for the OpenAPI document, never used to serialize (the body is a stream). */
+const fileBody = z.unknown().meta({
+  description: 'The bytes of the model file',
+  content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+});
 const errors = errorResponses(400, 401, 403, 404, 413);
 
-export const assetModelsRoutes: FastifyPluginAsyncZod<{ assetModels: AssetModelsService }> = async (
+export interface AssetModelsRoutesOptions {
+  assetModels: AssetModelsService;
+  /** Where engines reach this server (ENGINE_FILES_URL); unset: the address the browser used. */
+  engineFilesUrl?: string | undefined;
+}
+
+export const assetModelsRoutes: FastifyPluginAsyncZod<AssetModelsRoutesOptions> = async (
   app,
-  { assetModels },
+  { assetModels, engineFilesUrl },
 ) => {
+  // request.protocol and request.host honour X-Forwarded-* only when TRUST_PROXY is on.
+  const engineFilesOrigin = (request: FastifyRequest) => engineFilesUrl ?? `${request.protocol}://${request.host}`;
+
   const guard = requireUser;
 
   app.get(
@@ -61,6 +83,41 @@ export const assetModelsRoutes: FastifyPluginAsyncZod<{ assetModels: AssetModels
       preHandler: guard,
     },
     (request) => assetModels.get(currentUser(request), request.params.id),
+  );
+
+  app.post(
+    API_ROUTES.assetModels.downloadLink,
+    {
+      schema: {
+        tags,
+        summary: 'A short-lived URL of the model file for your engine to download (no cookie or token needed)',
+        params: idParamsSchema,
+        response: { 200: modelDownloadLinkSchema, ...errorResponses(400, 401, 404) },
+      },
+      preHandler: guard,
+    },
+    (request) => assetModels.downloadLink(currentUser(request), request.params.id, engineFilesOrigin(request)),
+  );
+
+  app.get(
+    API_ROUTES.assetModels.signedFile,
+    {
+      schema: {
+        tags,
+        summary: 'The model file behind a signed link (engines download it; the link is the credential)',
+        security: [],
+        params: signedFileParamsSchema,
+        response: { 200: fileBody, ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const file = await assetModels.signedFile(request.params.token, request.params.fileName);
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-length', file.size)
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    },
   );
 
   app.post(

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import {
+  API_BASE,
+  API_ROUTES,
+  pathTo,
+  type ModelDownloadLink,
   createAssetModelFieldsSchema,
   productSettingsSchema,
   UPLOAD_LIMITS,
@@ -13,7 +18,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { AssetModelRow } from '../../db/schema.js';
 import { toNumber } from '../../db/search.js';
-import { badRequest, forbidden } from '../../plugins/app/http-errors.js';
+import { badRequest, forbidden, notFound } from '../../plugins/app/http-errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { mediaUrl } from '../../storage/media-url.js';
 import { receiveMultipart, type FileRule, type StoredFile } from '../../storage/multipart.js';
@@ -22,8 +27,10 @@ import { canCreate } from '../access/access-policy.js';
 import { ItemAccess } from '../access/item-access.js';
 import { SharesRepository, type Principal } from '../access/shares.repository.js';
 import { AssetModelsRepository, type AssetModelFilters } from './asset-models.repository.js';
+import { MODEL_LINK_MESSAGES, type ModelFileLinks } from './model-file-links.js';
 
 const ASSET_MODEL_NOT_FOUND = 'Asset model not found';
+const NO_MODEL_FILE = 'This asset model has no model file';
 
 const fileRules = (modelId: string): Record<string, FileRule> => ({
   file: { kind: 'model', maxBytes: UPLOAD_LIMITS.model, key: (id, name) => `asset-models/${modelId}/${id}/${name}` },
@@ -44,6 +51,7 @@ export class AssetModelsService {
   constructor(
     db: Db,
     private readonly storage: BlobStore,
+    private readonly links: ModelFileLinks,
   ) {
     this.models = new AssetModelsRepository(db);
     this.shares = new SharesRepository(db, 'asset_model_shares');
@@ -53,6 +61,7 @@ export class AssetModelsService {
       shares: this.shares,
       // A share covers every version of the model.
       shareKey: (row) => row.model_id,
+      everyone: (row) => row.is_public === 1,
     });
   }
 
@@ -100,6 +109,7 @@ export class AssetModelsService {
         region: fields.region,
         settings: JSON.stringify(parseJsonField(productSettingsSchema, 'settings', fields.settings)),
         ...this.fileColumns(body.files, null),
+        is_public: 0,
         created_at: now,
         updated_at: now,
         deleted_at: null,
@@ -162,6 +172,32 @@ export class AssetModelsService {
     await this.models.softDeleteModel(row.model_id);
   }
 
+  /**
+   * A signed, expiring URL of the model's file for the user's engine, which downloads without the user's
+   * credentials. Whoever may see the model may have one; it opens that one file and nothing else.
+   */
+  async downloadLink(user: User, id: string, origin: string): Promise<ModelDownloadLink> {
+    const row = await this.access.readable(user, id, ASSET_MODEL_NOT_FOUND);
+    if (!row.file_key) throw notFound(NO_MODEL_FILE);
+    // The key's last segment is the stored, already safe, file name; engines keep the name's extension.
+    const fileName = row.file_key.split('/').pop() ?? 'model';
+    const { token, expiresAt } = this.links.sign(row.id, fileName);
+    const route = pathTo(API_ROUTES.assetModels.signedFile, { token, fileName });
+    return { url: `${origin}${API_BASE}${route}`, expiresAt: expiresAt.toISOString() };
+  }
+
+  /** The file behind a signed link, while the link is valid and the model is not deleted. */
+  async signedFile(token: string, fileName: string): Promise<{ body: Readable; size: number }> {
+    const check = this.links.check(token, fileName);
+    if (!check.ok) throw forbidden(MODEL_LINK_MESSAGES[check.reason]);
+    // A model deleted since the link was made opens nothing.
+    const row = await this.models.find(check.assetModelId);
+    if (!row) throw notFound(ASSET_MODEL_NOT_FOUND);
+    const stat = row.file_key ? await this.storage.stat(row.file_key) : null;
+    if (!row.file_key || !stat) throw notFound(NO_MODEL_FILE);
+    return { body: await this.storage.get(row.file_key), size: stat.size };
+  }
+
   /** For media access: whether the user may see the model (any version) whose files live under its id. */
   async canSeeModel(user: User, modelId: string): Promise<boolean> {
     const row = await this.models.findLiveVersion(modelId);
@@ -207,6 +243,7 @@ export class AssetModelsService {
       fileSize: row.file_size === null ? null : toNumber(row.file_size),
       previewUrl: row.preview_key ? mediaUrl(row.preview_key) : null,
       settings: productSettingsSchema.parse(JSON.parse(row.settings)),
+      isPublic: row.is_public === 1,
       ownerId: row.owner_id,
       createdAt: row.created_at,
       updatedAt: row.updated_at,

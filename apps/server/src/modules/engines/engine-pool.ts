@@ -1,3 +1,5 @@
+import { resetEngineScene } from './engine-control.js';
+
 /** One engine the allocator can lend: Unreal or the reference engine, reached the same way. */
 export interface EngineInstance {
   /** Stable id of the engine in the pool. */
@@ -13,7 +15,7 @@ export interface EngineInstance {
  * copy can allocate; a provider only knows which engines exist and whether they answer.
  */
 export interface EngineProvider {
-  readonly kind: 'local' | 'static';
+  readonly kind: 'local' | 'static' | 'register';
   /** Engines that exist now, whether lent or free. */
   engines(): EngineInstance[];
   /** Most engines this provider can run at once. */
@@ -42,7 +44,11 @@ export class StaticEngineProvider implements EngineProvider {
   readonly kind = 'static';
   private readonly list: EngineInstance[];
 
-  constructor(instances: { instanceId: string; streamerId: string }[]) {
+  constructor(
+    instances: { instanceId: string; streamerId: string }[],
+    /** The control key of reference engines in the list, if they were started with one. */
+    private readonly controlKey?: string,
+  ) {
     this.list = instances.map((instance) => ({ id: instance.streamerId, ...instance }));
   }
 
@@ -58,8 +64,12 @@ export class StaticEngineProvider implements EngineProvider {
     return Promise.resolve(null);
   }
 
-  async reset(): Promise<void> {
-    // Unreal engines are reset by loading the product again; nothing to do on release.
+  /**
+   * A reference engine in the list goes back to its default scene. Unreal has no reset route (it answers 404): its
+   * scene is put right by the next user's product load, which replaces the car, so nothing more is done.
+   */
+  async reset(engine: EngineInstance): Promise<void> {
+    await resetEngineScene(engine.instanceId, this.controlKey);
   }
 
   async close(): Promise<void> {}

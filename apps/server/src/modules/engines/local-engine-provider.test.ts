@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginResponse, SessionResponse } from '@autostudio/protocol';
+import {
+  ENGINE_CONTROL_ROUTES,
+  ENGINE_OBJECT_PATHS,
+  type LoginResponse,
+  type SessionResponse,
+} from '@autostudio/protocol';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
 import { LocalEngineProvider } from './local-engine-provider.js';
@@ -19,7 +24,16 @@ describe('reference engines as child processes', () => {
     if (!fs.existsSync(TEST_ENGINE_CLI)) throw new Error(`${TEST_ENGINE_CLI} is missing: build first (tsc -b)`);
     t = await startTestApp(
       testDatabases[0]!,
-      { engines: { provider: 'local', max: 1, warm: 0, instances: [], sessionTimeoutSeconds: 90 } },
+      {
+        engines: {
+          provider: 'local',
+          max: 1,
+          warm: 0,
+          instances: [],
+          sessionTimeoutSeconds: 90,
+          heartbeatTimeoutSeconds: 30,
+        },
+      },
       { engineCli: TEST_ENGINE_CLI },
     );
     if (!(t.app.engineProvider instanceof LocalEngineProvider)) throw new Error('expected the local provider');
@@ -57,5 +71,29 @@ describe('reference engines as child processes', () => {
     expect(second.status).toBe(200);
     expect(second.body.sessionDetails?.instanceId).not.toBe(instanceId);
     await call('/sessions/release', 'POST');
+  });
+
+  it('puts a released engine back to the default scene in the same process', async () => {
+    const allocated = await call('/sessions/allocate');
+    const instanceId = allocated.body.sessionDetails?.instanceId ?? '';
+    const engineCall = async (functionName: string, parameters: object) => {
+      const response = await fetch(`http://${instanceId}/remote/object/call`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ objectPath: ENGINE_OBJECT_PATHS.car, functionName, parameters }),
+      });
+      return (await response.json()) as Record<string, unknown>;
+    };
+    const defaults = await engineCall('Get Material Options', {});
+    await engineCall('Update Car Material', { MaterialToSet: 'rallye red' });
+    expect(await engineCall('Get Material Options', {})).toMatchObject({ Current: 'rallye red' });
+    const engine = provider.engines().find((candidate) => candidate.instanceId === instanceId);
+    const pid = provider.processId(engine?.id ?? '');
+
+    expect((await call('/sessions/release', 'POST')).status).toBe(200);
+    expect(provider.processId(engine?.id ?? '')).toBe(pid);
+    expect(await engineCall('Get Material Options', {})).toEqual(defaults);
+    // Only the server, with the key it handed the engine, may reset it; another local process may not.
+    expect((await fetch(`http://${instanceId}${ENGINE_CONTROL_ROUTES.reset}`, { method: 'POST' })).status).toBe(401);
   });
 });

@@ -40,7 +40,8 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
       const running = options.engines.engines().length;
       const max = options.engines.capacity();
       const engines = {
-        ok: max > 0 || options.engines.kind === 'local',
+        // Local engines start on demand and registered ones arrive on their own: none yet is not a fault.
+        ok: max > 0 || options.engines.kind !== 'static',
         detail: running === 0 ? 'no engine running' : `${running} engine${running === 1 ? '' : 's'} known`,
         provider: options.engines.kind,
         max,

@@ -80,7 +80,14 @@ describe.each(testDatabases)('sessions and the remote-control relay on $name', (
       streamerId: `engine-${index}`,
     }));
     t = await startTestApp(database, {
-      engines: { provider: 'static', max: 2, warm: 0, instances, sessionTimeoutSeconds: 90 },
+      engines: {
+        provider: 'static',
+        max: 2,
+        warm: 0,
+        instances,
+        sessionTimeoutSeconds: 90,
+        heartbeatTimeoutSeconds: 30,
+      },
     });
     origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
     relayUrl = `${origin.replace('http', 'ws')}/api/remote`;

@@ -67,6 +67,7 @@ describe.each(testDatabases)('Pixel Streaming signalling on $name', (database) =
         max: 2,
         warm: 0,
         sessionTimeoutSeconds: 90,
+        heartbeatTimeoutSeconds: 30,
         signallingKey: ENGINE_KEY,
         instances: engines.map((engine, index) => ({
           instanceId: engine.base.replace('http://', ''),

@@ -26,6 +26,11 @@ export const openApiPlugin = fp<{ version: string }>(async (app: FastifyInstance
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           mediaCookie: { type: 'apiKey', in: 'cookie', name: MEDIA_COOKIE.name },
+          engineKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'ENGINE_REGISTRATION_KEY, which engines present to register themselves',
+          },
         },
       },
     },

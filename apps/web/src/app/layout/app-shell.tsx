@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/features/auth';
+import { endSession } from '@/features/session';
 
 /** The frame around every signed-in page: a slim top bar and the page below it. */
 export function AppShell() {
@@ -16,6 +17,8 @@ export function AppShell() {
   const navigate = useNavigate();
 
   const signOut = async () => {
+    // The engine goes back while the token still works.
+    await endSession();
     await logout();
     await navigate(paths.login, { replace: true });
   };

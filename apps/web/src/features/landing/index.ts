@@ -1,1 +1,1 @@
-export { LandingPage } from './components/landing-page';
+export { LandingPage, type LandingPageProps } from './components/landing-page';

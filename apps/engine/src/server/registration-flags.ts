@@ -1,0 +1,51 @@
+import { ENGINE_CONTROL_KEY_ENV, engineRegistrationSchema } from '@autostudio/protocol';
+import type { RegistrationOptions } from './registration.js';
+
+/** The command-line flags of self-registration, shared by the engine's CLI and its test CLI. */
+export const REGISTRATION_FLAGS = {
+  /** Server base URLs to register with, comma separated. */
+  register: { type: 'string' },
+  /** host:port the servers reach this engine at; default the bound host and port. */
+  advertise: { type: 'string' },
+  /** The engine's name on the signalling server and in the pool; default `engine-<port>`. */
+  'streamer-id': { type: 'string' },
+} as const;
+
+/** The environment variable holding the servers' registration key: a secret, so not a flag that `ps` shows. */
+export const REGISTRATION_KEY_ENV = 'ENGINE_REGISTRATION_KEY';
+
+type FlagValues = Record<string, string | boolean | undefined>;
+
+const text = (value: string | boolean | undefined): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+
+/** What to register, or null without `--register`; throws with a clear message on a bad combination. */
+export function registrationFromFlags(
+  values: FlagValues,
+  bound: { host: string; port: number },
+  env: NodeJS.ProcessEnv,
+): Omit<RegistrationOptions, 'onError' | 'onRegistered'> | null {
+  const servers = text(values.register)
+    ?.split(',')
+    .map((server) => server.trim())
+    .filter(Boolean);
+  if (!servers || servers.length === 0) return null;
+  const key = env[REGISTRATION_KEY_ENV];
+  if (!key) throw new Error(`--register needs the servers' key in ${REGISTRATION_KEY_ENV}`);
+  const host = bound.host === '0.0.0.0' || bound.host === '::' ? undefined : bound.host;
+  const instanceId = text(values.advertise) ?? (host ? `${host}:${bound.port}` : undefined);
+  if (!instanceId) throw new Error(`--advertise host:port is required when the engine listens on ${bound.host}`);
+  const registration = engineRegistrationSchema.parse({
+    instanceId,
+    streamerId: text(values['streamer-id']) ?? `engine-${bound.port}`,
+  });
+  return { servers, key, registration };
+}
+
+/**
+ * The key the pooling server presents to the control routes: the one it handed over, else the registration key
+ * (which every server of the pool knows), else none (loopback callers only).
+ */
+export function controlKeyFrom(env: NodeJS.ProcessEnv): string | undefined {
+  return env[ENGINE_CONTROL_KEY_ENV] ?? (env[REGISTRATION_KEY_ENV] || undefined);
+}

@@ -1,0 +1,130 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BUILT_IN_PRODUCT, FAILURE_TOASTS, type AssetModel } from '@autostudio/protocol';
+import { paths } from '@/config/paths';
+import { useAuthStore } from '@/features/auth';
+import { useSessionStore } from '@/features/session';
+import { ADMIN, createUser, holdDownloads, login, pointApiClientAt, serverOrigin } from '@/test/real-server';
+import HomeRoute from './home';
+import LandingRoute from './landing';
+
+/** The landing page and the configurator as the app routes them, against the real server and engines. */
+function renderApp(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: paths.landing, element: <LandingRoute /> },
+      { path: paths.home, element: <HomeRoute /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+async function signIn(prefix: string) {
+  const account = await createUser(prefix);
+  const tokens = await login(account.username, account.password);
+  pointApiClientAt(serverOrigin(), { getAccessToken: () => tokens.accessToken });
+  useAuthStore.setState({ user: tokens.user, accessToken: tokens.accessToken, isAuthenticated: true });
+  return tokens;
+}
+
+describe('choosing a product on /landing', () => {
+  let token = '';
+  beforeEach(() => {
+    useSessionStore.getState().clear();
+  });
+  afterEach(async () => {
+    await holdDownloads(false);
+    const sessionId = useSessionStore.getState().sessionDetails?.sessionId;
+    useSessionStore.getState().clear();
+    if (sessionId) {
+      await fetch(`${serverOrigin()}/api/session/release`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ sessionId }),
+      });
+    }
+  });
+
+  it('loads the built-in car in a live session, showing the download progress, then opens the studio', async () => {
+    token = (await signIn('driver')).accessToken;
+    const router = renderApp(paths.landing);
+    const user = userEvent.setup();
+    await holdDownloads(true);
+
+    await user.click(await screen.findByRole('button', { name: `Open ${BUILT_IN_PRODUCT.name}` }));
+    const overlay = await screen.findByRole('dialog', { name: `Loading ${BUILT_IN_PRODUCT.name}...` });
+    // The engine has half of the model: the overlay says so, in the ring and on the bar.
+    await waitFor(() => expect(within(overlay).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50'), {
+      timeout: 10_000,
+    });
+    expect(within(overlay).getByTestId('loading-percentage')).toHaveTextContent('50%');
+    expect(useSessionStore.getState().status).toBe('Connected');
+
+    await holdDownloads(false);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.home), { timeout: 10_000 });
+    expect(await screen.findByRole('heading', { name: BUILT_IN_PRODUCT.name })).toBeVisible();
+    expect(screen.getByTestId('viewport')).toBeVisible();
+    expect(screen.getByRole('status', { name: 'Session' })).toHaveTextContent('Connected');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(useSessionStore.getState().product?.name).toBe(BUILT_IN_PRODUCT.name);
+  });
+
+  it('says "Failed to load selected product" when the engine cannot load it, and stays on /landing', async () => {
+    const driver = await signIn('broken');
+    token = driver.accessToken;
+    // An administrator publishes a "model" the engine cannot unpack, and shares it with this user.
+    const admin = await login(ADMIN.username, ADMIN.password);
+    // Written by hand: jsdom's FormData is not one Node's fetch can send.
+    const boundary = 'autostudio-test-boundary';
+    const notAZip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64, 1)]);
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nBroken Prototype\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="broken.zip"\r\n` +
+          'Content-Type: application/zip\r\n\r\n',
+      ),
+      notAZip,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const created = await fetch(`${serverOrigin()}/api/asset-model`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${admin.accessToken}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      body,
+    });
+    expect(created.status).toBe(201);
+    const broken = (await created.json()) as AssetModel;
+    await fetch(`${serverOrigin()}/api/asset-model/${broken.id}/share/user`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.accessToken}` },
+      body: JSON.stringify({ userIds: [driver.user.id], remove: false }),
+    });
+
+    const router = renderApp(paths.landing);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Open Broken Prototype' }));
+    expect(await screen.findByText(FAILURE_TOASTS.loadSelectedProduct, {}, { timeout: 10_000 })).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe(paths.landing);
+    expect(useSessionStore.getState().product).toBeNull();
+  });
+
+  it('sends /home back to /landing while no product is loaded', async () => {
+    token = (await signIn('early')).accessToken;
+    const router = renderApp(paths.home);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.landing));
+  });
+});

@@ -1,0 +1,69 @@
+import {
+  API_BASE,
+  downloadStatusSchema,
+  POLLING,
+  PROGRESS_MAX,
+  STATE_MESSAGES,
+  type AssetModel,
+} from '@autostudio/protocol';
+import { apiOrigin, currentAccessToken } from '@/lib/api-client';
+import { RemoteApi } from '@/lib/remote-control/remote-api';
+import { RemoteControlClient } from '@/lib/remote-control/remote-control-client';
+import { modelDownloadLink, requestAllocate } from '../api/sessions-api';
+import { useSessionStore } from '../stores/session-store';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The relay's address: the backend base URL with http replaced by ws (spec §7). */
+export function relayUrl(): string {
+  return `${apiOrigin().replace(/^http/, 'ws')}${API_BASE}/remote`;
+}
+
+/** An engine session for this user, with the remote-control client connected to its engine. */
+async function connectSession(): Promise<RemoteApi> {
+  const store = useSessionStore.getState();
+  store.loading();
+  const allocation = await requestAllocate();
+  const details = allocation.sessionDetails;
+  if (!allocation.success || !details) {
+    throw new Error(allocation.message || STATE_MESSAGES.createSessionFailed);
+  }
+  // The same engine as before keeps its connection; another one gets a new client.
+  const current = useSessionStore.getState();
+  let remote = current.remote;
+  if (!remote || current.sessionDetails?.instanceId !== details.instanceId) {
+    remote = new RemoteControlClient({ url: relayUrl(), instanceId: details.instanceId, getToken: currentAccessToken });
+  }
+  await remote.connect();
+  useSessionStore.getState().connected(details, remote, allocation.message);
+  return new RemoteApi(remote);
+}
+
+/**
+ * Spec "Product load": the engine downloads the product's model (Download File with a signed URL it can fetch
+ * on its own), the download is polled every 100 ms up to 1001 times with its percentage, then LoadCarByPath.
+ * Resolves once the product is the loaded one; rejects with what went wrong.
+ */
+export async function loadProduct(product: AssetModel, onProgress: (percentage: number) => void): Promise<void> {
+  try {
+    const api = await connectSession();
+    const link = await modelDownloadLink(product.id);
+    await api.callCar('Download File', { Url: link.url });
+    let path: string | null = null;
+    for (let attempt = 0; attempt < POLLING.productDownloadMaxTries && path === null; attempt += 1) {
+      const status = downloadStatusSchema.parse(await api.callCar('Get Download Status'));
+      onProgress(status.Percentage);
+      if (status.Status === 'Completed') path = status.Path;
+      else if (status.Status === 'Failed') throw new Error(`The model download failed: ${status.Error}`);
+      else await sleep(POLLING.productDownloadMs);
+    }
+    if (path === null) throw new Error('The model download did not finish in time');
+    onProgress(PROGRESS_MAX);
+    await api.callCar('LoadCarByPath', { Path: path });
+    useSessionStore.getState().productLoaded(product);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (useSessionStore.getState().status === 'Loading') useSessionStore.getState().failed(message);
+    throw error;
+  }
+}

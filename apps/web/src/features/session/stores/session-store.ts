@@ -1,0 +1,42 @@
+import { create } from 'zustand';
+import type { AssetModel, SessionDetails, SessionStatus } from '@autostudio/protocol';
+import type { RemoteControlClient } from '@/lib/remote-control/remote-control-client';
+
+export interface SessionState {
+  /** Spec §4 "Session status". */
+  status: SessionStatus;
+  sessionDetails: SessionDetails | null;
+  message: string;
+  /** The remote-control connection to the session's engine, through the relay. */
+  remote: RemoteControlClient | null;
+  /** The product loaded in the engine (the spec's app.product); /home requires one. */
+  product: AssetModel | null;
+
+  loading: () => void;
+  connected: (details: SessionDetails, remote: RemoteControlClient, message: string) => void;
+  productLoaded: (product: AssetModel) => void;
+  failed: (message: string) => void;
+  /** Forgets the session (after a release or a sign-out) and closes the remote connection. */
+  clear: () => void;
+}
+
+export const useSessionStore = create<SessionState>()((set, get) => ({
+  status: 'Disconnected',
+  sessionDetails: null,
+  message: '',
+  remote: null,
+  product: null,
+
+  loading: () => set({ status: 'Loading' }),
+  connected: (sessionDetails, remote, message) => {
+    const previous = get().remote;
+    if (previous && previous !== remote) previous.disconnect();
+    set({ status: 'Connected', sessionDetails, remote, message });
+  },
+  productLoaded: (product) => set({ product }),
+  failed: (message) => set({ status: 'Error', message }),
+  clear: () => {
+    get().remote?.disconnect();
+    set({ status: 'Disconnected', sessionDetails: null, message: '', remote: null, product: null });
+  },
+}));

@@ -1,0 +1,1 @@
+export { StudioPage, type StudioPageProps } from './components/studio-page';
