@@ -1,0 +1,130 @@
+import * as THREE from 'three';
+import type { LampName, TrimSpec } from '../../scene/car-catalogue.js';
+import { type BodyGrid, TriangleSink, addCell } from './grid.js';
+import { lampMaterial } from './materials.js';
+import type { MaterialKey, PartCollector } from './parts.js';
+import { DOOR_Z, HALF_ROWS, HATCH, RING, ROW, WINDSHIELD } from './profile.js';
+
+/** What a body cell becomes: a shared material, a lamp lens, or part of a door (built in doors.ts). */
+type CellKind =
+  | { kind: 'material'; material: 'paint' | 'glass' | 'gloss' | 'matte' | 'trim' | 'grille' }
+  | { kind: 'lamp'; lamp: LampName; name: string }
+  | { kind: 'door' };
+
+const material = (m: 'paint' | 'glass' | 'gloss' | 'matte' | 'trim' | 'grille'): CellKind => ({
+  kind: 'material',
+  material: m,
+});
+
+const inRange = (z: number, a: number, b: number): boolean => z > Math.min(a, b) && z < Math.max(a, b);
+
+export function isDoorZ(z: number): boolean {
+  return inRange(z, DOOR_Z.frontRear, DOOR_Z.frontHinge) || inRange(z, DOOR_Z.rearRear, DOOR_Z.rearHinge);
+}
+
+/** Cell row (lower row of the cell) and side for ring segment j. */
+export function cellRow(j: number): { row: number; side: number } {
+  return j < HALF_ROWS - 1 ? { row: j, side: 1 } : { row: RING - 1 - j, side: -1 };
+}
+
+function classify(trim: TrimSpec, z: number, x: number, row: number, side: number): CellKind {
+  const lr = side > 0 ? 'L' : 'R';
+  const ax = Math.abs(x);
+  const has = (lamp: LampName): boolean => trim.lamps.includes(lamp);
+  const lamp = (name: LampName, suffix: string = lr): CellKind => ({
+    kind: 'lamp',
+    lamp: name,
+    name: `${name}_${suffix}`,
+  });
+
+  if (row <= 2) return material('matte');
+  if (row === ROW.sill) return material(z > 2.1 && ax < 0.62 ? 'grille' : 'trim');
+
+  if (row >= ROW.windowTop) {
+    if (inRange(z, WINDSHIELD.base, WINDSHIELD.base + 0.1)) return material(row >= ROW.roofEdge ? 'gloss' : 'paint');
+    if (row >= ROW.roofEdge && inRange(z, WINDSHIELD.top + 0.03, WINDSHIELD.base)) return material('glass');
+    if (row >= ROW.roofEdge && inRange(z, HATCH.bottom + 0.01, HATCH.top - 0.05)) {
+      return material(ax < 0.6 ? 'glass' : 'gloss');
+    }
+    // Black A-pillars and roof-side rails: the roof seems to float above the glass.
+    if (row < ROW.roofEdge && inRange(z, HATCH.bottom, WINDSHIELD.base)) return material('gloss');
+  }
+  if (z > 2.07) {
+    // Nose: grille between the headlamps, a light strip across the top of both.
+    const centre = ax < 0.5;
+    if (centre && row >= ROW.rocker && row < ROW.lampStrip) return material('grille');
+    if (!centre && row === ROW.lampLow) return lamp('HeadLamps1');
+    if (row === ROW.lampStrip) {
+      if (!centre) return has('DRLs') ? lamp('DRLs') : lamp('HeadLamps1');
+      return has('SignatureLEDs') ? lamp('SignatureLEDs', 'F') : material('gloss');
+    }
+    return material('paint');
+  }
+  if (z < -1.99) {
+    // Tail: lamps wrap the corners, joined by a light bar on the trims that have one.
+    const centre = ax < 0.42;
+    if (!centre && (row === ROW.lampLow || row === ROW.lampStrip)) return lamp('TailLamps1');
+    if (centre && row === ROW.lampStrip) return has('SignatureLEDs') ? lamp('SignatureLEDs', 'R') : material('gloss');
+    return material('paint');
+  }
+
+  const doorRows = row >= ROW.rocker && row <= ROW.belt;
+  if (doorRows && isDoorZ(z)) return { kind: 'door' };
+  const seam =
+    inRange(z, DOOR_Z.frontHinge, DOOR_Z.frontHinge + 0.01) ||
+    inRange(z, DOOR_Z.frontRear, DOOR_Z.rearHinge) ||
+    inRange(z, DOOR_Z.rearRear, DOOR_Z.rearRear - 0.01);
+  if (doorRows && seam) return material('gloss');
+
+  if (row === ROW.belt) {
+    if (inRange(z, -1.02, DOOR_Z.rearRear - 0.01)) return material('gloss');
+    if (inRange(z, -1.6, -1.02)) return material('glass');
+    return material('paint');
+  }
+  return material('paint');
+}
+
+/**
+ * Cuts the grid into body panels and glass (added to `parts`, merged later with the other static pieces) and lamp
+ * lenses (returned, one mesh per lamp name); door cells are left for doors.ts.
+ */
+export function buildBody(grid: BodyGrid, trim: TrimSpec, parts: PartCollector): THREE.Mesh[] {
+  const sinks = new Map<string, TriangleSink>();
+  const lampInfo = new Map<string, { lamp: LampName; rear: boolean }>();
+  const sink = (key: string): TriangleSink => {
+    let found = sinks.get(key);
+    if (!found) sinks.set(key, (found = new TriangleSink()));
+    return found;
+  };
+  const a = new THREE.Vector3();
+  const b = new THREE.Vector3();
+  for (let i = 0; i + 1 < grid.count; i++) {
+    const z = (grid.sectionZ(i) + grid.sectionZ(i + 1)) / 2;
+    for (let j = 0; j < RING; j++) {
+      const { row, side } = cellRow(j);
+      const x = (grid.point(i, j, a).x + grid.point(i + 1, j + 1, b).x) / 2;
+      const kind = classify(trim, z, x, row, side);
+      if (kind.kind === 'door') continue;
+      if (kind.kind === 'lamp') {
+        lampInfo.set(kind.name, { lamp: kind.lamp, rear: z < 0 });
+        addCell(grid, sink(`lamp:${kind.name}`), i, j, { inset: 0.001 });
+      } else {
+        addCell(grid, sink(kind.material), i, j);
+      }
+    }
+  }
+  const lamps: THREE.Mesh[] = [];
+  for (const [key, triangles] of sinks) {
+    if (key.startsWith('lamp:')) {
+      const name = key.slice('lamp:'.length);
+      const info = lampInfo.get(name);
+      if (!info) continue;
+      const mesh = new THREE.Mesh(triangles.geometry(), lampMaterial(info.lamp, name, info.rear));
+      mesh.name = name;
+      lamps.push(mesh);
+    } else {
+      parts.add(key as MaterialKey, triangles.geometry());
+    }
+  }
+  return lamps;
+}

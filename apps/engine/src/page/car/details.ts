@@ -1,0 +1,125 @@
+import * as THREE from 'three';
+import { RoundedBoxGeometry } from 'three/addons/geometries/RoundedBoxGeometry.js';
+import type { TrimSpec } from '../../scene/car-catalogue.js';
+import { isBrightTrim } from './materials.js';
+import type { MaterialKey, PartCollector } from './parts.js';
+import { ARCH, AXLE_Z, HALF_WIDTH, HATCH, WINDSHIELD, noseZ, roofY, sectionRows, tailZ } from './profile.js';
+
+/** Everything bolted onto the shell: arch flares, wheel wells, rails, spoiler, plates, grille bars, skid plates. */
+export function buildDetails(parts: PartCollector, trim: TrimSpec): void {
+  const wilderness = trim.wheel.style === 'off-road';
+  wheelArches(parts, trim, wilderness);
+  underbody(parts);
+  grille(parts, trim);
+  plates(parts);
+  if (trim.roofRails) roofRails(parts, isBrightTrim(trim) ? 'trim' : 'gloss');
+  // Roof spoiler over the tailgate glass.
+  parts.place(
+    'gloss',
+    new RoundedBoxGeometry(1.2, 0.03, 0.26, 2, 0.012),
+    [0, roofY(HATCH.top) + 0.03, HATCH.top - 0.09],
+    [-0.08, 0, 0],
+  );
+  // Shark-fin antenna.
+  parts.place('gloss', new RoundedBoxGeometry(0.05, 0.06, 0.16, 2, 0.022), [0, roofY(-1.55) + 0.055, -1.55], [0, 0, 0]);
+  // Wiper arms resting on the cowl.
+  for (const x of [-0.05, 0.55]) {
+    parts.place(
+      'matte',
+      new THREE.BoxGeometry(0.62, 0.012, 0.025),
+      [x - 0.25, 1.075, WINDSHIELD.base - 0.015],
+      [0.3, 0, 0.04],
+    );
+  }
+  if (wilderness) {
+    skidPlates(parts);
+    // Red recovery hooks either side of the front skid plate.
+    for (const x of [-0.42, 0.42]) {
+      parts.place(
+        'caliper',
+        new THREE.TorusGeometry(0.035, 0.011, 8, 16),
+        [x, 0.36, noseZ(0.36) + 0.02],
+        [0, Math.PI / 2, 0],
+      );
+    }
+  }
+}
+
+/** Arch lips (body colour on Limited), thicker cladding on Base/Wilderness, plus black wells inside. */
+function wheelArches(parts: PartCollector, trim: TrimSpec, wilderness: boolean): void {
+  const material: MaterialKey = wilderness ? 'trim' : isBrightTrim(trim) ? 'paint' : 'matte';
+  const tube = wilderness ? 0.05 : material === 'paint' ? 0.022 : 0.03;
+  const flatten = wilderness ? 0.8 : 0.45;
+  const flare = new THREE.TorusGeometry(ARCH.radius + tube * 0.4, tube, 8, 40, Math.PI + 0.36);
+  flare.rotateZ(-0.18);
+  const well = new THREE.CylinderGeometry(ARCH.radius + 0.005, ARCH.radius + 0.005, 0.34, 32, 1, true, 0, Math.PI);
+  for (const z of [AXLE_Z.front, AXLE_Z.rear]) {
+    const sideX = (sectionRows(z, 1)[5]?.x ?? HALF_WIDTH) - tube * 0.25;
+    for (const side of [-1, 1]) {
+      parts.place(material, flare, [side * sideX, ARCH.centreY, z], [0, Math.PI / 2, 0], [1, 1, flatten]);
+      parts.place('matte', well, [side * (sideX - 0.18), ARCH.centreY, z], [0, 0, Math.PI / 2]);
+    }
+  }
+}
+
+/** Engine and fuel-tank bulk between the wells, so nothing shows through under the car. */
+function underbody(parts: PartCollector): void {
+  for (const z of [AXLE_Z.front, AXLE_Z.rear]) {
+    parts.place('matte', new THREE.BoxGeometry(1.0, 0.5, 1.0), [0, 0.55, z]);
+  }
+  parts.place('matte', new THREE.BoxGeometry(1.3, 0.06, 3.8), [0, 0.25, 0]);
+  // Exhaust tips under the rear bumper.
+  for (const x of [-0.55, 0.55]) {
+    parts.place(
+      'chrome',
+      new THREE.CylinderGeometry(0.035, 0.035, 0.12, 16, 1, true),
+      [x, 0.36, tailZ(0.36) + 0.04],
+      [Math.PI / 2, 0, 0],
+    );
+  }
+}
+
+/** Horizontal bars across the grille opening, following the nose's rake. */
+function grille(parts: PartCollector, trim: TrimSpec): void {
+  const material: MaterialKey = isBrightTrim(trim) ? 'chrome' : trim.wheel.style === 'off-road' ? 'trim' : 'gloss';
+  for (let k = 0; k < 6; k++) {
+    const y = 0.54 + k * 0.055;
+    const rake = Math.atan2(noseZ(y + 0.01) - noseZ(y - 0.01), 0.02);
+    parts.place(material, new RoundedBoxGeometry(0.86, 0.014, 0.02, 1, 0.006), [0, y, noseZ(y) + 0.004], [rake, 0, 0]);
+  }
+  // Badge in the middle of the grille.
+  parts.place(
+    'chrome',
+    new THREE.CylinderGeometry(0.06, 0.06, 0.015, 24),
+    [0, 0.72, noseZ(0.72) + 0.02],
+    [Math.PI / 2, 0, 0],
+    [1.6, 1, 1],
+  );
+}
+
+function plates(parts: PartCollector): void {
+  const plate = new RoundedBoxGeometry(0.52, 0.115, 0.012, 2, 0.004);
+  parts.place('plate', plate, [0, 0.47, noseZ(0.47) + 0.012], [-0.35, 0, 0]);
+  parts.place('plate', plate, [0, 0.66, tailZ(0.66) - 0.008]);
+  // Badge on the tailgate.
+  parts.place('chrome', new RoundedBoxGeometry(0.26, 0.035, 0.01, 1, 0.004), [0, 0.86, tailZ(0.86) - 0.004]);
+}
+
+function roofRails(parts: PartCollector, material: MaterialKey): void {
+  for (const side of [-1, 1]) {
+    const x = side * 0.6;
+    const points: THREE.Vector3[] = [new THREE.Vector3(x, roofY(0.02) + 0.02, 0.02)];
+    for (let z = -0.06; z >= -1.62; z -= 0.13) points.push(new THREE.Vector3(x, roofY(z) + 0.065, z));
+    points.push(new THREE.Vector3(x, roofY(-1.7) + 0.02, -1.7));
+    const curve = new THREE.CatmullRomCurve3(points);
+    parts.add(material, new THREE.TubeGeometry(curve, 40, 0.016, 8));
+    for (const z of [0.0, -0.8, -1.68]) {
+      parts.place('gloss', new RoundedBoxGeometry(0.045, 0.05, 0.1, 1, 0.015), [x, roofY(z) + 0.02, z]);
+    }
+  }
+}
+
+function skidPlates(parts: PartCollector): void {
+  parts.place('trim', new RoundedBoxGeometry(1.05, 0.02, 0.34, 2, 0.008), [0, 0.33, noseZ(0.35) - 0.12], [0.35, 0, 0]);
+  parts.place('trim', new RoundedBoxGeometry(1.0, 0.02, 0.26, 2, 0.008), [0, 0.37, tailZ(0.4) + 0.1], [-0.4, 0, 0]);
+}

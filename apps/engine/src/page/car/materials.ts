@@ -1,0 +1,115 @@
+import * as THREE from 'three';
+import type { LampName, TrimSpec } from '../../scene/car-catalogue.js';
+
+/** Every material of one built car. One instance per material keeps draw calls down once geometry is merged. */
+export interface CarMaterials {
+  /** The renderer finds this by name and sets its colour and finish from the chosen paint. */
+  paint: THREE.MeshPhysicalMaterial;
+  glass: THREE.MeshPhysicalMaterial;
+  /** Gloss black: window frames, pillars, seams, cowl. */
+  gloss: THREE.MeshStandardMaterial;
+  /** Unpainted black plastic: underbody, wheel wells, wiper arms. */
+  matte: THREE.MeshStandardMaterial;
+  /** Bumpers, sills, mirror caps and cladding in the trim's colour. */
+  trim: THREE.MeshStandardMaterial;
+  grille: THREE.MeshStandardMaterial;
+  chrome: THREE.MeshStandardMaterial;
+  plate: THREE.MeshStandardMaterial;
+  tyre: THREE.MeshStandardMaterial;
+  rim: THREE.MeshStandardMaterial;
+  rimInner: THREE.MeshStandardMaterial;
+  disc: THREE.MeshStandardMaterial;
+  caliper: THREE.MeshStandardMaterial;
+  leather: THREE.MeshStandardMaterial;
+  dash: THREE.MeshStandardMaterial;
+  carpet: THREE.MeshStandardMaterial;
+  headliner: THREE.MeshStandardMaterial;
+  screen: THREE.MeshStandardMaterial;
+}
+
+const standard = (name: string, parameters: THREE.MeshStandardMaterialParameters): THREE.MeshStandardMaterial =>
+  new THREE.MeshStandardMaterial({ name, ...parameters });
+
+/** Bright (chrome-like) trim gets metallic trim parts and chrome handles; dark trim stays plastic. */
+export const isBrightTrim = (trim: TrimSpec): boolean =>
+  new THREE.Color(trim.trimColor).getHSL({ h: 0, s: 0, l: 0 }).l > 0.5;
+
+export function createMaterials(trim: TrimSpec): CarMaterials {
+  const trimColor = new THREE.Color(trim.trimColor);
+  const bright = isBrightTrim(trim);
+  const rimStyle = trim.wheel.style;
+  return {
+    // Double-sided: through an open door one sees the inside of the fenders and roof rails.
+    paint: new THREE.MeshPhysicalMaterial({
+      name: 'Paint',
+      color: 0x1f4fa8,
+      metalness: 0.6,
+      roughness: 0.3,
+      clearcoat: 1,
+      clearcoatRoughness: 0.05,
+      side: THREE.DoubleSide,
+    }),
+    glass: new THREE.MeshPhysicalMaterial({
+      name: 'Glass',
+      color: 0x1c252b,
+      metalness: 0,
+      roughness: 0.04,
+      transparent: true,
+      opacity: 0.42,
+      depthWrite: false,
+      side: THREE.DoubleSide,
+    }),
+    gloss: standard('BlackGloss', { color: 0x07080a, roughness: 0.18, metalness: 0.2, side: THREE.DoubleSide }),
+    matte: standard('BlackPlastic', { color: 0x111214, roughness: 0.75, side: THREE.DoubleSide }),
+    trim: standard('Trim', {
+      color: trimColor,
+      metalness: bright ? 0.85 : 0.15,
+      roughness: bright ? 0.28 : 0.6,
+      side: THREE.DoubleSide,
+    }),
+    grille: standard('Grille', { color: 0x060708, roughness: 0.35, metalness: 0.3 }),
+    chrome: standard('Chrome', { color: 0xd9dde2, metalness: 1, roughness: 0.12 }),
+    plate: standard('NumberPlate', { color: 0xe9e9e4, roughness: 0.45 }),
+    tyre: standard('Tyre', { color: 0x161616, roughness: 0.88 }),
+    rim: standard('Rim', {
+      color: rimStyle === 'steel' ? 0x8d9196 : rimStyle === 'off-road' ? 0x3b3e42 : 0xd4d7db,
+      metalness: rimStyle === 'steel' ? 0.55 : 0.9,
+      roughness: rimStyle === 'steel' ? 0.45 : rimStyle === 'off-road' ? 0.4 : 0.22,
+    }),
+    rimInner: standard('RimInner', { color: 0x2a2c2f, metalness: 0.7, roughness: 0.5, side: THREE.DoubleSide }),
+    disc: standard('BrakeDisc', { color: 0x6d6f72, metalness: 0.9, roughness: 0.45 }),
+    caliper: standard('Caliper', {
+      color: rimStyle === 'multi-spoke' ? 0x9a1a1a : rimStyle === 'off-road' ? 0xb5541a : 0x2b2d30,
+      roughness: 0.4,
+    }),
+    leather: standard('Leather', { color: 0x2e2925, roughness: 0.62 }),
+    dash: standard('Dashboard', { color: 0x1d1e20, roughness: 0.7, side: THREE.DoubleSide }),
+    carpet: standard('Carpet', { color: 0x1a1a1b, roughness: 0.95 }),
+    headliner: standard('Headliner', { color: 0x5b5853, roughness: 0.9, side: THREE.DoubleSide }),
+    screen: standard('Screen', { color: 0x05070a, roughness: 0.1, emissive: 0x0c2438, emissiveIntensity: 1 }),
+  };
+}
+
+/** Lens colour when off, and the colour the renderer turns up when the lamp is on. */
+const LAMP_LOOK: Record<LampName, { color: number; emissive: number; metalness: number }> = {
+  HeadLamps1: { color: 0xb4bec8, emissive: 0xf4f8ff, metalness: 0.9 },
+  DRLs: { color: 0xe8ecf0, emissive: 0xeef4ff, metalness: 0.4 },
+  TailLamps1: { color: 0x8c1018, emissive: 0xff1a1a, metalness: 0.2 },
+  SignatureLEDs: { color: 0x3a3d44, emissive: 0xd8e6ff, metalness: 0.5 },
+};
+
+/** Each lamp mesh gets its own material: the renderer switches lamps one name at a time. */
+export function lampMaterial(lamp: LampName, meshName: string, rear = false): THREE.MeshPhysicalMaterial {
+  const look = LAMP_LOOK[lamp];
+  const emissive = lamp === 'SignatureLEDs' && rear ? 0xff2020 : look.emissive;
+  return new THREE.MeshPhysicalMaterial({
+    name: meshName,
+    color: lamp === 'SignatureLEDs' && rear ? 0x4a0a0e : look.color,
+    metalness: look.metalness,
+    roughness: 0.12,
+    clearcoat: 1,
+    clearcoatRoughness: 0.03,
+    emissive,
+    emissiveIntensity: 0,
+  });
+}

@@ -1,0 +1,225 @@
+import * as THREE from 'three';
+import { RoundedBoxGeometry } from 'three/addons/geometries/RoundedBoxGeometry.js';
+import type { TrimSpec } from '../../scene/car-catalogue.js';
+import { PartCollector } from './parts.js';
+import { AXLE_Z } from './profile.js';
+
+export interface WheelSize {
+  rimRadius: number;
+  tyreRadius: number;
+  width: number;
+}
+
+/** Tyre sizes of the three trims: 235/65 R17, 255/50 R20 and a chunky 265/65 R18 all-terrain. */
+export function wheelSize(trim: TrimSpec): WheelSize {
+  const rimRadius = (trim.wheel.diameterInches * 0.0254) / 2;
+  switch (trim.wheel.style) {
+    case 'steel':
+      return { rimRadius, tyreRadius: 0.368, width: 0.235 };
+    case 'multi-spoke':
+      return { rimRadius, tyreRadius: 0.38, width: 0.255 };
+    case 'off-road':
+      return { rimRadius, tyreRadius: 0.392, width: 0.27 };
+  }
+}
+
+/** Wheel centres sit at this |x|: the tyre's outer shoulder lines up with the flank. */
+export const WHEEL_X = 0.8;
+
+/**
+ * Builds one wheel in its own frame (axle along X, outer face towards +X) into `parts`; the four wheels are
+ * copies of it, so they are merged per material across the car.
+ */
+function buildWheel(trim: TrimSpec, size: WheelSize): PartCollector {
+  const parts = new PartCollector();
+  const { rimRadius: rr, tyreRadius: tr, width } = size;
+  const half = width / 2;
+  const offRoad = trim.wheel.style === 'off-road';
+  const toAxleX = new THREE.Matrix4().makeRotationZ(-Math.PI / 2);
+
+  // Tyre: a lathe of a rounded-box section (boxier for the all-terrain), bead to bead.
+  const profile: THREE.Vector2[] = [new THREE.Vector2(rr - 0.012, -half * 0.78)];
+  // The all-terrain's blocks stand proud of a smaller carcass, so the tyre still touches the ground at tr.
+  const carcass = offRoad ? tr - 0.012 : tr;
+  const centre = rr + (carcass - rr) * 0.42;
+  const radial = carcass - centre;
+  const exponent = offRoad ? 4.5 : 3;
+  for (let k = 0; k <= 22; k++) {
+    const phi = Math.PI + (k / 22) * Math.PI;
+    const c = Math.cos(phi);
+    const s = Math.sin(phi);
+    const a = Math.sign(c) * Math.abs(c) ** (2 / exponent) * half;
+    const r = centre + Math.abs(s) ** (2 / exponent) * radial;
+    profile.push(new THREE.Vector2(r, a));
+  }
+  profile.push(new THREE.Vector2(rr - 0.012, half * 0.78));
+  parts.add('tyre', new THREE.LatheGeometry(profile, 64), toAxleX);
+
+  if (offRoad) {
+    // All-terrain tread: staggered blocks proud of the tread, two rows.
+    const block = new THREE.BoxGeometry(0.085, 0.022, 0.05);
+    for (let k = 0; k < 36; k++) {
+      const angle = (k / 36) * Math.PI * 2;
+      for (const [x, shift] of [
+        [-half * 0.45, 0],
+        [half * 0.45, 0.5],
+      ] as const) {
+        const a = angle + (shift * Math.PI * 2) / 36;
+        parts.place('tyre', block, [x, Math.cos(a) * (tr - 0.011), Math.sin(a) * (tr - 0.011)], [a, 0, 0]);
+      }
+    }
+  }
+
+  // Barrel, seen between the spokes, and the lip at the face.
+  const face = half * 0.55;
+  parts.add(
+    'rimInner',
+    new THREE.CylinderGeometry(rr - 0.01, rr - 0.01, width * 0.85, 40, 1, true),
+    new THREE.Matrix4().makeTranslation(-0.02, 0, 0).multiply(toAxleX),
+  );
+  parts.add(
+    'rim',
+    new THREE.TorusGeometry(rr - 0.004, 0.011, 6, 48),
+    new THREE.Matrix4().makeTranslation(face, 0, 0).multiply(new THREE.Matrix4().makeRotationY(Math.PI / 2)),
+  );
+
+  // Brake disc and caliper, inboard of the spokes.
+  const discR = Math.min(rr - 0.045, 0.19);
+  parts.add(
+    'disc',
+    new THREE.CylinderGeometry(discR, discR, 0.026, 36),
+    new THREE.Matrix4().makeTranslation(-0.03, 0, 0).multiply(toAxleX),
+  );
+  const calAngle = Math.PI * 0.8;
+  parts.place(
+    'caliper',
+    new RoundedBoxGeometry(0.07, 0.15, 0.055, 2, 0.018),
+    [-0.01, Math.sin(calAngle) * (discR - 0.035), Math.cos(calAngle) * (discR - 0.035)],
+    [-calAngle, 0, 0],
+  );
+
+  switch (trim.wheel.style) {
+    case 'steel':
+      steelFace(parts, rr, face, toAxleX);
+      break;
+    case 'multi-spoke':
+      spokes(parts, rr, face, 10, 0.022, 0.05, 0.045);
+      break;
+    case 'off-road':
+      spokes(parts, rr, face, 6, 0.06, 0.085, 0.03);
+      for (let k = 0; k < 16; k++) {
+        const a = (k / 16) * Math.PI * 2;
+        const r = rr - 0.02;
+        parts.place(
+          'rimInner',
+          new THREE.CylinderGeometry(0.008, 0.008, 0.014, 6),
+          [face + 0.012, Math.cos(a) * r, Math.sin(a) * r],
+          [0, 0, Math.PI / 2],
+        );
+      }
+      break;
+  }
+  // Hub with five nuts.
+  parts.add(
+    trim.wheel.style === 'steel' ? 'matte' : 'rim',
+    new THREE.CylinderGeometry(0.05, 0.062, 0.04, 24),
+    new THREE.Matrix4().makeTranslation(face + 0.02, 0, 0).multiply(toAxleX),
+  );
+  for (let k = 0; k < 5; k++) {
+    const a = (k / 5) * Math.PI * 2;
+    parts.place(
+      'chrome',
+      new THREE.CylinderGeometry(0.009, 0.009, 0.02, 6),
+      [face + 0.035, Math.cos(a) * 0.04, Math.sin(a) * 0.04],
+      [0, 0, Math.PI / 2],
+    );
+  }
+  return parts;
+}
+
+/** Spokes as bevelled, tapering bars from hub to rim, dished: the hub ends stand further out. */
+function spokes(
+  parts: PartCollector,
+  rr: number,
+  face: number,
+  count: number,
+  hubW: number,
+  rimW: number,
+  dish: number,
+): void {
+  const shape = new THREE.Shape();
+  const r0 = 0.06;
+  const r1 = rr - 0.008;
+  shape.moveTo(r0, -hubW / 2);
+  shape.lineTo(r1, -rimW / 2);
+  shape.lineTo(r1, rimW / 2);
+  shape.lineTo(r0, hubW / 2);
+  shape.closePath();
+  const spoke = new THREE.ExtrudeGeometry(shape, {
+    depth: 0.022,
+    bevelEnabled: true,
+    bevelThickness: 0.006,
+    bevelSize: 0.005,
+    bevelSegments: 2,
+  });
+  // Shape plane (radial, tangential) → wheel plane (Y, Z); extrusion → +X.
+  spoke.applyMatrix4(new THREE.Matrix4().makeRotationY(-Math.PI / 2));
+  spoke.applyMatrix4(new THREE.Matrix4().makeRotationX(Math.PI / 2));
+  const position = spoke.getAttribute('position');
+  for (let v = 0; v < position.count; v++) {
+    const r = Math.hypot(position.getY(v), position.getZ(v));
+    position.setX(v, position.getX(v) + face + 0.01 + dish * (1 - r / rr));
+  }
+  spoke.computeVertexNormals();
+  for (let k = 0; k < count; k++) {
+    const pair = count >= 10 ? (k % 2 === 0 ? -0.09 : 0.09) : 0;
+    const angle = (Math.floor(count >= 10 ? k / 2 : k) * 2 * Math.PI) / (count >= 10 ? count / 2 : count) + pair;
+    parts.add('rim', spoke, new THREE.Matrix4().makeRotationX(angle));
+  }
+}
+
+/** Pressed steel wheel: a dished disc with a ring of vent holes and a plain cap. */
+function steelFace(parts: PartCollector, rr: number, face: number, toAxleX: THREE.Matrix4): void {
+  const profile = [
+    [0.0, 0.02],
+    [0.085, 0.02],
+    [0.1, 0.0],
+    [0.13, -0.012],
+    [0.155, -0.004],
+    [0.175, -0.012],
+    [rr - 0.03, -0.035],
+    [rr - 0.005, -0.005],
+    [rr + 0.004, 0.0],
+  ].map(([r = 0, a = 0]) => new THREE.Vector2(r, face + a));
+  const disc = new THREE.LatheGeometry(profile.reverse(), 48);
+  parts.add('rim', disc, toAxleX);
+  for (let k = 0; k < 8; k++) {
+    const a = (k / 8) * Math.PI * 2;
+    const r = 0.145;
+    parts.place(
+      'matte',
+      new THREE.CylinderGeometry(0.022, 0.022, 0.012, 12),
+      [face - 0.006, Math.cos(a) * r, Math.sin(a) * r],
+      [a, 0, Math.PI / 2],
+      [1, 1, 1.6],
+    );
+  }
+}
+
+/** The four wheels, merged per material, resting on y = 0. */
+export function buildWheels(trim: TrimSpec): { parts: PartCollector; size: WheelSize } {
+  const size = wheelSize(trim);
+  const wheel = buildWheel(trim, size);
+  const all = new PartCollector();
+  for (const [x, z] of [
+    [WHEEL_X, AXLE_Z.front],
+    [-WHEEL_X, AXLE_Z.front],
+    [WHEEL_X, AXLE_Z.rear],
+    [-WHEEL_X, AXLE_Z.rear],
+  ] as const) {
+    const matrix = new THREE.Matrix4().makeTranslation(x, size.tyreRadius, z);
+    if (x < 0) matrix.multiply(new THREE.Matrix4().makeRotationY(Math.PI));
+    wheel.copyInto(all, matrix);
+  }
+  return { parts: all, size };
+}
