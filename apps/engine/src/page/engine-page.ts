@@ -41,6 +41,8 @@ export class EnginePage implements EnginePageApi {
   private refineTimer: number | null = null;
   private generation = 0;
   private streamer: Streamer | null = null;
+  /** While a stream player is being connected, refinement waits (see StreamerOptions.onNegotiating). */
+  private holdRefinement = false;
   lastFrame: FrameInfo = { renderMs: 0, samples: 0, interactive: false };
 
   constructor(readonly canvas: HTMLCanvasElement) {
@@ -128,7 +130,7 @@ export class EnginePage implements EnginePageApi {
     const state = this.state;
     if (!state) return;
     const target = REFINE_SAMPLES[state.render.quality];
-    if (this.pipeline.samples >= target) return;
+    if (this.pipeline.samples >= target || this.holdRefinement) return;
     // A macrotask between samples lets a new call (a drag) interrupt refinement at once.
     this.refineTimer = window.setTimeout(() => {
       this.refineTimer = null;
@@ -158,6 +160,11 @@ export class EnginePage implements EnginePageApi {
       repaint: () => this.repaint(),
       onResolution: ({ width, height }) => {
         void (globalThis as EngineGlobal).autostudioResolution?.(width, height);
+      },
+      onNegotiating: (active) => {
+        this.holdRefinement = active;
+        if (active) this.stopRefining();
+        else if (this.refineTimer === null && this.state?.render.interactive === false) this.refine(this.generation);
       },
       log: (message) => console.warn(message),
     });

@@ -36,9 +36,10 @@ export const CHROMIUM_ARGS = [
   `--disable-features=${DISABLED_FEATURES.join(',')}`,
 ];
 
-export async function launchChromium(): Promise<Browser> {
+/** `extraArgs` come after ours (a stream player in tests adds its autoplay policy, say). */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
   });
 }

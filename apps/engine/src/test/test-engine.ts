@@ -6,6 +6,9 @@ import { startEngine, type RunningEngine } from '../engine.js';
 import type { Renderer } from '../renderer/renderer.js';
 import { TestRenderer } from './test-renderer.js';
 
+/** The same Chromium and flags the engine uses, for tests that need a browser of their own (a stream player). */
+export { CHROMIUM_ARGS, launchChromium } from '../renderer/chromium-launch.js';
+
 export interface TestEngine<R extends Renderer = TestRenderer> {
   engine: RunningEngine;
   renderer: R;

@@ -3,6 +3,7 @@ import type { WebSocket } from '@fastify/websocket';
 import {
   MessageHelpers,
   Messages,
+  overrideLogger,
   SignallingProtocol,
   WebSocketTransportNJS,
   type BaseMessage,
@@ -36,6 +37,21 @@ interface Player {
 /** Close codes beside the WebSocket standard ones: why a socket was turned away. */
 export const SIGNALLING_CLOSE = { unauthorized: 4401, forbidden: 4403 } as const;
 
+/**
+ * Epic's library logs every message it sends, with a stack trace, to the console at Debug level: that would be
+ * several lines of stdout per ICE candidate. Its log goes into ours instead, the chatter at trace level. (The
+ * library keeps one logger per process; the last server built wins, which only matters to tests.)
+ */
+function routeEpicLogs(log: FastifyBaseLogger): void {
+  overrideLogger({
+    InitLogging: () => undefined,
+    Debug: (text) => log.trace({ source: 'pixelstreaming' }, text),
+    Info: (text) => log.debug({ source: 'pixelstreaming' }, text),
+    Warning: (text) => log.warn({ source: 'pixelstreaming' }, text),
+    Error: (text) => log.error({ source: 'pixelstreaming' }, text),
+  });
+}
+
 const message = (type: Parameters<typeof MessageHelpers.createMessage>[0], params: object = {}) =>
   MessageHelpers.createMessage(type, params);
 
@@ -48,7 +64,9 @@ export class SignallingServer {
   private readonly streamers = new Map<string, Streamer>();
   private readonly players = new Map<string, Player>();
 
-  constructor(private readonly options: { engineKey: string; access: SignallingAccess; log: FastifyBaseLogger }) {}
+  constructor(private readonly options: { engineKey: string; access: SignallingAccess; log: FastifyBaseLogger }) {
+    routeEpicLogs(options.log);
+  }
 
   streamerIds(): string[] {
     return [...this.streamers.keys()];

@@ -1,0 +1,61 @@
+import { useRef } from 'react';
+import type { SessionDetails } from '@autostudio/protocol';
+import { cn } from '@/lib/cn';
+import type { RemoteApi } from '@/lib/remote-control/remote-api';
+import { usePixelStreaming } from '../hooks/use-pixel-streaming';
+import { useViewportPointer } from '../hooks/use-viewport-pointer';
+import { StreamOverlay } from './stream-overlay';
+
+/**
+ * The engine's picture for the /home shell.
+ * - `session`: the allocated session; its `instanceUrl` (the signalling URL with the streamerId) is played. A new
+ *   instanceUrl reconnects; the same one never does, whatever else re-renders.
+ * - `getAccessToken`: the current access token, read at every (re)connection; the signalling server admits a
+ *   player by it (`&token=`).
+ * - `remoteApi`: the engine's remote API for camera drags and the wheel (spec §4); null shows the stream alone.
+ * - `switchToPathTraceOnIdle`: the car config flag; when on, the engine refines 2000 ms after the user lets go.
+ *
+ * It fills its parent. For tests it exposes `data-stream-state` and the frames received and decoded.
+ */
+export interface StreamViewportProps {
+  session: SessionDetails;
+  getAccessToken: () => string | null;
+  remoteApi?: RemoteApi | null;
+  switchToPathTraceOnIdle?: boolean;
+  className?: string;
+}
+
+export function StreamViewport({
+  session,
+  getAccessToken,
+  remoteApi = null,
+  switchToPathTraceOnIdle = false,
+  className,
+}: StreamViewportProps) {
+  const player = useRef<HTMLDivElement>(null);
+  const surface = useRef<HTMLDivElement>(null);
+  const { status, frames, play, reconnect } = usePixelStreaming(player, {
+    instanceUrl: session.instanceUrl,
+    getAccessToken,
+  });
+  const pointer = useViewportPointer(surface, { remoteApi, switchToPathTraceOnIdle });
+
+  return (
+    <div
+      data-testid="viewport"
+      data-stream-state={status.kind}
+      data-frames-received={frames.received}
+      data-frames-decoded={frames.decoded}
+      className={cn('relative h-full w-full overflow-hidden bg-neutral-950', className)}
+    >
+      {/* Epic's library owns this element's children (its <video>); React never renders into it. */}
+      <div ref={player} className="absolute inset-0" />
+      <div
+        ref={surface}
+        className={cn('absolute inset-0 touch-none select-none', remoteApi && 'cursor-grab active:cursor-grabbing')}
+        {...pointer}
+      />
+      <StreamOverlay status={status} onPlay={play} onRetry={reconnect} />
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { Config, Logger, PixelStreaming } from '@epicgames-ps/lib-pixelstreamingfrontend-ue5.5';
+import { SOCKET, SOCKET_MESSAGES } from '@autostudio/protocol';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { connectionFailed, type StreamFrames, type StreamStatus } from '../lib/stream-status';
+
+export interface PixelStreamingTarget {
+  /** The session's signalling URL, `ws(s)://…/signalling?streamerId=<id>`. */
+  instanceUrl: string;
+  getAccessToken: () => string | null;
+}
+
+/** Epic's library is chatty at its default level; warnings and errors are what a studio user's console needs. */
+const LOG_LEVEL_WARNING = 2;
+
+/** The player's URL: the session's instanceUrl plus the access token the signalling server admits players by. */
+export function playerUrl(instanceUrl: string, token: string | null): string {
+  const url = new URL(instanceUrl);
+  if (token) url.searchParams.set('token', token);
+  return url.toString();
+}
+
+function createStream(target: PixelStreamingTarget, parent: HTMLElement): PixelStreaming {
+  const streamerId = new URL(target.instanceUrl).searchParams.get('streamerId') ?? '';
+  Logger.InitLogging(LOG_LEVEL_WARNING, false);
+  const config = new Config({
+    useUrlParams: false,
+    initialSettings: {
+      ss: playerUrl(target.instanceUrl, target.getAccessToken()),
+      StreamerId: streamerId,
+      AutoConnect: true,
+      AutoPlayVideo: true,
+      StartVideoMuted: true,
+      MatchViewportRes: true,
+      WaitForStreamer: true,
+      // The app turns the camera through the remote-control API; nothing of the pointer or keyboard goes to the engine.
+      MouseInput: false,
+      KeyboardInput: false,
+      TouchInput: false,
+      GamepadInput: false,
+      XRControllerInput: false,
+      SuppressBrowserKeys: false,
+      HoveringMouse: true,
+    },
+  });
+  const stream = new PixelStreaming(config, { videoElementParent: parent });
+  // Reconnects build their URL again, so that a refreshed access token is the one presented.
+  stream.setSignallingUrlBuilder(() => playerUrl(target.instanceUrl, target.getAccessToken()));
+  return stream;
+}
+
+/**
+ * Plays a session's stream into `container` with Epic's frontend: connects once per instanceUrl, reports what to
+ * show, and leaves nothing behind on unmount (the library's disconnect keeps its <video>; we remove it).
+ */
+export function usePixelStreaming(container: RefObject<HTMLDivElement | null>, target: PixelStreamingTarget) {
+  const [status, setStatus] = useState<StreamStatus>({ kind: 'connecting' });
+  const [frames, setFrames] = useState<StreamFrames>({ received: 0, decoded: 0, perSecond: 0 });
+  const streamRef = useRef<PixelStreaming | null>(null);
+  // The token getter may change identity on every render; the stream reads the latest one.
+  const tokenRef = useRef(target.getAccessToken);
+  useEffect(() => {
+    tokenRef.current = target.getAccessToken;
+  });
+  const { instanceUrl } = target;
+
+  useEffect(() => {
+    const parent = container.current;
+    if (!parent) return;
+    let disposed = false;
+    let stream: PixelStreaming | null = null;
+    let startTimer: number | undefined;
+
+    // StrictMode mounts, unmounts and mounts again synchronously: constructing after a microtask means the first,
+    // cancelled mount never opens a connection (the library connects inside its constructor).
+    queueMicrotask(() => {
+      if (disposed) return;
+      setStatus({ kind: 'connecting' });
+      stream = createStream({ instanceUrl, getAccessToken: () => tokenRef.current() }, parent);
+      streamRef.current = stream;
+      const live = () => {
+        window.clearTimeout(startTimer);
+        setStatus({ kind: 'live' });
+      };
+      // The library gives up silently when the streamer never shows up in the list; the user must not wait forever.
+      startTimer = window.setTimeout(() => {
+        if (!disposed) setStatus({ kind: 'failed', reason: SOCKET_MESSAGES.connectionTimeout });
+      }, SOCKET.timeoutMs);
+      stream.addEventListener('playStream', live);
+      stream.addEventListener('playStreamRejected', () => setStatus({ kind: 'click-to-play' }));
+      stream.addEventListener('streamReconnect', () => setStatus({ kind: 'reconnecting' }));
+      stream.addEventListener('subscribeFailed', (event) => setStatus(connectionFailed(event.data.message)));
+      stream.addEventListener('webRtcFailed', () => setStatus(connectionFailed()));
+      stream.addEventListener('webRtcDisconnected', (event) => {
+        if (disposed) return;
+        // allowClickToReconnect is false exactly when the library is about to reconnect by itself.
+        setStatus(
+          event.data.allowClickToReconnect ? connectionFailed(event.data.eventString) : { kind: 'reconnecting' },
+        );
+      });
+      stream.addEventListener('statsReceived', (event) => {
+        const video = event.data.aggregatedStats.inboundVideoStats;
+        setFrames({
+          received: video.framesReceived ?? 0,
+          decoded: video.framesDecoded ?? 0,
+          perSecond: video.framesPerSecond ?? 0,
+        });
+      });
+    });
+
+    return () => {
+      disposed = true;
+      window.clearTimeout(startTimer);
+      if (!stream) return;
+      stream.disconnect();
+      stream.webRtcController.destroyVideoPlayer();
+      parent.replaceChildren();
+      if (streamRef.current === stream) streamRef.current = null;
+    };
+  }, [container, instanceUrl]);
+
+  /** From a user gesture, after the browser refused to autoplay. */
+  const play = useCallback(() => {
+    const stream = streamRef.current;
+    if (!stream) return;
+    setStatus({ kind: 'connecting' });
+    stream.play();
+  }, []);
+
+  const reconnect = useCallback(() => {
+    const stream = streamRef.current;
+    if (!stream) return;
+    setStatus({ kind: 'reconnecting' });
+    stream.reconnect();
+  }, []);
+
+  return { status, frames, play, reconnect };
+}

@@ -1,0 +1,26 @@
+import { SOCKET_MESSAGES } from '@autostudio/protocol';
+
+/** What the viewport shows over (or instead of) the video. */
+export type StreamStatus =
+  | { kind: 'connecting' }
+  | { kind: 'live' }
+  /** The browser refused to start the video without a gesture: a click starts it. */
+  | { kind: 'click-to-play' }
+  | { kind: 'reconnecting' }
+  | { kind: 'failed'; reason: string };
+
+/** Frames received so far and the current rate, from the player's 1 Hz stats. */
+export interface StreamFrames {
+  received: number;
+  decoded: number;
+  perSecond: number;
+}
+
+/** "Connection failed" with the reason when there is one (spec §8 socket messages). */
+export function connectionFailed(reason?: string): StreamStatus {
+  const trimmed = reason?.trim();
+  return {
+    kind: 'failed',
+    reason: trimmed ? SOCKET_MESSAGES.connectionFailedWith(trimmed) : SOCKET_MESSAGES.connectionFailed,
+  };
+}
