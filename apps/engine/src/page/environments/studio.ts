@@ -68,39 +68,24 @@ function bakedLight(positions: number[]): number[] {
   return colors;
 }
 
-/** A floor that bends up into a back wall with a large radius, so the horizon line disappears. */
+/**
+ * A round stage: a floor that curves up into a wall all around, so the horizon disappears from every side the
+ * crane can turn to (a lathe of the floor-to-wall profile).
+ */
 function cyclorama(material: THREE.Material): THREE.Mesh {
-  const radius = 8;
-  const depth = 40;
-  const height = 20;
-  const profile: THREE.Vector2[] = [];
-  profile.push(new THREE.Vector2(depth, 0));
-  for (let i = 0; i <= 16; i += 1) {
-    const angle = (i / 16) * (Math.PI / 2);
-    profile.push(new THREE.Vector2(-depth / 2 + radius - Math.sin(angle) * radius, radius - Math.cos(angle) * radius));
+  const floorRadius = 18;
+  const bend = 8;
+  const height = 30;
+  const profile: THREE.Vector2[] = [new THREE.Vector2(0, 0)];
+  for (let r = 2; r < floorRadius; r += 2) profile.push(new THREE.Vector2(r, 0));
+  for (let i = 0; i <= 12; i += 1) {
+    const angle = (i / 12) * (Math.PI / 2);
+    profile.push(new THREE.Vector2(floorRadius + Math.sin(angle) * bend, bend - Math.cos(angle) * bend));
   }
-  profile.push(new THREE.Vector2(-depth / 2, height));
-  const shapePoints = profile.map((p) => new THREE.Vector3(0, p.y, p.x));
-  const width = 60;
-  const positions: number[] = [];
-  const indices: number[] = [];
-  // Columns across the width too, so the baked light can fall off sideways.
-  const columns = 24;
-  for (const [i, p] of shapePoints.entries()) {
-    for (let c = 0; c <= columns; c += 1) positions.push(-width / 2 + (c / columns) * width, p.y, p.z);
-    if (i > 0) {
-      for (let c = 0; c < columns; c += 1) {
-        const a = (i - 1) * (columns + 1) + c;
-        const b = a + columns + 1;
-        indices.push(a, a + 1, b, a + 1, b + 1, b);
-      }
-    }
-  }
-  const geometry = new THREE.BufferGeometry();
-  geometry.setAttribute('position', new THREE.Float32BufferAttribute(positions, 3));
-  geometry.setIndex(indices);
-  geometry.computeVertexNormals();
-  geometry.setAttribute('color', new THREE.Float32BufferAttribute(bakedLight(positions), 3));
+  profile.push(new THREE.Vector2(floorRadius + bend, height));
+  const geometry = new THREE.LatheGeometry(profile, 72);
+  const position = geometry.getAttribute('position');
+  geometry.setAttribute('color', new THREE.Float32BufferAttribute(bakedLight(Array.from(position.array)), 3));
   const mesh = new THREE.Mesh(geometry, material);
   mesh.name = 'Cyclorama';
   material.side = THREE.DoubleSide;

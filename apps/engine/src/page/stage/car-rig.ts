@@ -194,8 +194,9 @@ export class CarRig {
     }
     for (const [name, pivot] of parts.doors) {
       const value = car.doors[name as keyof typeof car.doors];
-      // Outward is away from the car's centre line, whichever side the hinge is on.
-      const side = Math.sign(pivot.position.x) || 1;
+      // Outward is away from the car's centre line: the door hangs behind its hinge (-Z), so a left door (+X)
+      // opens by turning negatively about +Y and a right door positively.
+      const side = -(Math.sign(pivot.position.x) || 1);
       pivot.rotation.y = (pivot.userData.closedRotation as number) + side * (value / 50) * DOOR_OPEN_RADIANS;
     }
     for (const [name, materials] of parts.lamps) {

@@ -30,7 +30,14 @@ describe('streaming a reference engine to a player', () => {
     t = await startTestApp(testDatabases[0]!, {
       // The instanceUrl players get is built from the public address: it must be the one this test listens on.
       publicUrl: `http://127.0.0.1:${port}`,
-      engines: { provider: 'local', max: 1, warm: 0, instances: [], sessionTimeoutSeconds: 90 },
+      engines: {
+        provider: 'local',
+        max: 1,
+        warm: 0,
+        instances: [],
+        sessionTimeoutSeconds: 90,
+        heartbeatTimeoutSeconds: 30,
+      },
     });
     origin = await t.app.listen({ host: '127.0.0.1', port });
     user = await t.createUser('streamer-fan');
