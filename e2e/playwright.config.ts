@@ -7,11 +7,14 @@ import {
   E2E_ADMIN,
   E2E_BASE_URL,
   E2E_DATA_DIR,
+  E2E_ENGINE_DATA_DIR,
   E2E_ENGINE_KEY,
   E2E_ENGINE_PORT,
   E2E_OIDC_ISSUER,
   E2E_OIDC_PORT,
   E2E_PORT,
+  E2E_SIGNALLING_KEY,
+  E2E_STREAMER_ID,
 } from './support/server';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -61,6 +64,9 @@ export default defineConfig({
         // Engines register themselves: the test engine below joins on its own, as an Unreal host would.
         ENGINE_PROVIDER: 'register',
         ENGINE_REGISTRATION_KEY: E2E_ENGINE_KEY,
+        // A killed engine is noticed within seconds (the failure test), not the production half-minute.
+        ENGINE_HEARTBEAT_TIMEOUT: '6',
+        SIGNALLING_KEY: E2E_SIGNALLING_KEY,
         // Every test signs in from 127.0.0.1; the limit itself is covered by the server's tests.
         LOGIN_RATE_LIMIT: '1000',
         OIDC_ISSUER: E2E_OIDC_ISSUER,
@@ -69,14 +75,18 @@ export default defineConfig({
       },
     },
     {
-      // The engine's Remote Control API over its recording renderer (this branch has no Chromium renderer); it
-      // keeps trying to register until the server answers.
-      command: `node apps/engine/dist/test/test-engine-cli.js --port ${E2E_ENGINE_PORT} --data-dir ${E2E_DATA_DIR}/engine --register ${E2E_BASE_URL} --streamer-id e2e-engine`,
+      // The reference engine as `npm run engine` starts it: Chromium renderer and streamer. It keeps trying to
+      // register until the server answers, and streams to the server's signalling.
+      command:
+        `node apps/engine/dist/cli.js --port ${E2E_ENGINE_PORT} --data-dir ${E2E_ENGINE_DATA_DIR} --width 960 --height 540` +
+        ` --register ${E2E_BASE_URL} --streamer-id ${E2E_STREAMER_ID}` +
+        ` --signalling-url ws://127.0.0.1:${E2E_PORT}/signalling?key=${E2E_SIGNALLING_KEY}`,
       cwd: root,
       url: `http://127.0.0.1:${E2E_ENGINE_PORT}/remote/info`,
       reuseExistingServer: false,
-      timeout: 30_000,
-      env: { ENGINE_REGISTRATION_KEY: E2E_ENGINE_KEY },
+      timeout: 90_000,
+      // Quiet: Playwright does not read this process's stdout, and a full pipe would stall the engine.
+      env: { ENGINE_REGISTRATION_KEY: E2E_ENGINE_KEY, LOG_LEVEL: 'warn' },
     },
   ],
 });

@@ -15,4 +15,9 @@ export const CHROMIUM_ARGS = [
   '--disable-background-timer-throttling',
   '--disable-renderer-backgrounding',
   '--disable-backgrounding-occluded-windows',
+  // The stream: a host candidate on loopback (no mDNS hiding, media permission granted), muted autoplay. Chromium
+  // keeps only the last --disable-features, so Playwright's own list is repeated where it matters.
+  '--use-fake-ui-for-media-stream',
+  '--autoplay-policy=no-user-gesture-required',
+  '--disable-features=WebRtcHideLocalIpsWithMdns,AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,MediaRouter,PaintHolding,ThirdPartyStoragePartitioning',
 ];

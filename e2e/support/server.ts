@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18180);
@@ -10,6 +11,11 @@ export const E2E_ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 18181);
 export const E2E_OIDC_ISSUER = `http://127.0.0.1:${E2E_OIDC_PORT}`;
 
-/** The test engine (the engine's CLI over its recording renderer), which registers itself with the server. */
+/** The reference engine (Chromium renderer and streamer), which registers itself with the server. */
 export const E2E_ENGINE_PORT = Number(process.env.E2E_ENGINE_PORT ?? E2E_PORT + 2);
 export const E2E_ENGINE_KEY = 'e2e-engine-registration-key';
+/** The key engines stream to /signalling with. */
+export const E2E_SIGNALLING_KEY = 'e2e-engine-signalling-key';
+export const E2E_STREAMER_ID = 'e2e-engine';
+/** Outside E2E_DATA_DIR, which the server empties when it starts (possibly while the engine starts too). */
+export const E2E_ENGINE_DATA_DIR = path.join(os.tmpdir(), `autostudio-e2e-engine-${E2E_PORT}`);

@@ -21,7 +21,8 @@ const flagsSchema = z.object({
   'signalling-url': z.url({ protocol: /^wss?$/ }).optional(),
 });
 
-const log = pino({ name: 'engine' });
+// LOG_LEVEL as the server reads it; an engine whose stdout nobody drains (a test runner's pipe) must stay quiet.
+const log = pino({ name: 'engine', level: process.env.LOG_LEVEL ?? 'info' });
 
 /**
  * The Chromium renderer is built alongside this module; it is imported lazily so that the Remote Control side and
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
     width: flags.width,
     height: flags.height,
     dataDir,
+    onPageMessage: (level, text) => log[level]({ page: true }, text),
     ...(signallingUrl
       ? { streaming: { url: signallingUrl, streamerId: values['streamer-id'] ?? `engine-${flags.port}` } }
       : {}),

@@ -14,6 +14,8 @@ export interface ChromiumRendererOptions {
   dataDir: string;
   /** Pixel Streaming: the signalling URL (with the engine key) and the id to announce. */
   streaming?: { url: string; streamerId: string };
+  /** The page's warnings and errors (shader failures, streamer trouble), for the engine's log. */
+  onPageMessage?: (level: 'warn' | 'error', text: string) => void;
 }
 
 /** Images bigger than this are refused rather than fed to the page (an HDRI of 8k × 4k RGBE is ~100 MB). */
@@ -56,8 +58,13 @@ export class ChromiumRenderer implements Renderer {
     const errors: string[] = [];
     this.page.on('pageerror', (error) => errors.push(error.message));
     this.page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
+      const type = message.type();
+      if (type === 'error') errors.push(message.text());
+      // SwiftShader's performance notes ("GPU stall due to ReadPixels") are expected on a CPU and say nothing.
+      if ((type === 'error' || type === 'warning') && !message.text().includes('GL Driver Message'))
+        this.options.onPageMessage?.(type === 'error' ? 'error' : 'warn', message.text());
     });
+    this.page.on('pageerror', (error) => this.options.onPageMessage?.('error', error.message));
     await this.page.exposeFunction('autostudioResolution', (width: unknown, height: unknown) => {
       if (typeof width === 'number' && typeof height === 'number') this.viewportRequest(width, height);
     });

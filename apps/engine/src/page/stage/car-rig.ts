@@ -1,5 +1,6 @@
 import * as THREE from 'three';
 import { GLTFLoader, type GLTF } from 'three/addons/loaders/GLTFLoader.js';
+import { mergeVertices } from 'three/addons/utils/BufferGeometryUtils.js';
 import type { ModelParts } from '../../scene/render-contract.js';
 import { DOORS, PAINTS, TRIMS, paintKey, type LampName } from '../../scene/car-catalogue.js';
 import type { SceneState } from '../../scene/scene-state.js';
@@ -233,7 +234,12 @@ export class CarRig {
     return TRIMS.map((trim) => {
       const scene = new THREE.Scene();
       scene.name = trim.name;
-      scene.add(buildCar(trim));
+      const car = buildCar(trim);
+      // Shared vertices: the built meshes are mostly unindexed, which would triple the file.
+      car.traverse((node) => {
+        if (node instanceof THREE.Mesh) node.geometry = mergeVertices(node.geometry as THREE.BufferGeometry);
+      });
+      scene.add(car);
       return scene;
     });
   }

@@ -76,9 +76,16 @@ export class SignallingServer {
   async accept(socket: WebSocket, query: { key?: string; token?: string }): Promise<void> {
     this.keepAlive(socket);
     if (query.key !== undefined) return this.acceptStreamer(socket, query.key);
+    // Epic's frontend sends listStreamers the moment the socket opens, while the token is still being checked:
+    // keep what arrives meanwhile and hand it to the player's handlers once they exist, or it is lost for good.
+    const early: { data: unknown; isBinary: boolean }[] = [];
+    const keep = (data: unknown, isBinary: boolean) => early.push({ data, isBinary });
+    socket.on('message', keep);
     const user = query.token ? await this.options.access.authenticate(query.token) : null;
+    socket.off('message', keep);
     if (!user) return socket.close(SIGNALLING_CLOSE.unauthorized, 'Sign in to watch an engine');
     this.acceptPlayer(socket, user.id);
+    for (const { data, isBinary } of early) socket.emit('message', data, isBinary);
   }
 
   private acceptStreamer(socket: WebSocket, key: string): void {

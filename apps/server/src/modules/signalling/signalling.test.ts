@@ -1,11 +1,13 @@
 import { startTestEngine, type TestEngine } from '@autostudio/engine/testing';
 import { MessageHelpers, Messages, type BaseMessage } from '@epicgames-ps/lib-pixelstreamingcommon-ue5.5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
+import WebSocket, { WebSocketServer } from 'ws';
 import type { LoginResponse, SessionResponse } from '@autostudio/protocol';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
-import { SIGNALLING_CLOSE } from './signalling-server.js';
+import { SIGNALLING_CLOSE, SignallingServer } from './signalling-server.js';
 
 const ENGINE_KEY = 'signalling-test-engine-key';
 
@@ -178,5 +180,50 @@ describe.each(testDatabases)('Pixel Streaming signalling on $name', (database) =
     await engineSide.next('playerConnected');
     engineSide.socket.close();
     expect(await browser.closed()).toBe(1001);
+  });
+});
+
+describe('a player whose token takes a while to check', () => {
+  it('keeps the messages it sent meanwhile: listStreamers right on open still gets its streamer list', async () => {
+    // Epic's frontend sends listStreamers as soon as the socket opens; a busy server was still checking the token,
+    // dropped it, and the player waited for a list that never came (seen in the e2e stream test).
+    const server = new SignallingServer({
+      engineKey: ENGINE_KEY,
+      access: {
+        authenticate: async () => {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          return { id: 'slow-user' };
+        },
+        streamerFor: () => Promise.resolve('engine-slow'),
+      },
+      log: pino({ level: 'silent' }),
+    });
+    const sockets = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    sockets.on('connection', (socket, request) => {
+      const query = new URL(request.url ?? '/', 'http://local').searchParams;
+      // A plain ws server socket: what @fastify/websocket hands the route too, seen through its own type export.
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
+      void server.accept(socket, { key: query.get('key') ?? undefined, token: query.get('token') ?? undefined });
+    });
+    await new Promise((resolve) => sockets.once('listening', resolve));
+    const { port } = sockets.address() as AddressInfo;
+    try {
+      const engine = await Peer.open(`ws://127.0.0.1:${port}/?key=${ENGINE_KEY}`);
+      await engine.next('identify');
+      engine.send(Messages.endpointId, { id: 'engine-slow' });
+      await engine.next('endpointIdConfirm');
+
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/?token=anything`);
+      const received: { type: string; ids?: string[] }[] = [];
+      socket.on('message', (data: Buffer) => received.push(JSON.parse(data.toString('utf8')) as { type: string }));
+      socket.once('open', () => socket.send(JSON.stringify(MessageHelpers.createMessage(Messages.listStreamers, {}))));
+      await expect
+        .poll(() => received.find((message) => message.type === 'streamerList'), { timeout: 5000 })
+        .toMatchObject({ ids: ['engine-slow'] });
+      socket.close();
+      engine.socket.close();
+    } finally {
+      sockets.close();
+    }
   });
 });

@@ -1,12 +1,30 @@
+import { useMemo } from 'react';
 import { Navigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { SessionStatusIndicator, useSessionHeartbeat, useSessionStore } from '@/features/session';
 import { StudioPage } from '@/features/studio';
+import { StreamViewport } from '@/features/viewport';
+import { RemoteApi } from '@/lib/remote-control/remote-api';
+import { sessionStore } from '@/lib/session-storage';
+
+/** The player signs in to signalling with the current access token, read afresh on every (re)connect. */
+const accessToken = () => sessionStore.get('accessToken');
 
 /** The configurator (spec §2: requires a loaded product; without one the user goes back to choose one). */
 export default function HomeRoute() {
   const product = useSessionStore((state) => state.product);
+  const session = useSessionStore((state) => state.sessionDetails);
+  const remote = useSessionStore((state) => state.remote);
+  const remoteApi = useMemo(() => (remote ? new RemoteApi(remote) : null), [remote]);
   useSessionHeartbeat();
   if (!product) return <Navigate to={paths.landing} replace />;
-  return <StudioPage product={product} status={<SessionStatusIndicator />} />;
+  return (
+    <StudioPage
+      product={product}
+      status={<SessionStatusIndicator />}
+      viewport={
+        session ? <StreamViewport session={session} getAccessToken={accessToken} remoteApi={remoteApi} /> : null
+      }
+    />
+  );
 }

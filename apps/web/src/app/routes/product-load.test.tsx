@@ -74,7 +74,7 @@ describe('choosing a product on /landing', () => {
     await holdDownloads(false);
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.home), { timeout: 10_000 });
     expect(await screen.findByRole('heading', { name: BUILT_IN_PRODUCT.name })).toBeVisible();
-    expect(screen.getByTestId('viewport')).toBeVisible();
+    expect(screen.getByTestId('viewport-area')).toBeVisible();
     expect(screen.getByRole('status', { name: 'Session' })).toHaveTextContent('Connected');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(useSessionStore.getState().product?.name).toBe(BUILT_IN_PRODUCT.name);

@@ -25,7 +25,7 @@ export function StudioPage({ product, status, viewport }: StudioPageProps) {
       </div>
       <section
         aria-label="Viewport"
-        data-testid="viewport"
+        data-testid="viewport-area"
         className="relative min-h-0 flex-1 overflow-hidden bg-[oklch(0.12_0.005_260)]"
       >
         {viewport}

@@ -1,0 +1,36 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { E2E_BASE_URL, E2E_ENGINE_KEY, E2E_PORT, E2E_SIGNALLING_KEY } from './server';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+/**
+ * A second reference engine for tests that hurt one: started as `npm run engine` starts it, registered with the
+ * server and streaming to its signalling, so the shared engine of the other tests stays untouched.
+ */
+export async function startExtraEngine(port: number, streamerId: string): Promise<ChildProcess> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'autostudio-e2e-extra-engine-'));
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(root, 'apps/engine/dist/cli.js'),
+      ...['--port', String(port), '--data-dir', dataDir, '--width', '960', '--height', '540'],
+      ...['--register', E2E_BASE_URL, '--streamer-id', streamerId],
+      ...['--signalling-url', `ws://127.0.0.1:${E2E_PORT}/signalling?key=${E2E_SIGNALLING_KEY}`],
+    ],
+    { env: { ...process.env, ENGINE_REGISTRATION_KEY: E2E_ENGINE_KEY, LOG_LEVEL: 'warn' }, stdio: 'ignore' },
+  );
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const ready = await fetch(`http://127.0.0.1:${port}/remote/info`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return child;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`The extra engine on port ${port} did not start`);
+}

@@ -1,0 +1,63 @@
+import type { ChildProcess } from 'node:child_process';
+import { BUILT_IN_PRODUCT, type LoginResponse, type SessionResponse } from '@autostudio/protocol';
+import { startExtraEngine } from '../support/engine';
+import { expect, test } from '../support/fixtures';
+import { E2E_PORT, E2E_STREAMER_ID } from '../support/server';
+
+const EXTRA_ENGINE_PORT = E2E_PORT + 3;
+
+test.describe('an engine that dies mid-session', () => {
+  let extra: ChildProcess | null = null;
+  test.afterEach(() => {
+    extra?.kill('SIGKILL');
+    extra = null;
+  });
+
+  test('turns the session to Error, the studio says so, and the next allocation gets a working engine', async ({
+    page,
+    request,
+    loginPage,
+    createAccount,
+  }) => {
+    test.setTimeout(180_000);
+    const doomed = await startExtraEngine(EXTRA_ENGINE_PORT, 'e2e-engine-doomed');
+    extra = doomed;
+    // Someone else holds the shared engine, so this user is lent the one that will die.
+    const blocker = await createAccount(['user']);
+    const blockerLogin = (await (await request.post('/api/auth/login', { data: blocker })).json()) as LoginResponse;
+    const headers = { authorization: `Bearer ${blockerLogin.accessToken}` };
+    await expect
+      .poll(
+        async () => {
+          const held = (await (
+            await request.post('/api/session/requestAllocate', { headers, data: {} })
+          ).json()) as SessionResponse;
+          return held.sessionDetails?.instanceUrl ?? '';
+        },
+        { timeout: 30_000 },
+      )
+      .toContain(`streamerId=${E2E_STREAMER_ID}`);
+
+    const account = await createAccount(['user']);
+    await loginPage.goto();
+    await loginPage.signIn(account.username, account.password);
+    await page.getByRole('button', { name: `Open ${BUILT_IN_PRODUCT.name}` }).click();
+    await expect(page).toHaveURL('/home', { timeout: 60_000 });
+    const viewport = page.getByTestId('viewport');
+    await expect(viewport).toHaveAttribute('data-stream-state', 'live', { timeout: 60_000 });
+
+    doomed.kill('SIGKILL');
+    // The picture goes first (the streamer's socket closes), then the session (heartbeats stop).
+    await expect(viewport).not.toHaveAttribute('data-stream-state', 'live', { timeout: 20_000 });
+    await expect(page.getByRole('status', { name: 'Session' })).toContainText('Error', { timeout: 60_000 });
+
+    // With the shared engine given back, choosing the car again lends a working engine and the picture returns.
+    await request.post('/api/sessions/release', { headers, data: {} });
+    await page.goto('/landing');
+    await page.getByRole('button', { name: `Open ${BUILT_IN_PRODUCT.name}` }).click();
+    await expect(page).toHaveURL('/home', { timeout: 60_000 });
+    await expect(page.getByTestId('viewport')).toHaveAttribute('data-stream-state', 'live', { timeout: 60_000 });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL('/login');
+  });
+});
