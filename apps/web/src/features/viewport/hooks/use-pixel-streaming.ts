@@ -74,6 +74,11 @@ export function usePixelStreaming(container: RefObject<HTMLDivElement | null>, t
     // cancelled mount never opens a connection (the library connects inside its constructor).
     queueMicrotask(() => {
       if (disposed) return;
+      // Epic's library reads the browser's codecs as it starts; without WebRTC it would throw, not explain.
+      if (typeof RTCPeerConnection === 'undefined' || typeof RTCRtpReceiver === 'undefined') {
+        setStatus(connectionFailed('this browser has no WebRTC'));
+        return;
+      }
       setStatus({ kind: 'connecting' });
       stream = createStream({ instanceUrl, getAccessToken: () => tokenRef.current() }, parent);
       streamRef.current = stream;

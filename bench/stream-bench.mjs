@@ -1,0 +1,146 @@
+// Stream benchmark (issue 5): control-to-photon — from the remote-control call that changes the paint (through the
+// relay, as the web app sends it) to the first frame in a real player whose picture shows the new paint — and the
+// stream's frames per second while idle and while dragging. One real engine (local provider: a child process with
+// Chromium) and one player in a second Chromium, all on this machine.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { buildApp, loadConfig } from '../apps/server/dist/app.js';
+import { StreamPlayer } from '../apps/server/dist/test/stream-player.js';
+import { ENGINE_OBJECT_PATHS } from '../packages/protocol/dist/index.js';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 12);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** In the player page: resolves with Date.now() at the first decoded frame whose centre is mostly the wanted hue. */
+const WATCH = `window.watchPaint = (wanted) => new Promise((resolve) => {
+  const video = document.querySelector('video');
+  const canvas = document.createElement('canvas');
+  const check = (now, frame) => {
+    const w = 64, h = 36;
+    canvas.width = w; canvas.height = h;
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    context.drawImage(video, 0, 0, w, h);
+    const data = context.getImageData(w * 0.3, h * 0.35, w * 0.4, h * 0.4).data;
+    let r = 0, b = 0;
+    for (let i = 0; i < data.length; i += 4) { r += data[i]; b += data[i + 2]; }
+    const n = data.length / 4;
+    const hit = wanted === 'red' ? r / n > b / n + 25 : b / n > r / n + 25;
+    if (hit) resolve(Date.now()); else video.requestVideoFrameCallback(check);
+  };
+  video.requestVideoFrameCallback(check);
+});`;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'autostudio-stream-bench-'));
+const app = await buildApp({
+  ...loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    AUTOSTUDIO_ADMIN_PASSWORD: 'bench-admin-password',
+    LOGIN_RATE_LIMIT: '1000',
+    ENGINE_PROVIDER: 'local',
+    ENGINE_MAX: '1',
+    ENGINE_WARM: '0',
+  }),
+});
+const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+let player = null;
+try {
+  const post = async (url, body, token) => {
+    const response = await fetch(`${origin}/api${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const admin = await post('/auth/login', { username: 'admin', password: 'bench-admin-password' });
+  await post('/users', { username: 'bench', password: 'bench-password' }, admin.accessToken);
+  const { accessToken } = await post('/auth/login', { username: 'bench', password: 'bench-password' });
+  const { sessionDetails } = await post('/session/requestAllocate', {}, accessToken);
+  const { instanceId, instanceUrl } = sessionDetails;
+
+  const socket = new WebSocket(`${origin.replace('http', 'ws')}/api/remote`);
+  const waiting = new Map();
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data));
+    waiting.get(message.requestId)?.(message);
+    waiting.delete(message.requestId);
+  });
+  await new Promise((resolve) => socket.once('open', resolve));
+  let sequence = 0;
+  const request = (message) =>
+    new Promise((resolve) => {
+      const requestId = String((sequence += 1));
+      waiting.set(requestId, resolve);
+      socket.send(JSON.stringify({ ...message, requestId }));
+    });
+  await request({ type: 'auth', payload: { token: accessToken, instanceId } });
+  const call = (object, functionName, parameters) =>
+    request({
+      type: 'api_call',
+      payload: {
+        url: '/remote/object/call',
+        method: 'PUT',
+        body: { objectPath: ENGINE_OBJECT_PATHS[object], functionName, parameters },
+        instanceId,
+      },
+    });
+
+  player = await StreamPlayer.launch();
+  await player.page.evaluate(WATCH);
+  const started = Date.now();
+  await player.start(`${instanceUrl}&token=${encodeURIComponent(accessToken)}`);
+  while ((await player.stats()).framesDecoded === 0) {
+    if (Date.now() - started > 90_000) throw new Error('no frame within 90 s');
+    await sleep(100);
+  }
+  console.log(`first frame ${((Date.now() - started) / 1000).toFixed(2)} s after the player connected`);
+  await sleep(3000);
+
+  const latencies = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const wanted = round % 2 === 0 ? 'red' : 'blue';
+    const seen = player.page.evaluate((hue) => window.watchPaint(hue), wanted);
+    const sent = Date.now();
+    await call('car', 'Update Car Material', { MaterialToSet: wanted === 'red' ? 'Rallye Red' : 'Cobalt Blue' });
+    const shown = await Promise.race([seen, sleep(10_000).then(() => NaN)]);
+    latencies.push(shown - sent);
+    await sleep(1500);
+  }
+  const valid = latencies.filter(Number.isFinite).sort((a, b) => a - b);
+  console.log(
+    `control-to-photon (paint change → first frame showing it), ${valid.length}/${ROUNDS} seen: ` +
+      `p50 ${quantile(valid, 0.5).toFixed(0)} ms, p90 ${quantile(valid, 0.9).toFixed(0)} ms`,
+  );
+
+  const fpsOver = async (work) => {
+    const before = (await player.stats()).framesDecoded;
+    const from = Date.now();
+    await work();
+    return ((await player.stats()).framesDecoded - before) / ((Date.now() - from) / 1000);
+  };
+  await sleep(2000);
+  const idle = await fpsOver(() => sleep(SECONDS * 1000));
+  await call('camera', 'updateViewPortInteraction', { isHolding: true });
+  const dragging = await fpsOver(async () => {
+    const until = Date.now() + SECONDS * 1000;
+    // One call in flight at a time, as the viewport's drag does.
+    while (Date.now() < until)
+      await call('camera', 'CameraRigCraneControll', { deltaYaw: 2, deltaPitch: 0, deltaArm: 0 });
+  });
+  await call('camera', 'updateViewPortInteraction', { isHolding: false });
+  const size = await player.stats();
+  console.log(
+    `stream frames/s at ${size.frameWidth}×${size.frameHeight} (${size.codec}): idle ${idle.toFixed(1)}, dragging ${dragging.toFixed(1)}`,
+  );
+  socket.close();
+} finally {
+  await player?.close();
+  await app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
