@@ -105,7 +105,7 @@ try {
   const latencies = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     const wanted = round % 2 === 0 ? 'red' : 'blue';
-    const seen = player.page.evaluate((hue) => window.watchPaint(hue), wanted);
+    const seen = player.page.evaluate((hue) => globalThis.watchPaint(hue), wanted);
     const sent = Date.now();
     await call('car', 'Update Car Material', { MaterialToSet: wanted === 'red' ? 'Rallye Red' : 'Cobalt Blue' });
     const shown = await Promise.race([seen, sleep(10_000).then(() => NaN)]);
