@@ -20,7 +20,7 @@ import { bareSceneFrameMs, countTriangles, frameSync } from './bench.js';
 /** Samples averaged when idle: Render Preview refines a little, Render MQ to full quality. */
 export const REFINE_SAMPLES = { preview: 8, mq: 32 } as const;
 /** While the user drags, frames are drawn at this fraction of the viewport's size. */
-const INTERACTIVE_SCALE = 0.5;
+const INTERACTIVE_SCALE = 0.4;
 
 /** A pseudo-random sequence with good coverage (R2), so a few samples already spread over pixel and lens. */
 function r2(index: number): [number, number] {
