@@ -41,6 +41,7 @@ export class EnginePage implements EnginePageApi {
   private refineTimer: number | null = null;
   private generation = 0;
   private streamer: Streamer | null = null;
+  private readonly waitForFrame: () => void;
   /** While a stream player is being connected, refinement waits (see StreamerOptions.onNegotiating). */
   private holdRefinement = false;
   lastFrame: FrameInfo = { renderMs: 0, samples: 0, interactive: false };
@@ -54,6 +55,7 @@ export class EnginePage implements EnginePageApi {
     this.renderer.setClearColor(0x000000, 0);
     this.stage = new Stage(this.renderer);
     this.pipeline = new FramePipeline(this.renderer, 16, 16);
+    this.waitForFrame = frameSync(this.renderer);
   }
 
   async loadModel(url: string, path: string): Promise<ModelParts> {
@@ -68,12 +70,12 @@ export class EnginePage implements EnginePageApi {
     const { width, height } = state.viewport;
     if (this.canvas.width !== width || this.canvas.height !== height) this.renderer.setSize(width, height, false);
     await this.stage.apply(state, { transparentBackground: false });
-    this.renderer.shadowMap.needsUpdate = true;
-    const interactive = state.render.interactive;
-    const scale = interactive ? INTERACTIVE_SCALE : 1;
-    this.pipeline.restart(Math.round(width * scale), Math.round(height * scale));
-    const info = this.drawSample(state, interactive);
-    if (!interactive) this.refine(this.generation);
+    this.updateShadowsFor(state);
+    // Every change shows first as a quick frame at the interactive size (feedback within a frame's time, not a
+    // full-size sample's); when idle, full-size refinement takes over from there.
+    this.pipeline.restart(Math.round(width * INTERACTIVE_SCALE), Math.round(height * INTERACTIVE_SCALE));
+    const info = this.drawSample(state, true);
+    if (!state.render.interactive) this.refine(this.generation);
     return info;
   }
 
@@ -84,7 +86,7 @@ export class EnginePage implements EnginePageApi {
     this.stopRefining();
     const generation = ++this.generation;
     await this.stage.apply(state, { transparentBackground: Boolean(options.transparentBackground) });
-    this.renderer.shadowMap.needsUpdate = true;
+    this.updateShadowsFor(state);
     const samples = Math.max(1, Math.min(256, options.samples ?? REFINE_SAMPLES.mq));
     this.pipeline.restart(options.width, options.height);
     for (let i = 0; i < samples; i += 1) this.addSample(state, options, true, i);
@@ -100,11 +102,36 @@ export class EnginePage implements EnginePageApi {
     return image;
   }
 
+  /**
+   * The shadow map is redrawn only when what casts or lights it changed (car, trim, doors, environment, sun,
+   * lights): a camera move or a paint change reuses it, which on a CPU saves the car's depth pass on every drag.
+   */
+  private shadowKey = '';
+  private updateShadowsFor(state: SceneState): void {
+    const { car, environment, customLights } = state;
+    const key = JSON.stringify([
+      car.modelPath,
+      car.trim,
+      car.doors,
+      environment.name,
+      environment.timeOfDay,
+      environment.sunDirection,
+      environment.hdri,
+      customLights,
+    ]);
+    if (key === this.shadowKey) return;
+    this.shadowKey = key;
+    this.renderer.shadowMap.needsUpdate = true;
+  }
+
   private drawSample(state: SceneState, interactive: boolean): FrameInfo {
     const started = performance.now();
     this.addSample(state, state.viewport, !interactive, this.pipeline.samples);
     updateGrading(this.pipeline.grading, state, { withGuide: true, exposureBias: this.stage.exposureBias });
     this.pipeline.present(null, false);
+    // Wait for the GPU (SwiftShader: the CPU) to finish the frame before answering. Otherwise calls return at once,
+    // frames pile up behind each other and every picture arrives later than the one before.
+    this.waitForFrame();
     const info = { renderMs: performance.now() - started, samples: this.pipeline.samples, interactive };
     this.lastFrame = info;
     this.streamer?.frame();
@@ -129,12 +156,15 @@ export class EnginePage implements EnginePageApi {
   private refine(generation: number): void {
     const state = this.state;
     if (!state) return;
-    const target = REFINE_SAMPLES[state.render.quality];
-    if (this.pipeline.samples >= target || this.holdRefinement) return;
+    const { width, height } = state.viewport;
+    const fullSize = this.pipeline.size.width === width && this.pipeline.size.height === height;
+    if ((fullSize && this.pipeline.samples >= REFINE_SAMPLES[state.render.quality]) || this.holdRefinement) return;
     // A macrotask between samples lets a new call (a drag) interrupt refinement at once.
     this.refineTimer = window.setTimeout(() => {
       this.refineTimer = null;
       if (generation !== this.generation) return;
+      // The quick frame stays on show (and can be repainted) until the first full-size sample replaces it.
+      if (!fullSize) this.pipeline.restart(width, height);
       this.drawSample(state, false);
       this.refine(generation);
     }, 0);
@@ -220,9 +250,11 @@ export class EnginePage implements EnginePageApi {
   /** Whether idle refinement has finished (tests and stills wait for a settled picture). */
   get settled(): boolean {
     const state = this.state;
-    return (
-      state !== null && (state.render.interactive || this.pipeline.samples >= REFINE_SAMPLES[state.render.quality])
-    );
+    if (state === null) return false;
+    if (state.render.interactive) return true;
+    const { width, height } = this.pipeline.size;
+    const fullSize = width === state.viewport.width && height === state.viewport.height;
+    return fullSize && this.pipeline.samples >= REFINE_SAMPLES[state.render.quality];
   }
 }
 
