@@ -149,9 +149,12 @@ try {
   await call('camera', 'updateViewPortInteraction', { isHolding: true });
   const dragging = await fpsOver(async () => {
     const until = Date.now() + SECONDS * 1000;
-    // One call in flight at a time, as the viewport's drag does.
-    while (Date.now() < until)
+    // As the viewport's drag does: one call in flight, at most one per pointer event (60 Hz).
+    while (Date.now() < until) {
+      const t0 = Date.now();
       await call('camera', 'CameraRigCraneControll', { deltaYaw: 2, deltaPitch: 0, deltaArm: 0 });
+      await sleep(Math.max(0, 16 - (Date.now() - t0)));
+    }
   });
   await call('camera', 'updateViewPortInteraction', { isHolding: false });
   const size = await player.stats();
