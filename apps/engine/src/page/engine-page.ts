@@ -21,6 +21,8 @@ import { bareSceneFrameMs, countTriangles, frameSync } from './bench.js';
 export const REFINE_SAMPLES = { preview: 8, mq: 32 } as const;
 /** While the user drags, frames are drawn at this fraction of the viewport's size. */
 const INTERACTIVE_SCALE = 0.4;
+/** How long a hold may rest before the picture refines anyway (the web app keeps holding until its own reset). */
+const SETTLE_MS = 300;
 
 /** A pseudo-random sequence with good coverage (R2), so a few samples already spread over pixel and lens. */
 function r2(index: number): [number, number] {
@@ -39,6 +41,7 @@ export class EnginePage implements EnginePageApi {
   private readonly pipeline: FramePipeline;
   private state: SceneState | null = null;
   private refineTimer: number | null = null;
+  private settleTimer: number | null = null;
   private generation = 0;
   private streamer: Streamer | null = null;
   private readonly waitForFrame: () => void;
@@ -76,6 +79,15 @@ export class EnginePage implements EnginePageApi {
     this.pipeline.restart(Math.round(width * INTERACTIVE_SCALE), Math.round(height * INTERACTIVE_SCALE));
     const info = this.drawSample(state, true);
     if (!state.render.interactive) this.refine(this.generation);
+    else {
+      // Still holding, but nothing moved for a moment: the cheap frame is not left on show. Refinement starts as
+      // when idle, and the next call of the drag interrupts it.
+      const generation = this.generation;
+      this.settleTimer = window.setTimeout(() => {
+        this.settleTimer = null;
+        if (generation === this.generation) this.refine(generation);
+      }, SETTLE_MS);
+    }
     return info;
   }
 
@@ -172,7 +184,9 @@ export class EnginePage implements EnginePageApi {
 
   private stopRefining(): void {
     if (this.refineTimer !== null) window.clearTimeout(this.refineTimer);
+    if (this.settleTimer !== null) window.clearTimeout(this.settleTimer);
     this.refineTimer = null;
+    this.settleTimer = null;
   }
 
   /** The built-in car as one GLB: a glTF scene per trim, named by the trim (the model conventions' trim rule). */
@@ -194,7 +208,7 @@ export class EnginePage implements EnginePageApi {
       onNegotiating: (active) => {
         this.holdRefinement = active;
         if (active) this.stopRefining();
-        else if (this.refineTimer === null && this.state?.render.interactive === false) this.refine(this.generation);
+        else if (this.refineTimer === null) this.refine(this.generation);
       },
       log: (message) => console.warn(message),
     });
@@ -251,7 +265,6 @@ export class EnginePage implements EnginePageApi {
   get settled(): boolean {
     const state = this.state;
     if (state === null) return false;
-    if (state.render.interactive) return true;
     const { width, height } = this.pipeline.size;
     const fullSize = width === state.viewport.width && height === state.viewport.height;
     return fullSize && this.pipeline.samples >= REFINE_SAMPLES[state.render.quality];
