@@ -73,6 +73,7 @@ export class EnginePage implements EnginePageApi {
     const { width, height } = state.viewport;
     if (this.canvas.width !== width || this.canvas.height !== height) this.renderer.setSize(width, height, false);
     await this.stage.apply(state, { transparentBackground: false });
+    await this.loadGuideImage(state.camera.compositionImageUrl);
     this.updateShadowsFor(state);
     // Every change shows first as a quick frame at the interactive size (feedback within a frame's time, not a
     // full-size sample's); when idle, full-size refinement takes over from there.
@@ -139,7 +140,11 @@ export class EnginePage implements EnginePageApi {
   private drawSample(state: SceneState, interactive: boolean): FrameInfo {
     const started = performance.now();
     this.addSample(state, state.viewport, !interactive, this.pipeline.samples);
-    updateGrading(this.pipeline.grading, state, { withGuide: true, exposureBias: this.stage.exposureBias });
+    updateGrading(this.pipeline.grading, state, {
+      withGuide: true,
+      exposureBias: this.stage.exposureBias,
+      guideImage: this.guideImage?.texture,
+    });
     this.pipeline.present(null, false);
     // Wait for the GPU (SwiftShader: the CPU) to finish the frame before answering. Otherwise calls return at once,
     // frames pile up behind each other and every picture arrives later than the one before.
@@ -218,11 +223,26 @@ export class EnginePage implements EnginePageApi {
     return { players: this.streamer?.playerCount ?? 0, framesSent: this.streamer?.framesSent ?? 0 };
   }
 
+  private guideImage: { url: string; texture: THREE.Texture } | null = null;
+
+  /** The Custom composition guide's image, loaded once per URL (Node hands over a page URL). */
+  private async loadGuideImage(url: string | null): Promise<void> {
+    if (url === null || this.guideImage?.url === url) return;
+    const texture = await new THREE.TextureLoader().loadAsync(url);
+    texture.colorSpace = THREE.SRGBColorSpace;
+    this.guideImage?.texture.dispose();
+    this.guideImage = { url, texture };
+  }
+
   /** Draws the current average into the canvas again, without rendering. */
   private repaint(): void {
     const state = this.state;
     if (!state || this.pipeline.samples === 0) return;
-    updateGrading(this.pipeline.grading, state, { withGuide: true, exposureBias: this.stage.exposureBias });
+    updateGrading(this.pipeline.grading, state, {
+      withGuide: true,
+      exposureBias: this.stage.exposureBias,
+      guideImage: this.guideImage?.texture,
+    });
     this.pipeline.present(null, false);
   }
 

@@ -1,4 +1,5 @@
 import { ENGINE_OBJECT_PATHS, type EngineObjectKey } from '@autostudio/protocol';
+import { PNG } from 'pngjs';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -182,5 +183,37 @@ describe('the built-in car in real renders', () => {
       red.share((r, g, b) => r > 70 && r > 1.8 * g && r > 1.8 * b, { x0: 0.25, x1: 0.75, y0: 0.3, y1: 0.8 }),
     ).toBeGreaterThan(0.1);
     expect((await t.call('carStateManager', 'UpdateConfigureValue', { Name: 'DOOR_RR', Value: 50 })).status).toBe(200);
+  });
+
+  it('draws an imported composition guide image over the viewport, not into stills', async () => {
+    // A white frame with a clear middle: the guide brightens the viewport's edges only.
+    const png = new PNG({ width: 64, height: 36 });
+    for (let y = 0; y < 36; y += 1) {
+      for (let x = 0; x < 64; x += 1) {
+        const edge = x < 8 || x >= 56 || y < 6 || y >= 30;
+        png.data.set([255, 255, 255, edge ? 255 : 0], (y * 64 + x) * 4);
+      }
+    }
+    const image = PNG.sync.write(png);
+    const server = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'image/png' }).end(image);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const viewport = async () => Pixels.fromPng(await t.renderer.livePage.locator('canvas').screenshot());
+    const edge = { x0: 0, x1: 1, y0: 0, y1: 0.1 };
+    try {
+      const before = await viewport();
+      const stillBefore = await still();
+      const answer = await t.call('car', 'ImportandUpdateCompositionGuide', {
+        Url: `http://127.0.0.1:${port}/guide.png`,
+      });
+      expect(answer.status).toBe(200);
+      const after = await viewport();
+      expect(after.luminance(edge) - before.luminance(edge)).toBeGreaterThan(40);
+      expect(Math.abs((await still()).luminance(edge) - stillBefore.luminance(edge))).toBeLessThan(3);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -183,10 +183,12 @@ export class ChromiumRenderer implements Renderer {
   private async withLocalImages(state: SceneState): Promise<SceneState> {
     const hdri = state.environment.hdri.imageUrl;
     const backplate = state.environment.backplate.imageUrl;
-    if (!hdri && !backplate) return state;
+    const guide = state.camera.compositionImageUrl;
+    if (!hdri && !backplate && !guide) return state;
     const copy = structuredClone(state);
     if (hdri) copy.environment.hdri.imageUrl = await this.localImage(hdri);
     if (backplate) copy.environment.backplate.imageUrl = await this.localImage(backplate);
+    if (guide) copy.camera.compositionImageUrl = await this.localImage(guide);
     return copy;
   }
 

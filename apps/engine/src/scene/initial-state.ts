@@ -33,6 +33,7 @@ export function initialSceneState(viewport: { width: number; height: number }): 
       bokeh: { size: 3, shape: 'None' },
       compositionGuide: 'None',
       compositionOpacity: 0.5,
+      compositionImageUrl: null,
     },
     environment: {
       name: DEFAULT_ENVIRONMENT,

@@ -1,4 +1,4 @@
-import { STATE_MESSAGES } from '@autostudio/protocol';
+import { COMPOSITION_GUIDE_IMAGE_OPACITY, STATE_MESSAGES } from '@autostudio/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../test/test-engine.js';
 
@@ -189,5 +189,21 @@ describe('environment and sequences', () => {
     expect(playing).toBe(false);
     expect((await t.call('camera', 'GetCraneValues')).body).toMatchObject({ 'Crane Yaw': 40, 'Crane Pitch': 20 });
     expect((await t.call('car', 'PlaySequenceWithPath', { SequencePath: '/Game/None.None' })).status).toBe(400);
+  });
+});
+
+describe('composition guide image', () => {
+  it('ImportandUpdateCompositionGuide shows the image as the Custom guide at the spec opacity 0.7', async () => {
+    await t.call('camera', 'Change Composition Opacity', { Value: 0.2 });
+    expect(
+      (await t.call('car', 'ImportandUpdateCompositionGuide', { Url: 'http://media.local/guide.png' })).status,
+    ).toBe(200);
+    expect(state()?.camera).toMatchObject({
+      compositionGuide: 'Custom',
+      compositionOpacity: COMPOSITION_GUIDE_IMAGE_OPACITY,
+      compositionImageUrl: 'http://media.local/guide.png',
+    });
+    const refused = await t.call('car', 'ImportandUpdateCompositionGuide', { Url: 'file:///etc/passwd' });
+    expect(refused).toEqual({ status: 400, body: { errorMessage: 'Only http and https URLs are allowed' } });
   });
 });

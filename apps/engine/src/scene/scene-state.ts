@@ -48,6 +48,8 @@ export const sceneStateSchema = z.object({
     bokeh: z.object({ size: z.number().min(0), shape: z.string() }),
     compositionGuide: z.string(),
     compositionOpacity: z.number().min(0).max(1),
+    /** The image of the Custom guide (ImportandUpdateCompositionGuide), drawn over the viewport at its opacity. */
+    compositionImageUrl: z.string().nullable(),
   }),
   environment: z.object({
     name: z.string(),

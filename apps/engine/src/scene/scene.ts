@@ -2,6 +2,7 @@ import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   CAMERA_FOCAL_LENGTH,
+  COMPOSITION_GUIDE_IMAGE_OPACITY,
   LIGHT_DEFAULTS,
   LIGHT_TYPES,
   POST_PROCESS_OUT_NAMES,
@@ -27,6 +28,8 @@ export const CAMERA_LIMITS = {
 } as const;
 
 export const BOKEH_SHAPES = ['None', 'Circle', 'Hexagon', 'Octagon'];
+/** The guide an imported image becomes; chosen by importing, not by name. */
+export const CUSTOM_COMPOSITION_GUIDE = 'Custom';
 export const COMPOSITION_GUIDES = [
   'None',
   'GoldenRatio',
@@ -336,8 +339,11 @@ export class Scene {
       'Download File': ({ Url }: { Url: string }) => this.downloader.start(Url),
       'Get Download Status': () => ({ ...this.downloader.current() }),
       // Backdrop and environment
-      ImportandUpdateCompositionGuide: () => {
-        throw notYet('ImportandUpdateCompositionGuide (custom composition guide images)');
+      ImportandUpdateCompositionGuide: ({ Url }: { Url: string }) => {
+        const camera = this.state.camera;
+        camera.compositionImageUrl = httpUrl(Url);
+        camera.compositionGuide = CUSTOM_COMPOSITION_GUIDE;
+        camera.compositionOpacity = COMPOSITION_GUIDE_IMAGE_OPACITY;
       },
       ImportandUpdateBackplate: ({ Url }: { Url: string }) => {
         this.state.environment.backplate = { enabled: true, imageUrl: httpUrl(Url) };

@@ -20,6 +20,7 @@ uniform float vignette;
 uniform float bloom;
 uniform vec2 texel;
 uniform int guide;
+uniform sampler2D guideImage;
 uniform float guideOpacity;
 uniform vec2 aspect;
 uniform bool transparent;
@@ -45,6 +46,10 @@ float line(float distance, float width) {
 // Guides are drawn in the viewport's own proportions, as a camera's frame lines would be.
 float guideMask(vec2 uv) {
   float w = 1.5 * max(texel.x, texel.y);
+  if (guide == 8) { // Custom: the imported image's own light, where it is opaque
+    vec4 custom = texture2D(guideImage, uv);
+    return custom.a * dot(custom.rgb, vec3(0.3333));
+  }
   if (guide == 1) { // GoldenRatio
     float a = 0.381966, b = 0.618034;
     return max(max(line(uv.x - a, w), line(uv.x - b, w)), max(line(uv.y - a, w), line(uv.y - b, w)));
@@ -120,6 +125,7 @@ const GUIDE_INDEX: Record<string, number> = {
   PortraitFeed: 5,
   LandscapeFeed: 6,
   Square: 7,
+  Custom: 8,
 };
 
 const number = (value: SceneState['postProcess'][string] | undefined): number =>
@@ -152,6 +158,7 @@ export function createGradingMaterial(): THREE.ShaderMaterial {
       bloom: { value: 0 },
       texel: { value: new THREE.Vector2(1, 1) },
       guide: { value: 0 },
+      guideImage: { value: null },
       guideOpacity: { value: 0.5 },
       aspect: { value: new THREE.Vector2(16, 9) },
       transparent: { value: false },
@@ -162,7 +169,7 @@ export function createGradingMaterial(): THREE.ShaderMaterial {
 export function updateGrading(
   material: THREE.ShaderMaterial,
   state: SceneState,
-  options: { withGuide: boolean; exposureBias: number },
+  options: { withGuide: boolean; exposureBias: number; guideImage?: THREE.Texture | null },
 ): void {
   const post = state.postProcess;
   const set = (name: string, value: unknown) => setUniform(material, name, value);
@@ -177,7 +184,12 @@ export function updateGrading(
   set('bloom', Math.max(0, number(post.BloomIntensityOut)));
   const gain = post.GainOut;
   if (gain && typeof gain === 'object') set('gain', new THREE.Vector4(gain.X, gain.Y, gain.Z, gain.W));
-  const guide = options.withGuide ? (GUIDE_INDEX[state.camera.compositionGuide] ?? 0) : 0;
+  let guide = options.withGuide ? (GUIDE_INDEX[state.camera.compositionGuide] ?? 0) : 0;
+  // The Custom guide shows only once its image has loaded.
+  if (guide === GUIDE_INDEX.Custom) {
+    if (options.guideImage) set('guideImage', options.guideImage);
+    else guide = 0;
+  }
   set('guide', guide);
   set('guideOpacity', state.camera.compositionOpacity);
   // Bloom and guides are compiled in only when used: a CPU renderer runs both branches of a shader's if.
