@@ -104,7 +104,7 @@ export class EnginePage implements EnginePageApi {
     this.pipeline.restart(options.width, options.height);
     for (let i = 0; i < samples; i += 1) this.addSample(state, options, true, i);
     const output = new THREE.WebGLRenderTarget(options.width, options.height);
-    updateGrading(this.pipeline.grading, state, { withGuide: false, exposureBias: this.stage.exposureBias });
+    this.grade(state, false);
     this.pipeline.present(output, Boolean(options.transparentBackground));
     const pixels = new Uint8Array(options.width * options.height * 4);
     this.renderer.readRenderTargetPixels(output, 0, 0, options.width, options.height, pixels);
@@ -140,11 +140,7 @@ export class EnginePage implements EnginePageApi {
   private drawSample(state: SceneState, interactive: boolean): FrameInfo {
     const started = performance.now();
     this.addSample(state, state.viewport, !interactive, this.pipeline.samples);
-    updateGrading(this.pipeline.grading, state, {
-      withGuide: true,
-      exposureBias: this.stage.exposureBias,
-      guideImage: this.guideImage?.texture,
-    });
+    this.grade(state, true);
     this.pipeline.present(null, false);
     // Wait for the GPU (SwiftShader: the CPU) to finish the frame before answering. Otherwise calls return at once,
     // frames pile up behind each other and every picture arrives later than the one before.
@@ -225,6 +221,15 @@ export class EnginePage implements EnginePageApi {
 
   private guideImage: { url: string; texture: THREE.Texture } | null = null;
 
+  /** The output pass's look for a state; guides belong to the viewport, never to stills. */
+  private grade(state: SceneState, withGuide: boolean): void {
+    updateGrading(this.pipeline.grading, state, {
+      withGuide,
+      exposureBias: this.stage.exposureBias,
+      guideImage: this.guideImage?.texture,
+    });
+  }
+
   /** The Custom composition guide's image, loaded once per URL (Node hands over a page URL). */
   private async loadGuideImage(url: string | null): Promise<void> {
     if (url === null || this.guideImage?.url === url) return;
@@ -238,11 +243,7 @@ export class EnginePage implements EnginePageApi {
   private repaint(): void {
     const state = this.state;
     if (!state || this.pipeline.samples === 0) return;
-    updateGrading(this.pipeline.grading, state, {
-      withGuide: true,
-      exposureBias: this.stage.exposureBias,
-      guideImage: this.guideImage?.texture,
-    });
+    this.grade(state, true);
     this.pipeline.present(null, false);
   }
 
@@ -262,7 +263,7 @@ export class EnginePage implements EnginePageApi {
       turned.camera.crane.yaw += i;
       if (options.interactive) this.pipeline.restart(Math.round(width * scale), Math.round(height * scale));
       this.addSample(turned, turned.viewport, !options.interactive, this.pipeline.samples);
-      updateGrading(this.pipeline.grading, turned, { withGuide: true, exposureBias: this.stage.exposureBias });
+      this.grade(turned, true);
       this.pipeline.present(null, false);
       sync();
     };
