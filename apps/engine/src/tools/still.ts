@@ -1,11 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { ChromiumRenderer } from '../renderer/chromium-renderer.js';
 import { findEnvironment } from '../scene/environments.js';
 import { initialSceneState } from '../scene/initial-state.js';
+import { runTool, withRenderer } from './run-tool.js';
 
 /**
  * `npm run engine:still -- --out car.png [--trim "Terra Limited"] [--paint "cobalt blue"] [--environment studio]
@@ -27,13 +25,12 @@ const flags = z.object({
   lamps: z.enum(['on', 'off']).default('off'),
 });
 
-async function main(): Promise<void> {
+runTool(async () => {
   const { values } = parseArgs({
     options: Object.fromEntries(Object.keys(flags.shape).map((name) => [name, { type: 'string' as const }])),
     strict: true,
   });
   const options = flags.parse(values);
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'autostudio-still-'));
   const state = initialSceneState({ width: 640, height: 360 });
   state.car.trim = options.trim;
   state.car.paint = options.paint.toLowerCase();
@@ -41,25 +38,15 @@ async function main(): Promise<void> {
   state.camera.crane = { yaw: options.yaw, pitch: options.pitch, distance: options.distance };
   state.car.doors = { DOOR_FL: options.doors, DOOR_FR: options.doors, DOOR_RL: options.doors, DOOR_RR: options.doors };
   for (const lamp of Object.values(state.car.lamps)) lamp.on = options.lamps === 'on';
-  const renderer = new ChromiumRenderer({ width: 640, height: 360, dataDir });
-  try {
-    const started = Date.now();
-    await renderer.start(state);
-    const image = await renderer.still({
+  const started = Date.now();
+  const image = await withRenderer(state, (renderer) =>
+    renderer.still({
       width: options.width,
       height: options.height,
       format: options.out.toLowerCase().endsWith('.jpg') ? 'jpg' : 'png',
       samples: options.samples,
-    });
-    await writeFile(options.out, image);
-    process.stdout.write(`Wrote ${options.out} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-  } finally {
-    await renderer.close();
-    await rm(dataDir, { recursive: true, force: true });
-  }
-}
-
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
+    }),
+  );
+  await writeFile(options.out, image);
+  process.stdout.write(`Wrote ${options.out} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 });

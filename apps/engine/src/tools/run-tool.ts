@@ -1,0 +1,26 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ChromiumRenderer } from '../renderer/chromium-renderer.js';
+import type { SceneState } from '../scene/scene-state.js';
+
+/** A renderer on a throwaway data folder, started with `state`, for the length of `work`. */
+export async function withRenderer<T>(state: SceneState, work: (renderer: ChromiumRenderer) => Promise<T>): Promise<T> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'autostudio-tool-'));
+  const renderer = new ChromiumRenderer({ ...state.viewport, dataDir });
+  try {
+    await renderer.start(state);
+    return await work(renderer);
+  } finally {
+    await renderer.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Runs a command-line tool: its failure is one line on stderr and exit code 1. */
+export function runTool(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}
