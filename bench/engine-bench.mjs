@@ -3,23 +3,15 @@
 // still. Frame times wait for each frame to finish (a 1-pixel read), so they are the frame's cost, not the call's.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './support.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { ChromiumRenderer } = await import(path.join(root, 'apps/engine/dist/renderer/chromium-renderer.js'));
 const { initialSceneState } = await import(path.join(root, 'apps/engine/dist/scene/initial-state.js'));
 
 const FRAMES = Number(process.env.BENCH_FRAMES ?? 20);
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Spawns `npm run engine`'s CLI and times it until GET /remote/info answers. */
 async function startToReady(dataDir) {

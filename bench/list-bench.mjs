@@ -12,6 +12,7 @@ import { buildApp, loadConfig } from '../apps/server/dist/app.js';
 import { openDatabase } from '../apps/server/dist/db/database.js';
 import { PresetsRepository } from '../apps/server/dist/modules/presets/presets.repository.js';
 import { AssetModelsRepository } from '../apps/server/dist/modules/asset-models/asset-models.repository.js';
+import { apiPoster, BENCH_ADMIN, benchEnv } from './support.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -129,27 +130,10 @@ async function runDialect(dialect) {
       await dropper.end();
     };
   }
-  const config = {
-    ...loadConfig({
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      AUTOSTUDIO_ADMIN_PASSWORD: 'bench-admin-password',
-      LOGIN_RATE_LIMIT: '1000',
-    }),
-    database,
-  };
-  const app = await buildApp(config);
+  const app = await buildApp({ ...loadConfig(benchEnv(dataDir)), database });
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });
-  const post = async (url, body, token) => {
-    const response = await fetch(`${origin}/api${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-    return response.json();
-  };
-  const admin = await post('/auth/login', { username: 'admin', password: 'bench-admin-password' });
+  const post = apiPoster(origin);
+  const admin = await post('/auth/login', BENCH_ADMIN);
   const bench = await post('/users', { username: 'bench', password: 'bench-password' }, admin.accessToken);
   const other = await post('/users', { username: 'other', password: 'other-password' }, admin.accessToken);
   const group = await post('/user-groups', { name: 'Bench group', userIds: [bench.id] }, admin.accessToken);

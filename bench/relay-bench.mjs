@@ -5,18 +5,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import WebSocket from 'ws';
 import { buildApp, loadConfig } from '../apps/server/dist/app.js';
 import { startTestEngine } from '../apps/engine/dist/test/test-engine.js';
 import { ENGINE_OBJECT_PATHS } from '../packages/protocol/dist/index.js';
+import { apiPoster, benchEnv, benchUser, openRelay, quantile, sleep } from './support.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const PACE_MS = 20;
 const CALLERS = [1, 50, 200];
 const call = { objectPath: ENGINE_OBJECT_PATHS.camera, functionName: 'GetCraneValues' };
-
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function run(callers, makeCaller) {
   const latencies = [];
@@ -48,31 +45,18 @@ async function run(callers, makeCaller) {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'autostudio-relay-bench-'));
 const engine = await startTestEngine();
-const config = {
-  ...loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    AUTOSTUDIO_ADMIN_PASSWORD: 'bench-admin-password',
-    LOGIN_RATE_LIMIT: '1000',
-    ENGINE_PROVIDER: 'static',
-    ENGINE_INSTANCES: `${engine.base.replace('http://', '')}=bench-engine`,
-  }),
-};
-const app = await buildApp(config);
+const app = await buildApp(
+  loadConfig(
+    benchEnv(dataDir, {
+      ENGINE_PROVIDER: 'static',
+      ENGINE_INSTANCES: `${engine.base.replace('http://', '')}=bench-engine`,
+    }),
+  ),
+);
 const origin = await app.listen({ host: '127.0.0.1', port: 0 });
 try {
-  const post = async (url, body, token) => {
-    const response = await fetch(`${origin}/api${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-    return response.json();
-  };
-  const admin = await post('/auth/login', { username: 'admin', password: 'bench-admin-password' });
-  await post('/users', { username: 'bench', password: 'bench-password' }, admin.accessToken);
-  const { accessToken } = await post('/auth/login', { username: 'bench', password: 'bench-password' });
+  const post = apiPoster(origin);
+  const accessToken = await benchUser(post);
   const allocated = await post('/session/requestAllocate', {}, accessToken);
   const instanceId = allocated.sessionDetails.instanceId;
 
@@ -88,32 +72,10 @@ try {
 
   const sockets = [];
   const relayed = async () => {
-    const socket = new WebSocket(`${origin.replace('http', 'ws')}/api/remote`);
-    sockets.push(socket);
-    const waiting = new Map();
-    socket.on('message', (data) => {
-      const message = JSON.parse(String(data));
-      waiting.get(message.requestId)?.(message);
-      waiting.delete(message.requestId);
-    });
-    await new Promise((resolve, reject) => {
-      socket.once('open', resolve);
-      socket.once('error', reject);
-    });
-    let sequence = 0;
-    const request = (message) =>
-      new Promise((resolve) => {
-        const requestId = String((sequence += 1));
-        waiting.set(requestId, resolve);
-        socket.send(JSON.stringify({ ...message, requestId }));
-      });
-    const auth = await request({ type: 'auth', payload: { token: accessToken, instanceId } });
-    if (auth.type !== 'auth_success') throw new Error(`auth: ${JSON.stringify(auth)}`);
+    const relay = await openRelay(origin, accessToken, instanceId);
+    sockets.push(relay.socket);
     return async () => {
-      const answer = await request({
-        type: 'api_call',
-        payload: { url: '/remote/object/call', method: 'PUT', body: call, instanceId },
-      });
+      const answer = await relay.call(call);
       if (answer.type !== 'api_call' || answer.payload.status !== 200) throw new Error(JSON.stringify(answer));
     };
   };

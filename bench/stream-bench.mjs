@@ -3,18 +3,15 @@
 // stream's frames per second while idle and while dragging. One real engine (local provider: a child process with
 // Chromium) and one player in a second Chromium, all on this machine.
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import WebSocket from 'ws';
 import { buildApp, loadConfig } from '../apps/server/dist/app.js';
 import { StreamPlayer } from '../apps/server/dist/test/stream-player.js';
 import { ENGINE_OBJECT_PATHS } from '../packages/protocol/dist/index.js';
+import { apiPoster, benchEnv, benchUser, freePort, openRelay, quantile, sleep } from './support.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 12);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** In the player page: resolves with Date.now() at the first decoded frame whose centre is mostly the wanted hue. */
 const WATCH = `window.watchPaint = (wanted) => new Promise((resolve) => {
@@ -37,68 +34,27 @@ const WATCH = `window.watchPaint = (wanted) => new Promise((resolve) => {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'autostudio-stream-bench-'));
 // Players are sent to the session's instanceUrl, built from PUBLIC_URL: it must be the port this run listens on.
-const port = await new Promise((resolve) => {
-  const probe = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address();
-    probe.close(() => resolve(free));
-  });
-});
-const app = await buildApp({
-  ...loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    AUTOSTUDIO_ADMIN_PASSWORD: 'bench-admin-password',
-    LOGIN_RATE_LIMIT: '1000',
-    ENGINE_PROVIDER: 'local',
-    ENGINE_MAX: '1',
-    ENGINE_WARM: '0',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-  }),
-});
+const port = await freePort();
+const app = await buildApp(
+  loadConfig(
+    benchEnv(dataDir, {
+      ENGINE_PROVIDER: 'local',
+      ENGINE_MAX: '1',
+      ENGINE_WARM: '0',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    }),
+  ),
+);
 const origin = await app.listen({ host: '127.0.0.1', port });
 let player = null;
 try {
-  const post = async (url, body, token) => {
-    const response = await fetch(`${origin}/api${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-    return response.json();
-  };
-  const admin = await post('/auth/login', { username: 'admin', password: 'bench-admin-password' });
-  await post('/users', { username: 'bench', password: 'bench-password' }, admin.accessToken);
-  const { accessToken } = await post('/auth/login', { username: 'bench', password: 'bench-password' });
+  const post = apiPoster(origin);
+  const accessToken = await benchUser(post);
   const { sessionDetails } = await post('/session/requestAllocate', {}, accessToken);
   const { instanceId, instanceUrl } = sessionDetails;
-
-  const socket = new WebSocket(`${origin.replace('http', 'ws')}/api/remote`);
-  const waiting = new Map();
-  socket.on('message', (data) => {
-    const message = JSON.parse(String(data));
-    waiting.get(message.requestId)?.(message);
-    waiting.delete(message.requestId);
-  });
-  await new Promise((resolve) => socket.once('open', resolve));
-  let sequence = 0;
-  const request = (message) =>
-    new Promise((resolve) => {
-      const requestId = String((sequence += 1));
-      waiting.set(requestId, resolve);
-      socket.send(JSON.stringify({ ...message, requestId }));
-    });
-  await request({ type: 'auth', payload: { token: accessToken, instanceId } });
+  const relay = await openRelay(origin, accessToken, instanceId);
   const call = (object, functionName, parameters) =>
-    request({
-      type: 'api_call',
-      payload: {
-        url: '/remote/object/call',
-        method: 'PUT',
-        body: { objectPath: ENGINE_OBJECT_PATHS[object], functionName, parameters },
-        instanceId,
-      },
-    });
+    relay.call({ objectPath: ENGINE_OBJECT_PATHS[object], functionName, parameters });
 
   player = await StreamPlayer.launch();
   await player.page.evaluate(WATCH);
@@ -161,7 +117,7 @@ try {
   console.log(
     `stream frames/s at ${size.frameWidth}×${size.frameHeight} (${size.codec}): idle ${idle.toFixed(1)}, dragging ${dragging.toFixed(1)}`,
   );
-  socket.close();
+  relay.socket.close();
 } finally {
   await player?.close();
   await app.close();

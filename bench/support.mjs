@@ -1,0 +1,73 @@
+// What the benchmarks share: a built server on a throwaway folder, its API as the bench user, the relay socket.
+import net from 'node:net';
+import WebSocket from 'ws';
+
+export const BENCH_ADMIN = { username: 'admin', password: 'bench-admin-password' };
+
+export const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A port that was free a moment ago, for a server whose address must be known before it starts. */
+export const freePort = () =>
+  new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/** The server's environment for a benchmark: quiet, a known administrator, no login rate limit. */
+export const benchEnv = (dataDir, env = {}) => ({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  AUTOSTUDIO_ADMIN_PASSWORD: BENCH_ADMIN.password,
+  LOGIN_RATE_LIMIT: '1000',
+  ...env,
+});
+
+/** POST to the API, with a token when given; a failure is an exception naming the route. */
+export const apiPoster = (origin) => async (url, body, token) => {
+  const response = await fetch(`${origin}/api${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  return response.json();
+};
+
+/** Creates the user `bench` as the administrator and signs it in: its access token. */
+export async function benchUser(post) {
+  const admin = await post('/auth/login', BENCH_ADMIN);
+  await post('/users', { username: 'bench', password: 'bench-password' }, admin.accessToken);
+  const { accessToken } = await post('/auth/login', { username: 'bench', password: 'bench-password' });
+  return accessToken;
+}
+
+/** A remote-control socket authenticated for the caller's engine; `request` answers by requestId. */
+export async function openRelay(origin, token, instanceId) {
+  const socket = new WebSocket(`${origin.replace('http', 'ws')}/api/remote`);
+  const waiting = new Map();
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data));
+    waiting.get(message.requestId)?.(message);
+    waiting.delete(message.requestId);
+  });
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  let sequence = 0;
+  const request = (message) =>
+    new Promise((resolve) => {
+      const requestId = String((sequence += 1));
+      waiting.set(requestId, resolve);
+      socket.send(JSON.stringify({ ...message, requestId }));
+    });
+  const auth = await request({ type: 'auth', payload: { token, instanceId } });
+  if (auth.type !== 'auth_success') throw new Error(`auth: ${JSON.stringify(auth)}`);
+  /** PUT /remote/object/call on the caller's engine, through the relay. */
+  const call = (body) =>
+    request({ type: 'api_call', payload: { url: '/remote/object/call', method: 'PUT', body, instanceId } });
+  return { socket, request, call };
+}
