@@ -1,23 +1,9 @@
-/**
- * Debian's Chromium, never a downloaded browser (../shared/reference/chromium.md). The flags keep it off the
- * network this machine does not have and let WebRTC work over loopback.
- */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM_ARGS as ENGINE_CHROMIUM_ARGS, CHROMIUM_PATH } from '../../apps/engine/src/renderer/chromium-launch';
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  '--allow-loopback-in-peer-connection',
-  '--disable-background-timer-throttling',
-  '--disable-renderer-backgrounding',
-  '--disable-backgrounding-occluded-windows',
-  // The stream: a host candidate on loopback (no mDNS hiding, media permission granted), muted autoplay. Chromium
-  // keeps only the last --disable-features, so Playwright's own list is repeated where it matters.
-  '--use-fake-ui-for-media-stream',
-  '--autoplay-policy=no-user-gesture-required',
-  '--disable-features=WebRtcHideLocalIpsWithMdns,AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,MediaRouter,PaintHolding,ThirdPartyStoragePartitioning',
-];
+/**
+ * Debian's Chromium, never a downloaded browser, with the engine's own flags (../shared/reference/chromium.md): off
+ * the network this machine does not have, WebRTC over loopback. The player also autoplays its muted stream.
+ */
+export { CHROMIUM_PATH };
+
+export const CHROMIUM_ARGS = [...ENGINE_CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'];

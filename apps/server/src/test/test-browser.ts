@@ -1,5 +1,3 @@
-import net from 'node:net';
-
 interface StoredCookie {
   value: string;
   path: string;
@@ -80,18 +78,4 @@ export class TestBrowser {
     if (expired) this.jar.get(url.host)?.delete(name);
     else this.setCookie(url.host, name, value, path);
   }
-}
-
-/** A port that was free a moment ago, for a server whose own address must be known before it starts. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }

@@ -4,7 +4,8 @@ import { openDatabase } from '../../db/database.js';
 import { startTestOidcProvider, type TestOidcProvider } from '../../test/oidc-test-provider.js';
 import { TEST_SSO_ACCOUNTS, TEST_SSO_CLIENT, type TestSsoAccount } from '../../test/sso-test-accounts.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
-import { freePort, TestBrowser, type Arrival } from '../../test/test-browser.js';
+import { freePort } from '../engines/free-port.js';
+import { TestBrowser, type Arrival } from '../../test/test-browser.js';
 import { testDatabases } from '../../test/test-databases.js';
 import { ssoRedirectUri } from './sso.routes.js';
 

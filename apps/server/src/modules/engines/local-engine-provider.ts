@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { ENGINE_CONTROL_KEY_ENV } from '@autostudio/protocol';
 import { resetEngineScene } from './engine-control.js';
 import { engineAnswers, type EngineInstance, type EngineProvider } from './engine-pool.js';
+import { freePort } from './free-port.js';
 
 /** The reference engine's command line, built beside the server. */
 export const ENGINE_CLI = path.resolve(import.meta.dirname, '../../../../engine/dist/cli.js');
@@ -16,19 +16,6 @@ const START_TIMEOUT_MS = 90_000;
 interface LocalEngine extends EngineInstance {
   process: ChildProcess;
   port: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 export interface LocalEngineProviderOptions {

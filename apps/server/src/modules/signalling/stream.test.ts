@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResponse, SessionResponse } from '@autostudio/protocol';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
-import { freePort } from '../../test/test-browser.js';
+import { freePort } from '../engines/free-port.js';
 import { testDatabases } from '../../test/test-databases.js';
 import { StreamPlayer } from '../../test/stream-player.js';
 import { ENGINE_CLI } from '../engines/local-engine-provider.js';
