@@ -3,6 +3,7 @@ import { test as base, expect } from '@playwright/test';
 import type { LoginResponse, Role } from '@autostudio/protocol';
 import { IdentityProviderPage } from './identity-provider-page';
 import { LoginPage } from './login-page';
+import { StudioPage } from './studio-page';
 import { E2E_ADMIN } from './server';
 
 export interface Account {
@@ -12,12 +13,16 @@ export interface Account {
 
 export const test = base.extend<{
   loginPage: LoginPage;
+  studio: StudioPage;
   identityProvider: IdentityProviderPage;
   /** Creates a fresh account through the API, as the administrator would. */
   createAccount: (roles?: Role[]) => Promise<Account>;
 }>({
   loginPage: async ({ page }, use) => {
     await use(new LoginPage(page));
+  },
+  studio: async ({ page }, use) => {
+    await use(new StudioPage(page));
   },
   identityProvider: async ({ page }, use) => {
     await use(new IdentityProviderPage(page));

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { BUILT_IN_PRODUCT, type LoginResponse, type SessionResponse } from '@autostudio/protocol';
+import type { LoginResponse, SessionResponse } from '@autostudio/protocol';
 import { startExtraEngine } from '../support/engine';
 import { expect, test } from '../support/fixtures';
 import { E2E_PORT, E2E_STREAMER_ID } from '../support/server';
@@ -18,6 +18,7 @@ test.describe('an engine that dies mid-session', () => {
     request,
     loginPage,
     createAccount,
+    studio,
   }) => {
     test.setTimeout(180_000);
     const doomed = await startExtraEngine(EXTRA_ENGINE_PORT, 'e2e-engine-doomed');
@@ -41,10 +42,9 @@ test.describe('an engine that dies mid-session', () => {
     const account = await createAccount(['user']);
     await loginPage.goto();
     await loginPage.signIn(account.username, account.password);
-    await page.getByRole('button', { name: `Open ${BUILT_IN_PRODUCT.name}` }).click();
-    await expect(page).toHaveURL('/home', { timeout: 60_000 });
-    const viewport = page.getByTestId('viewport');
-    await expect(viewport).toHaveAttribute('data-stream-state', 'live', { timeout: 60_000 });
+    await studio.openBuiltInCar();
+    await studio.waitForLive();
+    const viewport = studio.viewport;
 
     doomed.kill('SIGKILL');
     // The picture goes first (the streamer's socket closes), then the session (heartbeats stop).
@@ -54,9 +54,8 @@ test.describe('an engine that dies mid-session', () => {
     // With the shared engine given back, choosing the car again lends a working engine and the picture returns.
     await request.post('/api/sessions/release', { headers, data: {} });
     await page.goto('/landing');
-    await page.getByRole('button', { name: `Open ${BUILT_IN_PRODUCT.name}` }).click();
-    await expect(page).toHaveURL('/home', { timeout: 60_000 });
-    await expect(page.getByTestId('viewport')).toHaveAttribute('data-stream-state', 'live', { timeout: 60_000 });
+    await studio.openBuiltInCar();
+    await studio.waitForLive();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL('/login');
   });

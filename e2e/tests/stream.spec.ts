@@ -1,4 +1,3 @@
-import { BUILT_IN_PRODUCT } from '@autostudio/protocol';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 
@@ -33,16 +32,15 @@ test.describe('the live stream', () => {
     page,
     loginPage,
     createAccount,
+    studio,
   }) => {
     test.setTimeout(120_000);
     const account = await createAccount(['user']);
     await loginPage.goto();
     await loginPage.signIn(account.username, account.password);
-    await page.getByRole('button', { name: `Open ${BUILT_IN_PRODUCT.name}` }).click();
-    await expect(page).toHaveURL('/home', { timeout: 60_000 });
-
-    const viewport = page.getByTestId('viewport');
-    await expect(viewport).toHaveAttribute('data-stream-state', 'live', { timeout: 60_000 });
+    await studio.openBuiltInCar();
+    await studio.waitForLive();
+    const viewport = studio.viewport;
     await expect
       .poll(async () => Number(await viewport.getAttribute('data-frames-decoded')), { timeout: 30_000 })
       .toBeGreaterThan(0);
