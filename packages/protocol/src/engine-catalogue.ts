@@ -122,6 +122,29 @@ const lightMovementSchema = z.object({
   Z: z.number().optional(),
 });
 
+/** A car lamp as CarLightTurnOnOff takes it. */
+const carLightSchema = z.object({ LightName: z.string(), OnOff: z.boolean(), Intensity: z.number().min(0).optional() });
+
+const cameraPositionSchema = z.enum(['Exterior', 'Interior']);
+const bokehSchema = z.object({ Size: z.number().min(0), Shape: z.string() });
+const compositionOpacitySchema = z.number().min(0).max(1);
+const focusSettingsSchema = z.object({
+  FocusMethod: z.enum(['Tracking', 'Manual', 'Disable']).optional(),
+  ManualFocusDistance: z.number().positive().optional(),
+});
+const pcgDensitySchema = z.number().min(0).max(1);
+
+/** The HDRI backdrop's properties, named without their `Hdr` prefix. */
+const hdrSchema = z.object({
+  Intensity: z.number().min(0),
+  Size: z.number().min(1),
+  Yaw: z.number(),
+  GroundSize: z.number().min(0),
+  Resolution: z.number().int().positive(),
+  LightIntensity: z.number().min(0),
+  LightColor: linearColor,
+});
+
 export const environmentConfigOptionSchema = z.object({
   name: z.string(),
   label: z.string(),
@@ -219,6 +242,73 @@ export const downloadStatusSchema = z.object({
   Error: z.string(),
 });
 
+/**
+ * A custom light in a configuration: light data as GetCustomEnvironmentalLightInfo answers it, of which only ID and
+ * LightType are needed. LightType is any string so that a bad one gets the spec's "Invalid light type".
+ */
+const configLightSchema = z.strictObject({
+  ...lightSettingsSchema.shape,
+  ...lightMovementSchema.shape,
+  ID: z.number().int().min(0),
+  LightType: z.string(),
+});
+
+/**
+ * What `Update New Config` applies: a whole saved configuration, every section and field optional, applied in this
+ * order and all or nothing. Keys the schema does not know are refused: a misspelt section must not be a silent no-op.
+ */
+export const engineConfigSettingsSchema = z.strictObject({
+  /** A trim name, as GetCarOptions lists it. */
+  Trim: z.string().optional(),
+  /** A paint key or display name offered on the trim. */
+  Paint: z.string().optional(),
+  /** Lamp name (HeadLamps1, TailLamps1, DRLs, SignatureLEDs) → on or off, at an intensity. */
+  Lights: z.record(z.string(), z.strictObject(carLightSchema.omit({ LightName: true }).shape)).optional(),
+  /** Configure value name (DOOR_FL…DOOR_RR) → value, clamped to 0–50. */
+  ConfigureValues: z.record(z.string(), z.number()).optional(),
+  Camera: z
+    .strictObject({
+      Position: cameraPositionSchema.optional(),
+      /** Absolute crane values, clamped like the rig (CameraExterior… properties). */
+      Crane: z
+        .strictObject({ Yaw: z.number().optional(), Pitch: z.number().optional(), ArmLength: z.number().optional() })
+        .optional(),
+      /** Absolute interior rail values, clamped like the rig (CameraInterior… functions). */
+      Interior: z
+        .strictObject({
+          X: z.number().optional(),
+          Y: z.number().optional(),
+          Z: z.number().optional(),
+          Yaw: z.number().optional(),
+          Pitch: z.number().optional(),
+        })
+        .optional(),
+      FocalLength: z.number().positive().optional(),
+      Aperture: z.number().positive().optional(),
+      FocusSettings: z.strictObject(focusSettingsSchema.shape).optional(),
+      Bokeh: z.strictObject(bokehSchema.partial().shape).optional(),
+      CompositionGuide: z.string().optional(),
+      CompositionOpacity: compositionOpacitySchema.optional(),
+    })
+    .optional(),
+  Environment: z
+    .strictObject({
+      /** An environment's path or name, as LoadEnvironmentbyPath takes it. */
+      Path: z.string().optional(),
+      TimeOfDay: z.string().optional(),
+      SunAzimuth: z.number().optional(),
+      /** Scatter option name (GrassDensity…) → density. */
+      PCG: z.record(z.string(), pcgDensitySchema).optional(),
+      Backplate: z.boolean().optional(),
+      Hdr: z.strictObject(hdrSchema.partial().shape).optional(),
+    })
+    .optional(),
+  PostProcess: z.strictObject(postProcessIn.shape).optional(),
+  /** Replaces every custom light; each keeps its ID, which must be unique. */
+  CustomLights: z.array(configLightSchema).optional(),
+});
+export type EngineConfigSettings = z.infer<typeof engineConfigSettingsSchema>;
+
 // ---- functions ----
 
 export interface EngineFunctionSpec {
@@ -268,12 +358,7 @@ export const ENGINE_FUNCTIONS: EngineFunctionSpec[] = [
     'Applies a paint offered on the current trim, or switches to the trim of that name.',
     z.object({ MaterialToSet: z.string().min(1) }),
   ),
-  fn(
-    'car',
-    'CarLightTurnOnOff',
-    'Turns a lamp group on or off at an intensity.',
-    z.object({ LightName: z.string(), OnOff: z.boolean(), Intensity: z.number().min(0).optional() }),
-  ),
+  fn('car', 'CarLightTurnOnOff', 'Turns a lamp group on or off at an intensity.', carLightSchema),
   fn(
     'car',
     'LoadCarByPath',
@@ -314,7 +399,7 @@ export const ENGINE_FUNCTIONS: EngineFunctionSpec[] = [
     'camera',
     'Switch Position',
     'Moves to the Exterior crane or the Interior rail; focal length becomes 45 or 15 mm.',
-    z.object({ Position: z.enum(['Exterior', 'Interior']) }),
+    z.object({ Position: cameraPositionSchema }),
   ),
   fn('camera', 'Render Preview', 'Back to raster frames.', empty),
   fn(
@@ -338,7 +423,7 @@ export const ENGINE_FUNCTIONS: EngineFunctionSpec[] = [
     z.object({ OutputPath: z.string(), MimeType: z.string(), Image: z.string() }),
   ),
   fn('camera', 'Set Composition Guide', 'Shows a composition guide (None to hide it).', value(z.string())),
-  fn('camera', 'Change Composition Opacity', 'Opacity of the composition guide, 0–1.', value(z.number().min(0).max(1))),
+  fn('camera', 'Change Composition Opacity', 'Opacity of the composition guide, 0–1.', value(compositionOpacitySchema)),
   fn(
     'camera',
     'Get Bokeh Options',
@@ -346,7 +431,7 @@ export const ENGINE_FUNCTIONS: EngineFunctionSpec[] = [
     empty,
     z.object({ Size: z.number(), Shape: z.string(), ShapeOptions: z.array(z.string()) }),
   ),
-  fn('camera', 'Set Bokeh', 'Bokeh size and shape.', z.object({ Size: z.number().min(0), Shape: z.string() })),
+  fn('camera', 'Set Bokeh', 'Bokeh size and shape.', bokehSchema),
   fn(
     'camera',
     'CameraRigCraneControll',
@@ -439,13 +524,18 @@ export const ENGINE_FUNCTIONS: EngineFunctionSpec[] = [
     'SetPCG',
     'Sets scatter densities (0–1); keys are the option names with spaces removed.',
     z.object({
-      GrassDensity: z.number().min(0).max(1).optional(),
-      PlantDensity: z.number().min(0).max(1).optional(),
-      TreeDensity: z.number().min(0).max(1).optional(),
-      RockDensity: z.number().min(0).max(1).optional(),
+      GrassDensity: pcgDensitySchema.optional(),
+      PlantDensity: pcgDensitySchema.optional(),
+      TreeDensity: pcgDensitySchema.optional(),
+      RockDensity: pcgDensitySchema.optional(),
     }),
   ),
-  fn('car', 'Update New Config', 'Applies a saved configuration in one call.', z.object({ Settings: z.unknown() })),
+  fn(
+    'car',
+    'Update New Config',
+    'Applies a whole saved configuration in one call: every part of it, or nothing if any part is refused.',
+    z.object({ Settings: engineConfigSettingsSchema }),
+  ),
   // Animation
   fn(
     'car',
@@ -538,22 +628,19 @@ export const ENGINE_PROPERTIES: EnginePropertySpec[] = [
     'camera',
     'FocusSettings',
     'CameraFocusSettings',
-    z.object({
-      FocusMethod: z.enum(['Tracking', 'Manual', 'Disable']).optional(),
-      ManualFocusDistance: z.number().positive().optional(),
-    }),
+    focusSettingsSchema,
     'Focus method and manual focus distance in cm.',
   ),
   prop('camera', 'CurrentFocalLength', 'float', z.number().positive(), 'Focal length in mm.'),
   prop('camera', 'CurrentAperture', 'float', z.number().positive(), 'Aperture (f-stop).'),
   prop('carStateManager', 'switchToPathTraceOnIdle', 'bool', z.boolean(), 'Path trace progressively when idle.'),
-  prop('car', 'HdrIntensity', 'float', z.number().min(0), 'HDRI backdrop intensity.'),
-  prop('car', 'HdrSize', 'float', z.number().min(1), 'HDRI backdrop dome size in m.'),
-  prop('car', 'HdrYaw', 'float', z.number(), 'HDRI rotation in degrees.'),
-  prop('car', 'HdrGroundSize', 'float', z.number().min(0), 'Ground receiving shadows.'),
-  prop('car', 'HdrResolution', 'int32', z.number().int().positive(), 'Dome resolution.'),
-  prop('car', 'HdrLightIntensity', 'float', z.number().min(0), 'Sky light intensity.'),
-  prop('car', 'HdrLightColor', 'LinearColor', linearColor, 'Sky light colour, R G B 0–255.'),
+  prop('car', 'HdrIntensity', 'float', hdrSchema.shape.Intensity, 'HDRI backdrop intensity.'),
+  prop('car', 'HdrSize', 'float', hdrSchema.shape.Size, 'HDRI backdrop dome size in m.'),
+  prop('car', 'HdrYaw', 'float', hdrSchema.shape.Yaw, 'HDRI rotation in degrees.'),
+  prop('car', 'HdrGroundSize', 'float', hdrSchema.shape.GroundSize, 'Ground receiving shadows.'),
+  prop('car', 'HdrResolution', 'int32', hdrSchema.shape.Resolution, 'Dome resolution.'),
+  prop('car', 'HdrLightIntensity', 'float', hdrSchema.shape.LightIntensity, 'Sky light intensity.'),
+  prop('car', 'HdrLightColor', 'LinearColor', hdrSchema.shape.LightColor, 'Sky light colour, R G B 0–255.'),
 ];
 
 // ---- the preset ----

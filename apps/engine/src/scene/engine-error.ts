@@ -11,7 +11,3 @@ export class EngineError extends Error {
     this.name = 'EngineError';
   }
 }
-
-/** For functions the reference engine does not do yet: a clear error, never a fake success. */
-export const notYet = (what: string): EngineError =>
-  new EngineError(`${what} is not supported by the reference engine yet`, 501);

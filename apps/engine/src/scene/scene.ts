@@ -8,13 +8,14 @@ import {
   POST_PROCESS_OUT_NAMES,
   STATE_MESSAGES,
   TIMELINE_FPS,
+  type EngineConfigSettings,
   type EngineObjectKey,
   type LightData,
 } from '@autostudio/protocol';
 import type { ModelParts, Renderer, StillOptions } from '../renderer/renderer.js';
 import { DOOR_RANGE, DOORS, PAINTS, TRIMS, paintKey } from './car-catalogue.js';
-import { EngineError, notYet } from './engine-error.js';
-import { ENVIRONMENTS, TIME_OF_DAY_OPTIONS, findEnvironment } from './environments.js';
+import { EngineError } from './engine-error.js';
+import { ENVIRONMENTS, PCG_DEFAULTS, TIME_OF_DAY_OPTIONS, findEnvironment } from './environments.js';
 import { defaultPostProcess, initialSceneState } from './initial-state.js';
 import { ModelDownloader } from './model-download.js';
 import type { CustomLight, SceneState } from './scene-state.js';
@@ -77,6 +78,22 @@ interface LightMovement {
   Z: number;
 }
 
+/** What UpdateLightSettings may change; a configuration's light brings the same fields. */
+type LightSettings = Partial<Omit<LightData, 'ID' | 'LightType' | 'LightColor'>> & {
+  LightType?: string;
+  LightColor?: Partial<LightData['LightColor']>;
+};
+
+type CustomLightConfig = NonNullable<EngineConfigSettings['CustomLights']>[number];
+
+/** What Update New Config puts back when a part of a configuration is refused. */
+interface Snapshot {
+  state: SceneState;
+  viewMode: Scene['viewMode'];
+  lightMovement: Map<number, LightMovement>;
+  nextLightId: number;
+}
+
 // Parameters reach a handler only after the catalogue's zod schema parsed them, so the handler's declared type holds.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Handler = (params: any) => unknown;
@@ -102,7 +119,7 @@ export class Scene {
   private currentSequence: string | null = null;
   private playing = false;
   private playTimer: NodeJS.Timeout | null = null;
-  private readonly lightMovement = new Map<number, LightMovement>();
+  private lightMovement = new Map<number, LightMovement>();
   private nextLightId = 0;
   private renders = 0;
   private readonly handlers: Record<EngineObjectKey, Record<string, Handler>>;
@@ -185,6 +202,12 @@ export class Scene {
 
   /** Writes a parsed property value. */
   async writeProperty(object: EngineObjectKey, name: string, value: unknown): Promise<void> {
+    this.assignProperty(object, name, value);
+    await this.options.renderer.apply(this.state);
+  }
+
+  /** A property write without drawing, for Update New Config, which draws once for everything. */
+  private assignProperty(object: EngineObjectKey, name: string, value: unknown): void {
     const { camera, environment } = this.state;
     const hdri = environment.hdri;
     const n = value as number;
@@ -239,7 +262,6 @@ export class Scene {
       default:
         throw new EngineError(`Property ${name} is not implemented on ${object}`, 501);
     }
-    await this.options.renderer.apply(this.state);
   }
 
   async close(): Promise<void> {
@@ -262,6 +284,93 @@ export class Scene {
     this.lightMovement.clear();
     this.nextLightId = 0;
     await this.options.renderer.apply(this.state);
+  }
+
+  // ---- Update New Config ----
+
+  /**
+   * A saved configuration, section by section in a fixed order through the methods of the single functions (a trim
+   * decides which paints and lamps the later sections may choose). A refusal anywhere puts everything back and names
+   * its section; nothing has been drawn by then, as Scene.call draws once, after the handler.
+   */
+  private applyConfig(settings: EngineConfigSettings): void {
+    const before = this.snapshot();
+    try {
+      section('Trim', settings.Trim, (name) => {
+        const trim = this.findTrim(name);
+        if (!trim) throw new EngineError(`Unknown trim ${name}; options are ${this.trimNames().join(', ') || 'none'}`);
+        this.switchTrim(trim);
+      });
+      section('Paint', settings.Paint, (paint) => this.setPaint(paint));
+      section('Lights', settings.Lights, (lamps) => {
+        for (const [name, lamp] of Object.entries(lamps)) this.turnLamp(name, lamp.OnOff, lamp.Intensity);
+      });
+      section('ConfigureValues', settings.ConfigureValues, (values) => {
+        for (const [name, value] of Object.entries(values)) this.setConfigureValue(name, value);
+      });
+      section('Camera', settings.Camera, (camera) => this.applyCamera(camera));
+      section('Environment', settings.Environment, (environment) => this.applyEnvironment(environment));
+      section('PostProcess', settings.PostProcess, (values) => this.setPostProcess(values));
+      section('CustomLights', settings.CustomLights, (lights) => this.replaceLights(lights));
+    } catch (error) {
+      this.restore(before);
+      throw error;
+    }
+  }
+
+  private applyCamera(camera: NonNullable<EngineConfigSettings['Camera']>): void {
+    if (camera.Position) this.switchPosition(camera.Position);
+    const crane = camera.Crane ?? {};
+    this.assignProperties('camera', {
+      CameraExteriorYaw: crane.Yaw,
+      CameraExteriorPitch: crane.Pitch,
+      CameraExteriorDistance: crane.ArmLength,
+    });
+    if (camera.Interior) this.setInterior(camera.Interior);
+    // After Position, which sets a focal length of its own.
+    this.assignProperties('camera', {
+      CurrentFocalLength: camera.FocalLength,
+      CurrentAperture: camera.Aperture,
+      FocusSettings: camera.FocusSettings,
+    });
+    if (camera.Bokeh) this.setBokeh(camera.Bokeh);
+    if (camera.CompositionGuide !== undefined) this.setCompositionGuide(camera.CompositionGuide);
+    if (camera.CompositionOpacity !== undefined) this.state.camera.compositionOpacity = camera.CompositionOpacity;
+  }
+
+  private applyEnvironment(environment: NonNullable<EngineConfigSettings['Environment']>): void {
+    if (environment.Path !== undefined) this.loadEnvironment(environment.Path);
+    if (environment.TimeOfDay !== undefined) this.setTimeOfDay(environment.TimeOfDay);
+    if (environment.SunAzimuth !== undefined) this.setSunAzimuth(environment.SunAzimuth);
+    if (environment.PCG) this.setPcg(environment.PCG);
+    if (environment.Backplate !== undefined) this.setBackplate(environment.Backplate);
+    // Hdr's fields are the backdrop's Hdr… properties without their prefix.
+    const hdr = Object.entries(environment.Hdr ?? {}).map(([name, value]): [string, unknown] => [`Hdr${name}`, value]);
+    this.assignProperties('car', Object.fromEntries(hdr));
+  }
+
+  /** Property writes without drawing; values not given are left alone. */
+  private assignProperties(object: EngineObjectKey, values: Record<string, unknown>): void {
+    for (const [name, value] of Object.entries(values)) {
+      if (value !== undefined) this.assignProperty(object, name, value);
+    }
+  }
+
+  /** Everything a configuration can change: the scene state and the light manager's own bookkeeping. */
+  private snapshot(): Snapshot {
+    return {
+      state: structuredClone(this.state),
+      viewMode: this.viewMode,
+      lightMovement: structuredClone(this.lightMovement),
+      nextLightId: this.nextLightId,
+    };
+  }
+
+  private restore(snapshot: Snapshot): void {
+    this.state = snapshot.state;
+    this.viewMode = snapshot.viewMode;
+    this.lightMovement = snapshot.lightMovement;
+    this.nextLightId = snapshot.nextLightId;
   }
 
   // ---- car ----
@@ -295,46 +404,12 @@ export class Scene {
         paintOptions: Object.fromEntries(this.trimNames().map((trim) => [trim, this.paintsOf(trim)])),
       }),
       'Update Car Material': ({ MaterialToSet }: { MaterialToSet: string }) => {
-        const wanted = MaterialToSet.toLowerCase();
-        const trim = this.trimNames().find((t) => t.toLowerCase() === wanted);
-        if (trim) {
-          this.state.car.trim = trim;
-          const offered = this.paintsOf(trim);
-          if (offered.length > 0 && !offered.includes(this.state.car.paint))
-            this.state.car.paint = offered[0] ?? this.state.car.paint;
-          this.turnOffMissingLamps();
-          return;
-        }
-        if (!this.parts.hasPaint) throw new EngineError('The loaded car model has no Paint material');
-        const key = paintKey(MaterialToSet);
-        if (!PAINTS.some((p) => paintKey(p.name) === key)) throw new EngineError(`Unknown material ${MaterialToSet}`);
-        if (!this.paintsOf(this.state.car.trim).includes(key)) {
-          throw new EngineError(`The paint ${MaterialToSet} is not offered on the ${this.state.car.trim} trim`);
-        }
-        this.state.car.paint = key;
+        const trim = this.findTrim(MaterialToSet);
+        if (trim) this.switchTrim(trim);
+        else this.setPaint(MaterialToSet);
       },
-      CarLightTurnOnOff: ({
-        LightName,
-        OnOff,
-        Intensity,
-      }: {
-        LightName: string;
-        OnOff: boolean;
-        Intensity?: number;
-      }) => {
-        const lamps = this.state.car.lamps as Record<string, { on: boolean; intensity: number }>;
-        const name = Object.keys(lamps).find((l) => l.toLowerCase() === LightName.toLowerCase());
-        if (!name)
-          throw new EngineError(
-            `Unknown light ${LightName}; the car has HeadLamps1, TailLamps1, DRLs and SignatureLEDs`,
-          );
-        if (!this.lampsNow().includes(name)) {
-          const where = this.state.car.modelPath === null ? `the ${this.state.car.trim} trim` : 'the loaded car model';
-          throw new EngineError(`${name} is not available on ${where}`);
-        }
-        const lamp = lamps[name] ?? { on: false, intensity: 1 };
-        lamps[name] = { on: OnOff, intensity: Intensity ?? lamp.intensity };
-      },
+      CarLightTurnOnOff: ({ LightName, OnOff, Intensity }: { LightName: string; OnOff: boolean; Intensity?: number }) =>
+        this.turnLamp(LightName, OnOff, Intensity),
       LoadCarByPath: async ({ Path }: { Path: string }) => this.loadCar(Path),
       'Download File': ({ Url }: { Url: string }) => this.downloader.start(Url),
       'Get Download Status': () => ({ ...this.downloader.current() }),
@@ -351,25 +426,13 @@ export class Scene {
       ImportandApplyCubemap: ({ Url }: { Url: string }) => {
         this.state.environment.hdri.imageUrl = httpUrl(Url);
       },
-      ToggleBackplateSwitch: ({ Value }: { Value: boolean }) => {
-        if (Value && !this.state.environment.backplate.imageUrl) {
-          throw new EngineError('No backplate image: call ImportandUpdateBackplate first');
-        }
-        this.state.environment.backplate.enabled = Value;
-      },
+      ToggleBackplateSwitch: ({ Value }: { Value: boolean }) => this.setBackplate(Value),
       'Get Time Of the Day Options': () => ({
         Current: this.state.environment.timeOfDay,
         TODOptions: TIME_OF_DAY_OPTIONS,
       }),
-      'Set Time Of the Day': ({ Value }: { Value: string }) => {
-        const option = TIME_OF_DAY_OPTIONS.find((t) => t.toLowerCase() === Value.toLowerCase());
-        if (!option)
-          throw new EngineError(`Unknown time of day ${Value}; options are ${TIME_OF_DAY_OPTIONS.join(', ')}`);
-        this.state.environment.timeOfDay = option;
-      },
-      'Set Sun Azimuth Angle': ({ Value }: { Value: number }) => {
-        this.state.environment.sunDirection = ((Value % 360) + 360) % 360;
-      },
+      'Set Time Of the Day': ({ Value }: { Value: string }) => this.setTimeOfDay(Value),
+      'Set Sun Azimuth Angle': ({ Value }: { Value: number }) => this.setSunAzimuth(Value),
       GetEnvironmentOptions: () => ({
         Current: this.state.environment.name,
         Options: ENVIRONMENTS.map((env) =>
@@ -384,21 +447,14 @@ export class Scene {
             : env,
         ),
       }),
-      LoadEnvironmentbyPath: ({ Path }: { Path: string }) => {
-        const env = findEnvironment(Path);
-        if (!env) throw new EngineError(`Unknown environment ${Path}`);
-        this.state.environment.name = env.name;
-      },
+      LoadEnvironmentbyPath: ({ Path }: { Path: string }) => this.loadEnvironment(Path),
       GetAllPCGOptions: () => ({ PCGOptions: { ...this.state.environment.pcg } }),
       SetPCG: (values: Record<string, number | undefined>) => {
-        const given = Object.entries(values).filter(([, v]) => v !== undefined) as [string, number][];
-        if (given.length === 0)
+        if (Object.values(values).every((v) => v === undefined))
           throw new EngineError('SetPCG: no option given (GrassDensity, PlantDensity, TreeDensity, RockDensity)');
-        for (const [name, v] of given) this.state.environment.pcg[name] = v;
+        this.setPcg(values);
       },
-      'Update New Config': () => {
-        throw notYet('Update New Config (apply a whole saved configuration in one call)');
-      },
+      'Update New Config': ({ Settings }: { Settings: EngineConfigSettings }) => this.applyConfig(Settings),
       // Animation
       CreateSequence: ({ Name, Keyframes }: { Name?: string; Keyframes: Sequence['keyframes'] }) => {
         const base = (Name ?? `Sequence${this.sequences.size + 1}`).replace(/[^A-Za-z0-9_]/g, '_');
@@ -446,6 +502,77 @@ export class Scene {
     for (const [name, lamp] of Object.entries(lamps)) if (!this.lampsNow().includes(name)) lamp.on = false;
   }
 
+  private findTrim(name: string): string | undefined {
+    const wanted = name.toLowerCase();
+    return this.trimNames().find((t) => t.toLowerCase() === wanted);
+  }
+
+  /** Keeps the paint if the trim offers it, otherwise takes the trim's first; lamps the trim lacks go off. */
+  private switchTrim(trim: string): void {
+    this.state.car.trim = trim;
+    const offered = this.paintsOf(trim);
+    if (offered.length > 0 && !offered.includes(this.state.car.paint))
+      this.state.car.paint = offered[0] ?? this.state.car.paint;
+    this.turnOffMissingLamps();
+  }
+
+  private setPaint(name: string): void {
+    if (!this.parts.hasPaint) throw new EngineError('The loaded car model has no Paint material');
+    const key = paintKey(name);
+    if (!PAINTS.some((p) => paintKey(p.name) === key)) throw new EngineError(`Unknown material ${name}`);
+    if (!this.paintsOf(this.state.car.trim).includes(key)) {
+      throw new EngineError(`The paint ${name} is not offered on the ${this.state.car.trim} trim`);
+    }
+    this.state.car.paint = key;
+  }
+
+  private turnLamp(lightName: string, on: boolean, intensity?: number): void {
+    const lamps = this.state.car.lamps as Record<string, { on: boolean; intensity: number }>;
+    const name = Object.keys(lamps).find((l) => l.toLowerCase() === lightName.toLowerCase());
+    if (!name)
+      throw new EngineError(`Unknown light ${lightName}; the car has HeadLamps1, TailLamps1, DRLs and SignatureLEDs`);
+    if (!this.lampsNow().includes(name)) {
+      const where = this.state.car.modelPath === null ? `the ${this.state.car.trim} trim` : 'the loaded car model';
+      throw new EngineError(`${name} is not available on ${where}`);
+    }
+    const lamp = lamps[name] ?? { on: false, intensity: 1 };
+    lamps[name] = { on, intensity: intensity ?? lamp.intensity };
+  }
+
+  private setBackplate(on: boolean): void {
+    if (on && !this.state.environment.backplate.imageUrl) {
+      throw new EngineError('No backplate image: call ImportandUpdateBackplate first');
+    }
+    this.state.environment.backplate.enabled = on;
+  }
+
+  private setTimeOfDay(value: string): void {
+    const option = TIME_OF_DAY_OPTIONS.find((t) => t.toLowerCase() === value.toLowerCase());
+    if (!option) throw new EngineError(`Unknown time of day ${value}; options are ${TIME_OF_DAY_OPTIONS.join(', ')}`);
+    this.state.environment.timeOfDay = option;
+  }
+
+  private setSunAzimuth(degrees: number): void {
+    this.state.environment.sunDirection = ((degrees % 360) + 360) % 360;
+  }
+
+  private loadEnvironment(pathOrName: string): void {
+    const env = findEnvironment(pathOrName);
+    if (!env) throw new EngineError(`Unknown environment ${pathOrName}`);
+    this.state.environment.name = env.name;
+  }
+
+  /** Scatter densities by option name, either case; an unknown option is refused. */
+  private setPcg(values: Record<string, number | undefined>): void {
+    const names = Object.keys(PCG_DEFAULTS);
+    for (const [given, v] of Object.entries(values)) {
+      if (v === undefined) continue;
+      const name = names.find((n) => n.toLowerCase() === given.toLowerCase());
+      if (!name) throw new EngineError(`Unknown PCG option ${given}; options are ${names.join(', ')}`);
+      this.state.environment.pcg[name] = v;
+    }
+  }
+
   private async loadCar(relative: string): Promise<void> {
     if (relative === '') {
       this.parts = builtInParts();
@@ -484,15 +611,9 @@ export class Scene {
 
   private carStateHandlers(): Record<string, Handler> {
     return {
-      UpdateConfigureValue: ({ Name, Value }: { Name: string; Value: number }) => {
-        const door = DOORS.find((d) => d === Name.toUpperCase());
-        if (!door)
-          throw new EngineError(`Unknown configure value ${Name}; the configure values are ${DOORS.join(', ')}`);
-        if (!this.parts.doors.includes(door)) throw new EngineError(`The loaded car model has no door ${door}`);
-        const applied = clamp(Value, DOOR_RANGE);
-        this.state.car.doors[door] = applied;
-        return { Value: applied };
-      },
+      UpdateConfigureValue: ({ Name, Value }: { Name: string; Value: number }) => ({
+        Value: this.setConfigureValue(Name, Value),
+      }),
       GetConfigureValues: () => ({
         Values: Object.fromEntries(
           DOORS.filter((d) => this.parts.doors.includes(d)).map((d) => [d, this.state.car.doors[d]]),
@@ -501,20 +622,25 @@ export class Scene {
     };
   }
 
+  /** Answers the value applied: doors clamp to 0–50. */
+  private setConfigureValue(name: string, value: number): number {
+    const door = DOORS.find((d) => d === name.toUpperCase());
+    if (!door) throw new EngineError(`Unknown configure value ${name}; the configure values are ${DOORS.join(', ')}`);
+    if (!this.parts.doors.includes(door)) throw new EngineError(`The loaded car model has no door ${door}`);
+    const applied = clamp(value, DOOR_RANGE);
+    this.state.car.doors[door] = applied;
+    return applied;
+  }
+
   // ---- camera ----
 
   private cameraHandlers(): Record<string, Handler> {
     const cam = () => this.state.camera;
-    const interior = (apply: (rail: SceneState['camera']['rail']) => void) => () => apply(cam().rail);
     return {
       'Switch to Camera': () => {
         this.viewMode = 'camera';
       },
-      'Switch Position': ({ Position }: { Position: 'Exterior' | 'Interior' }) => {
-        this.viewMode = 'camera';
-        cam().spot = Position;
-        cam().focalLength = Position === 'Exterior' ? CAMERA_FOCAL_LENGTH.Exterior : CAMERA_FOCAL_LENGTH.other;
-      },
+      'Switch Position': ({ Position }: { Position: 'Exterior' | 'Interior' }) => this.switchPosition(Position),
       'Render Preview': () => {
         this.state.render.quality = 'preview';
       },
@@ -545,21 +671,12 @@ export class Scene {
         });
         return { OutputPath, MimeType: format === 'jpg' ? 'image/jpeg' : 'image/png', Image: image.toString('base64') };
       },
-      'Set Composition Guide': ({ Value }: { Value: string }) => {
-        const guide = COMPOSITION_GUIDES.find((g) => g.toLowerCase() === Value.toLowerCase());
-        if (!guide)
-          throw new EngineError(`Unknown composition guide ${Value}; options are ${COMPOSITION_GUIDES.join(', ')}`);
-        cam().compositionGuide = guide;
-      },
+      'Set Composition Guide': ({ Value }: { Value: string }) => this.setCompositionGuide(Value),
       'Change Composition Opacity': ({ Value }: { Value: number }) => {
         cam().compositionOpacity = Value;
       },
       'Get Bokeh Options': () => ({ Size: cam().bokeh.size, Shape: cam().bokeh.shape, ShapeOptions: BOKEH_SHAPES }),
-      'Set Bokeh': ({ Size, Shape }: { Size: number; Shape: string }) => {
-        const shape = BOKEH_SHAPES.find((s) => s.toLowerCase() === Shape.toLowerCase());
-        if (!shape) throw new EngineError(`Unknown bokeh shape ${Shape}; options are ${BOKEH_SHAPES.join(', ')}`);
-        cam().bokeh = { size: Size, shape };
-      },
+      'Set Bokeh': ({ Size, Shape }: { Size: number; Shape: string }) => this.setBokeh({ Size, Shape }),
       CameraRigCraneControll: ({
         deltaYaw,
         deltaPitch,
@@ -594,16 +711,49 @@ export class Scene {
       updateViewPortInteraction: ({ isHolding }: { isHolding: boolean }) => {
         this.state.render.interactive = isHolding;
       },
-      CameraInteriorYaw: ({ Value }: { Value: number }) => interior((r) => (r.yaw = wrapDegrees(Value)))(),
-      CameraInteriorPitch: ({ Value }: { Value: number }) =>
-        interior((r) => (r.pitch = clamp(Value, CAMERA_LIMITS.interiorPitch)))(),
-      CameraInteriorX: ({ Value }: { Value: number }) =>
-        interior((r) => (r.x = clamp(Value, CAMERA_LIMITS.interiorAxis)))(),
-      CameraInteriorY: ({ Value }: { Value: number }) =>
-        interior((r) => (r.y = clamp(Value, CAMERA_LIMITS.interiorAxis)))(),
-      CameraInteriorZ: ({ Value }: { Value: number }) =>
-        interior((r) => (r.z = clamp(Value, CAMERA_LIMITS.interiorAxis)))(),
+      CameraInteriorYaw: ({ Value }: { Value: number }) => this.setInterior({ Yaw: Value }),
+      CameraInteriorPitch: ({ Value }: { Value: number }) => this.setInterior({ Pitch: Value }),
+      CameraInteriorX: ({ Value }: { Value: number }) => this.setInterior({ X: Value }),
+      CameraInteriorY: ({ Value }: { Value: number }) => this.setInterior({ Y: Value }),
+      CameraInteriorZ: ({ Value }: { Value: number }) => this.setInterior({ Z: Value }),
     };
+  }
+
+  private switchPosition(position: 'Exterior' | 'Interior'): void {
+    this.viewMode = 'camera';
+    this.state.camera.spot = position;
+    this.state.camera.focalLength = position === 'Exterior' ? CAMERA_FOCAL_LENGTH.Exterior : CAMERA_FOCAL_LENGTH.other;
+  }
+
+  private setCompositionGuide(name: string): void {
+    const guide = COMPOSITION_GUIDES.find((g) => g.toLowerCase() === name.toLowerCase());
+    if (!guide)
+      throw new EngineError(`Unknown composition guide ${name}; options are ${COMPOSITION_GUIDES.join(', ')}`);
+    this.state.camera.compositionGuide = guide;
+  }
+
+  /** What is not given stays as it is. */
+  private setBokeh({ Size, Shape }: { Size?: number; Shape?: string }): void {
+    const bokeh = this.state.camera.bokeh;
+    let shape = bokeh.shape;
+    if (Shape !== undefined) {
+      const offered = BOKEH_SHAPES.find((s) => s.toLowerCase() === Shape.toLowerCase());
+      if (!offered) throw new EngineError(`Unknown bokeh shape ${Shape}; options are ${BOKEH_SHAPES.join(', ')}`);
+      shape = offered;
+    }
+    this.state.camera.bokeh = { size: Size ?? bokeh.size, shape };
+  }
+
+  /** Absolute rail values: X, Y, Z stay in 0–1, pitch is clamped, yaw wraps. */
+  private setInterior(values: { X?: number; Y?: number; Z?: number; Yaw?: number; Pitch?: number }): void {
+    const rail = this.state.camera.rail;
+    const axis = (v: number | undefined, current: number) =>
+      v === undefined ? current : clamp(v, CAMERA_LIMITS.interiorAxis);
+    rail.x = axis(values.X, rail.x);
+    rail.y = axis(values.Y, rail.y);
+    rail.z = axis(values.Z, rail.z);
+    if (values.Yaw !== undefined) rail.yaw = wrapDegrees(values.Yaw);
+    if (values.Pitch !== undefined) rail.pitch = clamp(values.Pitch, CAMERA_LIMITS.interiorPitch);
   }
 
   /** Renders a still into the engine's renders folder; answers its path (relative to the folder) and bytes. */
@@ -626,17 +776,23 @@ export class Scene {
         this.state.postProcess = defaultPostProcess();
       },
       PostProcessLite: (values: Record<string, unknown>) => {
-        const given = Object.entries(values).filter(([, v]) => v !== undefined);
-        if (given.length === 0) throw new EngineError('PostProcessLite: no value given');
-        for (const [name, v] of given) {
-          const out = POST_PROCESS_OUT_NAMES[name as keyof typeof POST_PROCESS_OUT_NAMES];
-          if (name === 'Gain') {
-            const gain = this.state.postProcess[out] as { X: number; Y: number; Z: number; W: number };
-            this.state.postProcess[out] = { ...gain, ...(v as object) };
-          } else this.state.postProcess[out] = v as number;
-        }
+        if (Object.values(values).every((v) => v === undefined))
+          throw new EngineError('PostProcessLite: no value given');
+        this.setPostProcess(values);
       },
     };
+  }
+
+  /** Values by their setter names; a partial Gain keeps the components not given. */
+  private setPostProcess(values: Record<string, unknown>): void {
+    for (const [name, v] of Object.entries(values)) {
+      if (v === undefined) continue;
+      const out = POST_PROCESS_OUT_NAMES[name as keyof typeof POST_PROCESS_OUT_NAMES];
+      if (name === 'Gain') {
+        const gain = this.state.postProcess[out] as { X: number; Y: number; Z: number; W: number };
+        this.state.postProcess[out] = { ...gain, ...(v as object) };
+      } else this.state.postProcess[out] = v as number;
+    }
   }
 
   // ---- lights ----
@@ -647,47 +803,10 @@ export class Scene {
       CreatePointLightAPI: create('point'),
       CreateRectLightAPI: create('rect'),
       CreateSpotLightAPI: create('spot'),
-      UpdateLightSettings: (
-        settings: Partial<Omit<LightData, 'LightColor'>> & {
-          ID: number;
-          LightType?: string;
-          LightColor?: Partial<LightData['LightColor']>;
-        },
-      ) => {
-        const light = this.light(settings.ID);
-        if (settings.LightType !== undefined && settings.LightType.toLowerCase() !== light.type) {
-          throw new EngineError(STATE_MESSAGES.invalidLightType);
-        }
-        const c = settings.LightColor;
-        if (c) light.color = { r: c.R ?? light.color.r, g: c.G ?? light.color.g, b: c.B ?? light.color.b };
-        const numbers: [keyof LightData, keyof CustomLight][] = [
-          ['Intensity', 'intensity'],
-          ['AttenuationRadius', 'attenuationRadius'],
-          ['SourceRadius', 'sourceRadius'],
-          ['SourceLength', 'sourceLength'],
-          ['SoftRadius', 'softRadius'],
-          ['InnerAngle', 'innerAngle'],
-          ['OutterAngle', 'outerAngle'],
-          ['Width', 'width'],
-          ['Height', 'height'],
-          ['BarnAngle', 'barnAngle'],
-          ['BarnLegth', 'barnLength'],
-        ];
-        const target = light as unknown as Record<string, number>;
-        for (const [from, to] of numbers) {
-          const v = settings[from];
-          if (typeof v === 'number') target[to] = v;
-        }
-      },
-      UpdateLightMovementData: (movement: Partial<LightMovement> & { ID: number }) => {
-        const light = this.light(movement.ID);
-        const next = { ...this.movementOf(light.id) };
-        for (const key of ['Yaw', 'Pitch', 'Radius', 'X', 'Y', 'Z'] as const) {
-          if (movement[key] !== undefined) next[key] = movement[key];
-        }
-        this.lightMovement.set(light.id, next);
-        place(light, next);
-      },
+      UpdateLightSettings: (settings: LightSettings & { ID: number }) =>
+        this.updateLight(this.light(settings.ID), settings),
+      UpdateLightMovementData: (movement: Partial<LightMovement> & { ID: number }) =>
+        this.moveLight(this.light(movement.ID), movement),
       RemoveLight: ({ ID }: { ID: number }) => {
         const light = this.light(ID);
         const index = this.state.customLights.indexOf(light);
@@ -703,14 +822,21 @@ export class Scene {
     };
   }
 
-  /** Creates a light of a known type; any other type is the spec's "Invalid light type". */
-  createLight(type: string): number {
-    if (!(LIGHT_TYPES as readonly string[]).includes(type)) throw new EngineError(STATE_MESSAGES.invalidLightType);
-    const id = this.nextLightId++;
+  /** Creates a light with the next free ID. */
+  private createLight(type: CustomLight['type']): number {
+    const light = this.addLight(type, this.nextLightId);
+    this.nextLightId += 1;
+    return light.id;
+  }
+
+  /** A light of a known type (either case) with the defaults; any other type is the spec's "Invalid light type". */
+  private addLight(type: string, id: number): CustomLight {
+    const known = LIGHT_TYPES.find((t) => t === type.toLowerCase());
+    if (!known) throw new EngineError(STATE_MESSAGES.invalidLightType);
     const c = LIGHT_DEFAULTS.LightColor;
     const light: CustomLight = {
       id,
-      type: type as CustomLight['type'],
+      type: known,
       color: { r: c.R, g: c.G, b: c.B },
       intensity: LIGHT_DEFAULTS.Intensity,
       attenuationRadius: LIGHT_DEFAULTS.AttenuationRadius,
@@ -730,7 +856,60 @@ export class Scene {
     place(light, movement);
     this.lightMovement.set(id, movement);
     this.state.customLights.push(light);
-    return id;
+    return light;
+  }
+
+  /** A LightType other than the light's own is the spec's "Invalid light type". */
+  private updateLight(light: CustomLight, settings: LightSettings): void {
+    if (settings.LightType !== undefined && settings.LightType.toLowerCase() !== light.type) {
+      throw new EngineError(STATE_MESSAGES.invalidLightType);
+    }
+    const c = settings.LightColor;
+    if (c) light.color = { r: c.R ?? light.color.r, g: c.G ?? light.color.g, b: c.B ?? light.color.b };
+    const numbers: [keyof LightSettings, keyof CustomLight][] = [
+      ['Intensity', 'intensity'],
+      ['AttenuationRadius', 'attenuationRadius'],
+      ['SourceRadius', 'sourceRadius'],
+      ['SourceLength', 'sourceLength'],
+      ['SoftRadius', 'softRadius'],
+      ['InnerAngle', 'innerAngle'],
+      ['OutterAngle', 'outerAngle'],
+      ['Width', 'width'],
+      ['Height', 'height'],
+      ['BarnAngle', 'barnAngle'],
+      ['BarnLegth', 'barnLength'],
+    ];
+    const target = light as unknown as Record<string, number>;
+    for (const [from, to] of numbers) {
+      const v = settings[from];
+      if (typeof v === 'number') target[to] = v;
+    }
+  }
+
+  /** What is not given keeps the light's current orbit. */
+  private moveLight(light: CustomLight, movement: Partial<LightMovement>): void {
+    const next = { ...this.movementOf(light.id) };
+    for (const key of ['Yaw', 'Pitch', 'Radius', 'X', 'Y', 'Z'] as const) {
+      const v = movement[key];
+      if (v !== undefined) next[key] = v;
+    }
+    this.lightMovement.set(light.id, next);
+    place(light, next);
+  }
+
+  /** The configuration's lights replace every custom light, with their own IDs; the next new light follows them. */
+  private replaceLights(lights: CustomLightConfig[]): void {
+    const ids = lights.map((l) => l.ID);
+    const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
+    if (repeated !== undefined) throw new EngineError(`Light ID ${repeated} is given more than once`);
+    this.state.customLights = [];
+    this.lightMovement.clear();
+    for (const data of lights) {
+      const light = this.addLight(data.LightType, data.ID);
+      this.updateLight(light, data);
+      this.moveLight(light, data);
+    }
+    this.nextLightId = Math.max(-1, ...ids) + 1;
   }
 
   private movementOf(id: number): LightMovement {
@@ -829,6 +1008,17 @@ export class Scene {
     crane.yaw = mix(a.yaw, b.yaw, crane.yaw);
     crane.pitch = clamp(mix(a.pitch, b.pitch, crane.pitch), CAMERA_LIMITS.cranePitch);
     crane.distance = clamp(mix(a.distance, b.distance, crane.distance), CAMERA_LIMITS.craneDistance);
+  }
+}
+
+/** Runs a configuration's section when it is given; a refusal says which section it came from. */
+function section<T>(name: string, value: T | undefined, apply: (value: T) => void): void {
+  if (value === undefined) return;
+  try {
+    apply(value);
+  } catch (error) {
+    if (error instanceof EngineError) throw new EngineError(`Settings.${name}: ${error.message}`, error.status);
+    throw error;
   }
 }
 

@@ -25,14 +25,19 @@ function unwrap(schema: z.ZodType): z.ZodType {
 }
 
 /**
- * Renames the keys of `value` to the spelling of `schema`'s fields, ignoring case, into nested objects and arrays
- * too, so the catalogue's zod schemas can parse what a client sent in any case.
+ * Renames the keys of `value` to the spelling of `schema`'s fields, ignoring case, into nested objects, records and
+ * arrays too, so the catalogue's zod schemas can parse what a client sent in any case.
  */
 export function canonicalKeys(value: unknown, schema: z.ZodType): unknown {
   const target = unwrap(schema);
   if (target.def.type === 'array' && Array.isArray(value)) {
     const element = (target.def as unknown as { element: z.ZodType }).element;
     return value.map((item) => canonicalKeys(item, element));
+  }
+  // A record's keys are data (a lamp, a door), left as sent; its values may be structs with fields of their own.
+  if (target.def.type === 'record' && isRecord(value)) {
+    const valueType = (target.def as unknown as { valueType: z.ZodType }).valueType;
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, canonicalKeys(inner, valueType)]));
   }
   if (target.def.type !== 'object' || !isRecord(value)) return value;
   const shape: Record<string, z.ZodType | undefined> = (target as z.ZodObject).shape;

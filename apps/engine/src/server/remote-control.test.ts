@@ -135,6 +135,33 @@ describe('PUT /remote/object/call', () => {
     expect(response.status).toBe(200);
     expect((await t.call('camera', 'Get Bokeh Options')).body).toMatchObject({ Size: 5, Shape: 'Hexagon' });
   });
+
+  it('takes keys in any case inside Update New Config Settings too, records and arrays included', async () => {
+    const response = await t.request('PUT', '/remote/object/call', {
+      objectPath: car,
+      functionName: 'update new config',
+      parameters: {
+        settings: {
+          paint: 'lunar silver',
+          lights: { taillamps1: { onoff: true, INTENSITY: 2 } },
+          camera: { interior: { pitch: 20 }, bokeh: { shape: 'octagon' } },
+          environment: { hdr: { lightcolor: { r: 1, g: 2, b: 3 } } },
+          customlights: [{ id: 4, lighttype: 'spot', lightcolor: { r: 10 }, yaw: 15 }],
+        },
+      },
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect((await t.call('car', 'Get Material Options')).body).toMatchObject({ Current: 'lunar silver' });
+    expect(t.renderer.lastState()?.car.lamps.TailLamps1).toEqual({ on: true, intensity: 2 });
+    expect((await t.call('camera', 'GetInteriorCameraPosition')).body).toMatchObject({ Pitch: 20 });
+    expect((await t.call('camera', 'Get Bokeh Options')).body).toMatchObject({ Shape: 'Octagon' });
+    expect(t.renderer.lastState()?.environment.hdri.lightColor).toEqual({ r: 1, g: 2, b: 3 });
+    expect((await t.call('light', 'GetLightInfoAPI', { ID: 4 })).body).toMatchObject({
+      LightType: 'spot',
+      LightColor: { R: 10 },
+      Yaw: 15,
+    });
+  });
 });
 
 describe('PUT /remote/object/property', () => {
