@@ -1,6 +1,7 @@
 // Reference engine benchmark (issue 4): engine start to ready, interactive frames at 640×360 and refined samples
 // at 1280×720 against a bare three.js scene with the same triangle count (same run, same machine), and a 1920×1080
-// still. Frame times wait for each frame to finish (a 1-pixel read), so they are the frame's cost, not the call's.
+// still, and path tracing against raster samples. Frame times wait for each frame to finish (a 1-pixel read), so they
+// are the frame's cost, not the call's.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -79,6 +80,28 @@ try {
       `still 1920×1080, ${samples} sample(s): ${((performance.now() - started) / 1000).toFixed(2)} s, ${(image.length / 1024).toFixed(0)} KB PNG`,
     );
   }
+
+  // Path tracing (--path-tracing on forces it on a CPU host; `auto` would leave one on raster refinement): the first
+  // path-traced still compiles the shader, later ones pay per sample. Raster samples at the same size are the baseline.
+  const traced = (samples) =>
+    renderer.still({ width: 320, height: 180, format: 'png', samples, renderer: 'pathTracer' });
+  const raster = (samples) => renderer.still({ width: 320, height: 180, format: 'png', samples });
+  const seconds = async (work) => {
+    const started = performance.now();
+    await work();
+    return (performance.now() - started) / 1000;
+  };
+  const first = await seconds(() => traced(1));
+  const one = await seconds(() => traced(1));
+  const nine = await seconds(() => traced(9));
+  const rasterOne = await seconds(() => raster(1));
+  const rasterNine = await seconds(() => raster(9));
+  const tracedSample = (nine - one) / 8;
+  const rasterSample = (rasterNine - rasterOne) / 8;
+  console.log(
+    `path tracing 320×180: shader compile + first still ${first.toFixed(1)} s; per path-traced sample ${tracedSample.toFixed(2)} s, ` +
+      `per raster sample ${(rasterSample * 1000).toFixed(1)} ms; ratio ${(tracedSample / rasterSample).toFixed(0)}×`,
+  );
   await renderer.close();
 } finally {
   await rm(dataDir, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { startEngine } from './engine.js';
 import type { ChromiumRendererOptions } from './renderer/chromium-renderer.js';
 import type { Renderer } from './renderer/renderer.js';
+import { PATH_TRACING_MODES } from './scene/render-contract.js';
 import { startRegistration, type Registration } from './server/registration.js';
 import { controlKeyFrom, REGISTRATION_FLAGS, registrationFromFlags } from './server/registration-flags.js';
 
@@ -19,6 +20,7 @@ const flagsSchema = z.object({
   width: z.coerce.number().int().min(16).max(7680),
   height: z.coerce.number().int().min(16).max(4320),
   'signalling-url': z.url({ protocol: /^wss?$/ }).optional(),
+  'path-tracing': z.enum(PATH_TRACING_MODES),
 });
 
 // LOG_LEVEL as the server reads it; an engine whose stdout nobody drains (a test runner's pipe) must stay quiet.
@@ -53,6 +55,7 @@ async function main(): Promise<void> {
       'data-dir': { type: 'string', default: 'data/engine' },
       width: { type: 'string', default: '1280' },
       height: { type: 'string', default: '720' },
+      'path-tracing': { type: 'string', default: 'auto' },
       // Pixel Streaming: where to announce the stream (a signalling URL carrying the engine key); the stream's id
       // is --streamer-id (a registration flag too, as the pool knows the engine by it).
       'signalling-url': { type: 'string', default: process.env.ENGINE_SIGNALLING_URL },
@@ -67,6 +70,8 @@ async function main(): Promise<void> {
     width: flags.width,
     height: flags.height,
     dataDir,
+    pathTracing: flags['path-tracing'],
+    onCapabilities: (capabilities) => log.info(capabilities, 'renderer'),
     onPageMessage: (level, text) => log[level]({ page: true }, text),
     ...(signallingUrl
       ? { streaming: { url: signallingUrl, streamerId: values['streamer-id'] ?? `engine-${flags.port}` } }
@@ -79,6 +84,7 @@ async function main(): Promise<void> {
     host: flags.host,
     width: flags.width,
     height: flags.height,
+    pathTracing: flags['path-tracing'],
     controlKey: controlKeyFrom(process.env),
     onRequest: (entry) => log.info(entry, 'request'),
   });

@@ -1,4 +1,5 @@
 import type { Renderer } from './renderer/renderer.js';
+import type { PathTracingMode } from './scene/render-contract.js';
 import { Scene } from './scene/scene.js';
 import { startRemoteControlServer, type RemoteControlServer, type RequestLog } from './server/http-server.js';
 
@@ -9,6 +10,7 @@ export interface EngineOptions {
   host: string;
   width: number;
   height: number;
+  pathTracing?: PathTracingMode;
   /** The key the pooling server presents to the control routes (reset); without one they answer loopback only. */
   controlKey?: string | undefined;
   onRequest?: (entry: RequestLog) => void;
@@ -29,6 +31,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     renderer: options.renderer,
     dataDir: options.dataDir,
     viewport: { width: options.width, height: options.height },
+    pathTracing: options.pathTracing,
   });
   options.renderer.onViewportRequest?.((width, height) => {
     void scene.resizeViewport(width, height);

@@ -412,13 +412,14 @@ export const ENGINE_FUNCTIONS: EngineFunctionSpec[] = [
   fn(
     'camera',
     'RenderStill',
-    "Reference engine only: renders the current view off screen at any size and answers the image (base64) and its path in the engine's renders folder. Samples are averaged jittered frames (anti-aliasing and depth of field).",
+    "Reference engine only: renders the current view off screen at any size and answers the image (base64) and its path in the engine's renders folder. Raster samples are averaged jittered frames (anti-aliasing and depth of field, up to 256); PathTracer samples are path-traced frames (global illumination, up to 4096).",
     z.object({
       Width: z.number().int().min(16).max(7680),
       Height: z.number().int().min(16).max(4320),
       Format: z.enum(['PNG', 'JPG']).optional(),
-      Samples: z.number().int().min(1).max(256).optional(),
+      Samples: z.number().int().min(1).max(4096).optional(),
       TransparentBackground: z.boolean().optional(),
+      Renderer: z.enum(['Raster', 'PathTracer']).optional(),
     }),
     z.object({ OutputPath: z.string(), MimeType: z.string(), Image: z.string() }),
   ),

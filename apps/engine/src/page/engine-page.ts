@@ -5,6 +5,8 @@ import type {
   EnginePageApi,
   FrameInfo,
   ModelParts,
+  PageCapabilities,
+  PathTracingMode,
   StillOptions,
   StreamStats,
   BenchmarkResult,
@@ -12,6 +14,7 @@ import type {
 import type { SceneState } from '../scene/scene-state.js';
 import { updateGrading } from './pipeline/grading.js';
 import { FramePipeline } from './pipeline/frame-pipeline.js';
+import { PathTracer, type LensSettings } from './pipeline/path-tracer.js';
 import { apertureRadius, jitterCamera, placeCamera } from './stage/camera-rig.js';
 import { Stage } from './stage/stage.js';
 import { Streamer } from './streaming/streamer.js';
@@ -19,6 +22,12 @@ import { bareSceneFrameMs, countTriangles, frameSync } from './bench.js';
 
 /** Samples averaged when idle: Render Preview refines a little, Render MQ to full quality. */
 export const REFINE_SAMPLES = { preview: 8, mq: 32 } as const;
+/** Path-traced samples when idle with `switchToPathTraceOnIdle`: noise needs more of them than anti-aliasing. */
+export const PATH_TRACE_SAMPLES = { preview: 32, mq: 256 } as const;
+/** Tiles per side while path tracing the viewport: a call waits for one tile, not for a whole sample. */
+const VIEWPORT_TILES = 3;
+/** Chromium's CPU rasterisers: WebGL works, but a path tracer's shader takes most of a minute to compile. */
+const SOFTWARE_WEBGL = /swiftshader|llvmpipe|softpipe|software/i;
 /** While the user drags, frames are drawn at this fraction of the viewport's size. */
 const INTERACTIVE_SCALE = 0.4;
 /** How long a hold may rest before the picture refines anyway (the web app keeps holding until its own reset). */
@@ -47,7 +56,17 @@ export class EnginePage implements EnginePageApi {
   private readonly waitForFrame: () => void;
   /** While a stream player is being connected, refinement waits (see StreamerOptions.onNegotiating). */
   private holdRefinement = false;
-  lastFrame: FrameInfo = { renderMs: 0, samples: 0, interactive: false };
+  private readonly tracer: PathTracer;
+  private readonly webglRenderer: string;
+  private readonly softwareWebgl: boolean;
+  /** Whether idle refinement may path trace (configure decides it from the --path-tracing mode and the host). */
+  private idlePathTracing = false;
+  /** The generation the tracer was last pointed at (-1: none), and how many of its samples are on show. */
+  private tracedGeneration = -1;
+  private tracedShown = 0;
+  /** A still owns the renderer while it waits for the path tracer's shader; refinement keeps off meanwhile. */
+  private stillRendering = false;
+  lastFrame: FrameInfo = { renderMs: 0, samples: 0, interactive: false, pathTraced: false };
 
   constructor(readonly canvas: HTMLCanvasElement) {
     this.renderer = new THREE.WebGLRenderer({ canvas, antialias: false, alpha: true, preserveDrawingBuffer: false });
@@ -59,6 +78,42 @@ export class EnginePage implements EnginePageApi {
     this.stage = new Stage(this.renderer);
     this.pipeline = new FramePipeline(this.renderer, 16, 16);
     this.waitForFrame = frameSync(this.renderer);
+    const gl = this.renderer.getContext();
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    this.webglRenderer = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+    this.softwareWebgl = SOFTWARE_WEBGL.test(this.webglRenderer);
+    this.tracer = new PathTracer(this.renderer, { whiteNoise: this.softwareWebgl });
+  }
+
+  configure(options: { pathTracing: PathTracingMode }): PageCapabilities {
+    const mode = options.pathTracing;
+    this.idlePathTracing = mode === 'on' || (mode === 'auto' && !this.softwareWebgl);
+    return {
+      webglRenderer: this.webglRenderer,
+      softwareWebgl: this.softwareWebgl,
+      pathTracingOnIdle: this.idlePathTracing,
+      pathTracingStills: mode !== 'off',
+    };
+  }
+
+  /**
+   * Compiles the path tracer's shader now, before the engine reports ready, where idle refinement will path trace:
+   * the compile happens on the first draw and holds the GPU (on a CPU host for about a minute), which must not fall
+   * on a user's first call.
+   */
+  async warmUpPathTracer(): Promise<void> {
+    const state = this.state;
+    if (!state) throw new Error('The page has no scene yet');
+    await this.tracer.load();
+    this.pointTracer(state, { width: 16, height: 16 }, 1);
+    await this.tracer.render(1);
+    this.waitForFrame();
+    this.tracedGeneration = -1;
+  }
+
+  /** Whether idle refinement path traces this state (see PathTracingMode). */
+  private pathTracesIdle(state: SceneState): boolean {
+    return this.idlePathTracing && state.render.pathTraceOnIdle && this.stage.pathTraceable;
   }
 
   async loadModel(url: string, path: string): Promise<ModelParts> {
@@ -100,12 +155,29 @@ export class EnginePage implements EnginePageApi {
     const generation = ++this.generation;
     await this.stage.apply(state, { transparentBackground: Boolean(options.transparentBackground) });
     this.updateShadowsFor(state);
-    const samples = Math.max(1, Math.min(256, options.samples ?? REFINE_SAMPLES.mq));
-    this.pipeline.restart(options.width, options.height);
-    for (let i = 0; i < samples; i += 1) this.addSample(state, options, true, i);
+    const transparent = Boolean(options.transparentBackground);
     const output = new THREE.WebGLRenderTarget(options.width, options.height);
-    this.grade(state, false);
-    this.pipeline.present(output, Boolean(options.transparentBackground));
+    if (options.renderer === 'pathTracer') {
+      const samples = Math.max(1, Math.min(4096, options.samples ?? PATH_TRACE_SAMPLES.mq));
+      this.stillRendering = true;
+      try {
+        await this.tracer.load();
+        this.pointTracer(state, options, 1);
+        await this.tracer.render(samples);
+      } finally {
+        this.stillRendering = false;
+        // The tracer now holds the still's size and camera: the viewport's refinement points it again.
+        this.tracedGeneration = -1;
+      }
+      this.grade(state, false);
+      this.pipeline.present(output, transparent, this.tracer.texture);
+    } else {
+      const samples = Math.max(1, Math.min(256, options.samples ?? REFINE_SAMPLES.mq));
+      this.pipeline.restart(options.width, options.height);
+      for (let i = 0; i < samples; i += 1) this.addSample(state, options, true, i);
+      this.grade(state, false);
+      this.pipeline.present(output, transparent);
+    }
     const pixels = new Uint8Array(options.width * options.height * 4);
     this.renderer.readRenderTargetPixels(output, 0, 0, options.width, options.height, pixels);
     output.dispose();
@@ -145,10 +217,52 @@ export class EnginePage implements EnginePageApi {
     // Wait for the GPU (SwiftShader: the CPU) to finish the frame before answering. Otherwise calls return at once,
     // frames pile up behind each other and every picture arrives later than the one before.
     this.waitForFrame();
-    const info = { renderMs: performance.now() - started, samples: this.pipeline.samples, interactive };
+    const info = {
+      renderMs: performance.now() - started,
+      samples: this.pipeline.samples,
+      interactive,
+      pathTraced: false,
+    };
     this.lastFrame = info;
     this.streamer?.frame();
     return info;
+  }
+
+  /** Shows the path tracer's average in the viewport. */
+  private showTraced(state: SceneState): void {
+    const started = performance.now();
+    this.grade(state, true);
+    this.pipeline.present(null, false, this.tracer.texture);
+    this.waitForFrame();
+    this.lastFrame = {
+      renderMs: performance.now() - started,
+      samples: this.tracedShown,
+      interactive: false,
+      pathTraced: true,
+    };
+    this.streamer?.frame();
+  }
+
+  /**
+   * Points the path tracer at a state, at a size: the same camera placement and lens as the raster samples, the
+   * scene as the stage shows it to the tracer.
+   */
+  private pointTracer(state: SceneState, size: { width: number; height: number }, tiles: number): void {
+    const focusDistance = placeCamera(this.camera, state.camera, size.width / size.height, this.stage.car.cabin);
+    const camera = state.camera;
+    const lens: LensSettings = {
+      focusDistance,
+      apertureMm:
+        camera.focus.method === 'Disable'
+          ? 0
+          : apertureRadius(camera.focalLength, camera.aperture) * (camera.bokeh.size / 3) * 2000,
+      blades: BLADES[camera.bokeh.shape] ?? 0,
+    };
+    // Anything but the camera changed: the tracer reads the scene again (and rebuilds the BVH if geometry did).
+    const sceneKey = JSON.stringify([state.car, state.environment, state.customLights, this.stage.pathTracedVariant]);
+    this.stage.withPathTracedScene(() =>
+      this.tracer.setScene(this.stage.scene, this.camera, lens, { sceneKey, ...size, tiles }),
+    );
   }
 
   private addSample(state: SceneState, size: { width: number; height: number }, jitter: boolean, index: number): void {
@@ -168,19 +282,71 @@ export class EnginePage implements EnginePageApi {
 
   private refine(generation: number): void {
     const state = this.state;
-    if (!state) return;
-    const { width, height } = state.viewport;
-    const fullSize = this.pipeline.size.width === width && this.pipeline.size.height === height;
-    if ((fullSize && this.pipeline.samples >= REFINE_SAMPLES[state.render.quality]) || this.holdRefinement) return;
+    if (!state || this.holdRefinement || this.stillRendering) return;
+    if (this.pathTracesIdle(state)) {
+      this.refineTraced(state, generation);
+      return;
+    }
+    if (this.rasterSettled(state)) return;
     // A macrotask between samples lets a new call (a drag) interrupt refinement at once.
     this.refineTimer = window.setTimeout(() => {
       this.refineTimer = null;
       if (generation !== this.generation) return;
-      // The quick frame stays on show (and can be repainted) until the first full-size sample replaces it.
-      if (!fullSize) this.pipeline.restart(width, height);
-      this.drawSample(state, false);
+      this.rasterStep(state);
       this.refine(generation);
     }, 0);
+  }
+
+  private rasterSettled(state: SceneState): boolean {
+    const { width, height } = state.viewport;
+    const fullSize = this.pipeline.size.width === width && this.pipeline.size.height === height;
+    return fullSize && this.pipeline.samples >= REFINE_SAMPLES[state.render.quality];
+  }
+
+  /** One more full-size raster sample; the quick frame stays on show until the first one replaces it. */
+  private rasterStep(state: SceneState): void {
+    const { width, height } = state.viewport;
+    if (this.pipeline.size.width !== width || this.pipeline.size.height !== height)
+      this.pipeline.restart(width, height);
+    this.drawSample(state, false);
+  }
+
+  /**
+   * Idle refinement by path tracing, one tile per macrotask. Until the tracer's shader is compiled and its first
+   * whole sample is in, the raster picture refines as usual; from then on the tracer's average is on show.
+   */
+  private refineTraced(state: SceneState, generation: number): void {
+    const target = PATH_TRACE_SAMPLES[state.render.quality];
+    if (this.tracedGeneration === generation && this.tracedShown >= target) return;
+    const waiting = this.tracer.loaded && this.tracer.compiling && this.rasterSettled(state);
+    this.refineTimer = window.setTimeout(
+      () => {
+        this.refineTimer = null;
+        if (generation !== this.generation) return;
+        if (!this.tracer.loaded) {
+          this.tracer.load().then(
+            () => {
+              if (generation === this.generation && this.refineTimer === null) this.refine(generation);
+            },
+            (error: unknown) => console.error(`The path tracer did not load: ${String(error)}`),
+          );
+          return;
+        }
+        if (this.tracedGeneration !== generation) {
+          this.pointTracer(state, state.viewport, VIEWPORT_TILES);
+          this.tracedGeneration = generation;
+          this.tracedShown = 0;
+        }
+        this.tracer.sample();
+        if (this.tracer.samples > this.tracedShown) {
+          this.tracedShown = this.tracer.samples;
+          this.showTraced(state);
+        } else if (this.tracedShown === 0 && !this.rasterSettled(state)) this.rasterStep(state);
+        this.refine(generation);
+      },
+      // While the shader compiles and the raster picture is done, look again now and then rather than spin.
+      waiting ? 50 : 0,
+    );
   }
 
   private stopRefining(): void {
@@ -244,7 +410,7 @@ export class EnginePage implements EnginePageApi {
     const state = this.state;
     if (!state || this.pipeline.samples === 0) return;
     this.grade(state, true);
-    this.pipeline.present(null, false);
+    this.pipeline.present(null, false, this.lastFrame.pathTraced ? this.tracer.texture : undefined);
   }
 
   /**
@@ -286,9 +452,8 @@ export class EnginePage implements EnginePageApi {
   get settled(): boolean {
     const state = this.state;
     if (state === null) return false;
-    const { width, height } = this.pipeline.size;
-    const fullSize = width === state.viewport.width && height === state.viewport.height;
-    return fullSize && this.pipeline.samples >= REFINE_SAMPLES[state.render.quality];
+    if (!this.pathTracesIdle(state)) return this.rasterSettled(state);
+    return this.tracedGeneration === this.generation && this.tracedShown >= PATH_TRACE_SAMPLES[state.render.quality];
   }
 }
 

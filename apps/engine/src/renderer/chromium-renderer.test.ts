@@ -185,6 +185,28 @@ describe('the built-in car in real renders', () => {
     expect((await t.call('carStateManager', 'UpdateConfigureValue', { Name: 'DOOR_RR', Value: 50 })).status).toBe(200);
   });
 
+  it('path traces when idle only where the host can afford it (auto: a GPU, not a CPU rasteriser)', async () => {
+    const capabilities = t.renderer.capabilities;
+    expect(capabilities?.pathTracingOnIdle).toBe(capabilities?.softwareWebgl === false);
+    await setProperty('carStateManager', 'switchToPathTraceOnIdle', true);
+    await t.renderer.settled();
+    expect((await t.renderer.lastFrame())?.pathTraced).toBe(capabilities?.pathTracingOnIdle);
+  });
+
+  it('path traces a still on request where idle refinement does not, compiling its shader then', async () => {
+    const { status, body } = await t.call('camera', 'RenderStill', {
+      Width: 96,
+      Height: 54,
+      Samples: 2,
+      Renderer: 'PathTracer',
+    });
+    expect(status, JSON.stringify(body)).toBe(200);
+    const traced = Pixels.fromPng(Buffer.from((body as { Image: string }).Image, 'base64'));
+    // The blue car in the middle of a grey studio.
+    const middle = traced.mean({ x0: 0.3, x1: 0.7, y0: 0.35, y1: 0.75 });
+    expect(middle.b).toBeGreaterThan(middle.r + 20);
+  }, 240_000);
+
   it('draws an imported composition guide image over the viewport, not into stills', async () => {
     // A white frame with a clear middle: the guide brightens the viewport's edges only.
     const png = new PNG({ width: 64, height: 36 });

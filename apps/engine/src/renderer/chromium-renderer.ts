@@ -3,7 +3,14 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { SceneState } from '../scene/scene-state.js';
-import type { BenchmarkResult, EngineGlobal, FrameInfo, StreamStats } from '../scene/render-contract.js';
+import type {
+  BenchmarkResult,
+  EngineGlobal,
+  FrameInfo,
+  PageCapabilities,
+  PathTracingMode,
+  StreamStats,
+} from '../scene/render-contract.js';
 import { launchChromium } from './chromium-launch.js';
 import { startPageServer, type PageServer } from './page-server.js';
 import type { ModelParts, Renderer, StillOptions } from './renderer.js';
@@ -14,6 +21,10 @@ export interface ChromiumRendererOptions {
   dataDir: string;
   /** Pixel Streaming: the signalling URL (with the engine key) and the id to announce. */
   streaming?: { url: string; streamerId: string };
+  /** When idle refinement path traces (default `auto`: only on a GPU). */
+  pathTracing?: PathTracingMode;
+  /** What the page runs on and will do, once it has started (for the engine's log). */
+  onCapabilities?: (capabilities: PageCapabilities) => void;
   /** The page's warnings and errors (shader failures, streamer trouble), for the engine's log. */
   onPageMessage?: (level: 'warn' | 'error', text: string) => void;
 }
@@ -38,6 +49,8 @@ export class ChromiumRenderer implements Renderer {
   /** Page calls run one at a time, in order, so a still never interleaves with a state change. */
   private queue: Promise<unknown> = Promise.resolve();
   private viewportRequest: (width: number, height: number) => void = () => undefined;
+  /** What the page runs on and does with path tracing, once started. */
+  capabilities: PageCapabilities | null = null;
 
   constructor(private readonly options: ChromiumRendererOptions) {}
 
@@ -48,6 +61,7 @@ export class ChromiumRenderer implements Renderer {
   }
 
   async start(initial: SceneState): Promise<void> {
+    const pathTracing = this.options.pathTracing ?? 'auto';
     this.server = await startPageServer(this.options.dataDir);
     this.browser = await launchChromium();
     const context = await this.browser.newContext({
@@ -76,7 +90,18 @@ export class ChromiumRenderer implements Renderer {
       .catch(() => {
         throw new Error(`The engine page did not start${errors.length > 0 ? `: ${errors.join('; ')}` : ''}`);
       });
+    const capabilities = await this.run((page) =>
+      page.evaluate(
+        (mode) => (globalThis as EngineGlobal).autostudioEngine?.configure({ pathTracing: mode }),
+        pathTracing,
+      ),
+    );
+    if (!capabilities) throw new Error('The engine page did not report what it runs on');
+    this.capabilities = capabilities;
+    this.options.onCapabilities?.(capabilities);
     await this.apply(initial);
+    if (capabilities.pathTracingOnIdle)
+      await this.run((page) => page.evaluate(() => (globalThis as EngineGlobal).autostudioEngine?.warmUpPathTracer()));
     const streaming = this.options.streaming;
     if (streaming) {
       await this.run((page) =>

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Serves the engine's page to its own Chromium over loopback: the compiled page modules, three.js, and the engine's
- * data folder (downloaded models, cached images). Nothing outside those three roots is reachable.
+ * Serves the engine's page to its own Chromium over loopback: the compiled page modules, three.js and the path
+ * tracer, and the engine's data folder (downloaded models, cached images). Nothing outside those roots is reachable.
  */
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -27,8 +27,16 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 const require = createRequire(import.meta.url);
-// three's exports hide package.json; its main entry sits in build/.
-const threeRoot = path.resolve(path.dirname(require.resolve('three')), '..');
+/** A package's folder: exports maps hide package.json, and each of these has its ES module build in build/. */
+const packageRoot = (name: string, entry: string) => {
+  const resolved = require.resolve(name);
+  return resolved.slice(0, resolved.lastIndexOf(`${path.sep}${entry}${path.sep}`));
+};
+const threeRoot = packageRoot('three', 'build');
+// The path tracer is only imported when a page path traces (a dynamic import), so an engine that never does
+// loads neither library.
+const pathTracerRoot = packageRoot('three-gpu-pathtracer', 'build');
+const bvhRoot = packageRoot('three-mesh-bvh', 'build');
 /** The compiled page (tsc -b builds it) sits in the package's dist/browser, whether this runs from src or dist. */
 const pageRoot = path.resolve(fileURLToPath(new URL('../../dist/browser/', import.meta.url)));
 
@@ -39,7 +47,7 @@ const INDEX_HTML = `<!doctype html>
 <title>Autostudio engine</title>
 <style>html,body{margin:0;background:#000;overflow:hidden}canvas{display:block}</style>
 <script type="importmap">
-{"imports":{"three":"/vendor/three/build/three.module.js","three/addons/":"/vendor/three/examples/jsm/"}}
+{"imports":{"three":"/vendor/three/build/three.module.js","three/addons/":"/vendor/three/examples/jsm/","three/examples/jsm/":"/vendor/three/examples/jsm/","three-mesh-bvh":"/vendor/three-mesh-bvh/build/index.module.js","three-gpu-pathtracer":"/vendor/three-gpu-pathtracer/build/index.module.js"}}
 </script>
 </head>
 <body>
@@ -64,6 +72,8 @@ export async function startPageServer(dataDir: string): Promise<PageServer> {
   const roots: [string, string][] = [
     ['/app/', pageRoot],
     ['/vendor/three/', threeRoot],
+    ['/vendor/three-gpu-pathtracer/', pathTracerRoot],
+    ['/vendor/three-mesh-bvh/', bvhRoot],
     ['/files/', path.resolve(dataDir)],
   ];
   const server = http.createServer((request, response) => {

@@ -22,6 +22,26 @@ export interface StillOptions {
   /** Jittered samples accumulated for anti-aliasing. */
   samples?: number;
   transparentBackground?: boolean;
+  /** Raster samples (the default), or path-traced samples (three-gpu-pathtracer). */
+  renderer?: StillRenderer;
+}
+
+export type StillRenderer = 'raster' | 'pathTracer';
+
+/**
+ * When idle refinement may path trace (with `switchToPathTraceOnIdle` on): `auto` only where WebGL runs on a GPU,
+ * `on` on any host (a CPU takes ~45 s to compile the shader and seconds per sample), `off` never, stills included.
+ */
+export const PATH_TRACING_MODES = ['auto', 'on', 'off'] as const;
+export type PathTracingMode = (typeof PATH_TRACING_MODES)[number];
+
+/** What the page found it runs on, and what it will do with `switchToPathTraceOnIdle`. */
+export interface PageCapabilities {
+  /** The WebGL renderer string (`…SwiftShader…` for Chromium's CPU rasteriser). */
+  webglRenderer: string;
+  softwareWebgl: boolean;
+  pathTracingOnIdle: boolean;
+  pathTracingStills: boolean;
 }
 
 export interface FrameInfo {
@@ -29,10 +49,14 @@ export interface FrameInfo {
   renderMs: number;
   samples: number;
   interactive: boolean;
+  /** Whether the picture on show is the path tracer's. */
+  pathTraced: boolean;
 }
 
 /** What the page offers Node, as `globalThis.autostudioEngine`. */
 export interface EnginePageApi {
+  configure(options: { pathTracing: PathTracingMode }): PageCapabilities;
+  warmUpPathTracer(): Promise<void>;
   apply(state: SceneState): Promise<FrameInfo>;
   loadModel(url: string, path: string): Promise<ModelParts>;
   /** Base64 of the encoded image. */

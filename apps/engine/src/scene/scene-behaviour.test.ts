@@ -437,3 +437,44 @@ describe('Update New Config', () => {
     expect((misspelt.body as { errorMessage: string }).errorMessage).toContain('Paints');
   });
 });
+
+describe('stills', () => {
+  it('hands the renderer a path-traced still when RenderStill asks for the PathTracer', async () => {
+    const { status } = await t.call('camera', 'RenderStill', {
+      Width: 64,
+      Height: 36,
+      Samples: 1024,
+      Renderer: 'PathTracer',
+    });
+    expect(status).toBe(200);
+    expect(t.renderer.calls.at(-1)).toEqual({
+      kind: 'still',
+      options: expect.objectContaining({ renderer: 'pathTracer', samples: 1024 }) as unknown,
+    });
+  });
+
+  it('refuses more raster samples than add detail, naming the renderer that takes more', async () => {
+    const { status, body } = await t.call('camera', 'RenderStill', { Width: 64, Height: 36, Samples: 300 });
+    expect(status).toBe(400);
+    expect(body).toEqual({ errorMessage: 'RenderStill: at most 256 raster samples; PathTracer takes more' });
+    expect(t.renderer.calls.some((call) => call.kind === 'still')).toBe(false);
+  });
+
+  it('refuses path-traced stills on an engine started with --path-tracing off', async () => {
+    const off = await startTestEngine({ pathTracing: 'off' });
+    try {
+      const { status, body } = await off.call('camera', 'RenderStill', {
+        Width: 64,
+        Height: 36,
+        Renderer: 'PathTracer',
+      });
+      expect(status).toBe(400);
+      expect(body).toEqual({
+        errorMessage: 'RenderStill: path tracing is turned off on this engine (--path-tracing off)',
+      });
+      expect((await off.call('camera', 'RenderStill', { Width: 64, Height: 36 })).status).toBe(200);
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -13,6 +13,7 @@ import {
   type LightData,
 } from '@autostudio/protocol';
 import type { ModelParts, Renderer, StillOptions } from '../renderer/renderer.js';
+import type { PathTracingMode } from './render-contract.js';
 import { DOOR_RANGE, DOORS, PAINTS, TRIMS, paintKey } from './car-catalogue.js';
 import { EngineError } from './engine-error.js';
 import { ENVIRONMENTS, PCG_DEFAULTS, TIME_OF_DAY_OPTIONS, findEnvironment } from './environments.js';
@@ -41,6 +42,9 @@ export const COMPOSITION_GUIDES = [
   'LandscapeFeed',
   'Square',
 ];
+
+/** Jittered raster samples stop adding detail long before this; noise-free path tracing needs more. */
+const MAX_RASTER_SAMPLES = 256;
 
 const clamp = (value: number, range: { min: number; max: number }) => Math.min(range.max, Math.max(range.min, value));
 
@@ -100,6 +104,8 @@ type Handler = (params: any) => unknown;
 
 export interface SceneOptions {
   renderer: Renderer;
+  /** `off` refuses path-traced stills; `auto` and `on` are the renderer's business (see PathTracingMode). */
+  pathTracing?: PathTracingMode;
   /** The engine's folder: downloaded models, renders. */
   dataDir: string;
   viewport: { width: number; height: number };
@@ -660,14 +666,21 @@ export class Scene {
         Format?: 'PNG' | 'JPG';
         Samples?: number;
         TransparentBackground?: boolean;
+        Renderer?: 'Raster' | 'PathTracer';
       }) => {
         const format = params.Format === 'JPG' ? 'jpg' : 'png';
+        const pathTraced = params.Renderer === 'PathTracer';
+        if (pathTraced && this.options.pathTracing === 'off')
+          throw new EngineError('RenderStill: path tracing is turned off on this engine (--path-tracing off)');
+        if (!pathTraced && (params.Samples ?? 0) > MAX_RASTER_SAMPLES)
+          throw new EngineError(`RenderStill: at most ${MAX_RASTER_SAMPLES} raster samples; PathTracer takes more`);
         const { path: OutputPath, image } = await this.renderStill({
           width: params.Width,
           height: params.Height,
           format,
           samples: params.Samples,
           transparentBackground: params.TransparentBackground,
+          renderer: pathTraced ? 'pathTracer' : 'raster',
         });
         return { OutputPath, MimeType: format === 'jpg' ? 'image/jpeg' : 'image/png', Image: image.toString('base64') };
       },

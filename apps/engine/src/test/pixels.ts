@@ -53,6 +53,27 @@ export class Pixels {
     return count === 0 ? 0 : sum / count;
   }
 
+  /** Mean luminance step (0..255) between horizontal neighbours: the picture's grain, or a path tracer's noise. */
+  grain(region: Region = FULL): number {
+    const x0 = Math.floor(region.x0 * this.width);
+    const x1 = Math.ceil(region.x1 * this.width);
+    const y0 = Math.floor(region.y0 * this.height);
+    const y1 = Math.ceil(region.y1 * this.height);
+    const luminance = (x: number, y: number) => {
+      const i = (y * this.width + x) * 4;
+      return 0.2126 * (this.data[i] ?? 0) + 0.7152 * (this.data[i + 1] ?? 0) + 0.0722 * (this.data[i + 2] ?? 0);
+    };
+    let count = 0;
+    let sum = 0;
+    for (let y = y0; y < y1; y += 1) {
+      for (let x = x0; x < x1 - 1; x += 1) {
+        sum += Math.abs(luminance(x + 1, y) - luminance(x, y));
+        count += 1;
+      }
+    }
+    return count === 0 ? 0 : sum / count;
+  }
+
   /** Mean colour in the region. */
   mean(region: Region = FULL): { r: number; g: number; b: number } {
     let count = 0;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ENGINE_OBJECT_PATHS, type EngineObjectKey } from '@autostudio/protocol';
 import { startEngine, type RunningEngine } from '../engine.js';
 import type { Renderer } from '../renderer/renderer.js';
+import type { PathTracingMode } from '../scene/render-contract.js';
 import { TestRenderer } from './test-renderer.js';
 
 /** The same Chromium and flags the engine uses, for tests that need a browser of their own (a stream player). */
@@ -29,6 +30,7 @@ interface TestEngineOptions {
   controlKey?: string;
   width?: number;
   height?: number;
+  pathTracing?: PathTracingMode;
 }
 export async function startTestEngine<R extends Renderer>(
   options: TestEngineOptions & { createRenderer: (dataDir: string) => R },
@@ -48,6 +50,7 @@ export async function startTestEngine(
     width: options.width ?? 320,
     height: options.height ?? 180,
     controlKey: options.controlKey,
+    pathTracing: options.pathTracing,
   });
   const base = `http://127.0.0.1:${engine.port}`;
   const request = (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>

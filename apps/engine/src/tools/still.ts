@@ -7,8 +7,8 @@ import { runTool, withRenderer } from './run-tool.js';
 
 /**
  * `npm run engine:still -- --out car.png [--trim "Terra Limited"] [--paint "cobalt blue"] [--environment studio]
- * [--yaw 30] [--pitch 10] [--width 1920] [--height 1080] [--samples 32] [--doors 0]`: one still of the built-in car,
- * without an engine server, for documentation and for looking at the car.
+ * [--yaw 30] [--pitch 10] [--width 1920] [--height 1080] [--samples 32] [--doors 0] [--renderer path-tracer]`: one
+ * still of the built-in car, without an engine server, for documentation and for looking at the car.
  */
 const flags = z.object({
   out: z.string().min(1),
@@ -20,9 +20,10 @@ const flags = z.object({
   distance: z.coerce.number().default(500),
   width: z.coerce.number().int().min(16).max(7680).default(1920),
   height: z.coerce.number().int().min(16).max(4320).default(1080),
-  samples: z.coerce.number().int().min(1).max(256).default(32),
+  samples: z.coerce.number().int().min(1).max(4096).default(32),
   doors: z.coerce.number().min(0).max(50).default(0),
   lamps: z.enum(['on', 'off']).default('off'),
+  renderer: z.enum(['raster', 'path-tracer']).default('raster'),
 });
 
 runTool(async () => {
@@ -45,6 +46,7 @@ runTool(async () => {
       height: options.height,
       format: options.out.toLowerCase().endsWith('.jpg') ? 'jpg' : 'png',
       samples: options.samples,
+      renderer: options.renderer === 'path-tracer' ? 'pathTracer' : 'raster',
     }),
   );
   await writeFile(options.out, image);

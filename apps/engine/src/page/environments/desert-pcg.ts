@@ -88,6 +88,9 @@ export class DesertPcgEnvironment extends DesertEnvironment {
       mesh.name = kind;
       mesh.castShadow = kind === 'TreeDensity' || kind === 'RockDensity';
       mesh.receiveShadow = true;
+      // WebGLPathTracer bakes a mesh's geometry once and knows nothing of instances: it would see one plant at the
+      // origin, inside the car. The path-traced picture shows the desert without its scatter.
+      mesh.userData.rasterOnly = true;
       const next = random((seed += 7));
       const matrix = new THREE.Matrix4();
       const radiusFor = kind === 'TreeDensity' ? 55 : kind === 'GrassDensity' ? 22 : 35;

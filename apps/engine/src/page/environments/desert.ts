@@ -1,7 +1,7 @@
 import * as THREE from 'three';
 import { Sky } from 'three/addons/objects/Sky.js';
 import type { SceneState } from '../../scene/scene-state.js';
-import { sunFor, type Environment } from './environment.js';
+import { CubeLight, pathTracedFloor, sunFor, type Environment, type PathTracedLook } from './environment.js';
 
 const radians = THREE.MathUtils.degToRad;
 
@@ -16,13 +16,21 @@ export class DesertEnvironment implements Environment {
   private envTarget: THREE.WebGLRenderTarget | null = null;
   private sunKey = '';
   private sun = { direction: new THREE.Vector3(0, 1, 0), color: new THREE.Color(0xffffff), intensity: 3 };
+  private readonly cubeLight = new CubeLight({ size: 256, near: 1, far: 10000 });
+  /** The sky as the path tracer's light, rendered again when the sun moves. */
+  private tracedLight: THREE.Texture | null = null;
 
   constructor(private readonly pmrem: THREE.PMREMGenerator) {
     this.group.name = 'desert';
     this.sky.scale.setScalar(4000);
     this.skyScene.add(this.sky);
-    this.group.add(this.sky.clone());
-    this.group.add(dunes());
+    const skyDome = this.sky.clone();
+    // The path tracer takes the sky as its environment light and background, not as a mesh.
+    skyDome.userData.rasterOnly = true;
+    this.group.add(skyDome);
+    const sand = dunes();
+    sand.userData.pathTracedMaterial = pathTracedFloor(SAND_ALBEDO);
+    this.group.add(sand);
   }
 
   update(state: SceneState['environment']): Promise<void> {
@@ -46,6 +54,7 @@ export class DesertEnvironment implements Environment {
     };
     this.envTarget?.dispose();
     this.envTarget = this.pmrem.fromScene(this.skyScene, 0, 1, 10000);
+    this.tracedLight = null;
     bakeSunlight(this.group.getObjectByName('Dunes') as THREE.Mesh, this.sun);
     return Promise.resolve();
   }
@@ -70,8 +79,21 @@ export class DesertEnvironment implements Environment {
     return this.sun.direction.y > 0.1 ? -1.6 : -0.3;
   }
 
+  pathTraced(renderer: THREE.WebGLRenderer): PathTracedLook {
+    if (!this.tracedLight) {
+      // The sun is the key light, sampled directly; a sun disc in the sky too would be counted twice and, a few
+      // texels of enormous radiance, turn the sand into noise that never clears.
+      const uniforms = this.sky.material.uniforms as Record<string, THREE.IUniform>;
+      if (uniforms.showSunDisc) uniforms.showSunDisc.value = 0;
+      this.tracedLight = this.cubeLight.render(renderer, this.skyScene);
+      if (uniforms.showSunDisc) uniforms.showSunDisc.value = 1;
+    }
+    return { light: this.tracedLight, background: this.tracedLight, ground: true };
+  }
+
   dispose(): void {
     this.envTarget?.dispose();
+    this.cubeLight.dispose();
   }
 }
 
@@ -99,7 +121,8 @@ function dunes(): THREE.Mesh {
   return mesh;
 }
 
-const SAND = new THREE.Color(0xdcc7a4).convertSRGBToLinear();
+const SAND_ALBEDO = 0xdcc7a4;
+const SAND = new THREE.Color(SAND_ALBEDO).convertSRGBToLinear();
 const SKY_FILL = new THREE.Color(0x9bb6d8).convertSRGBToLinear();
 
 /** Lambert light from the sun plus the sky's fill, per vertex. */

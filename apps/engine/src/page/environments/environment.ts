@@ -1,5 +1,18 @@
-import type * as THREE from 'three';
+import * as THREE from 'three';
 import type { SceneState } from '../../scene/scene-state.js';
+
+/**
+ * What the path tracer sees of an environment instead of the raster pass's stand-ins (pre-filtered light, baked
+ * floors, sky domes): the light as a cube or equirectangular texture it can importance-sample, the background, and
+ * whether the environment has a ground of its own (otherwise the stage's shadow catcher becomes a matte ground).
+ * Objects of the environment tagged `userData.rasterOnly` are hidden from it, those tagged `userData.pathTracedOnly`
+ * (kept invisible) are shown to it, and a mesh's `userData.pathTracedMaterial` replaces its material for it.
+ */
+export interface PathTracedLook {
+  light: THREE.Texture;
+  background: THREE.Color | THREE.Texture | null;
+  ground: boolean;
+}
 
 /** What every environment gives the stage: its objects, the image-based light and the sun (key light). */
 export interface Environment {
@@ -14,6 +27,7 @@ export interface Environment {
   environmentIntensity(): number;
   /** Exposure in stops that suits this environment's light level, as a photographer would meter it. */
   exposureBias(): number;
+  pathTraced(renderer: THREE.WebGLRenderer): PathTracedLook;
   dispose(): void;
 }
 
@@ -37,4 +51,34 @@ export function sunFor(environment: SceneState['environment']): {
   const sun = SUN_BY_TIME[environment.timeOfDay] ??
     SUN_BY_TIME.Default ?? { elevation: 38, color: 0xffffff, intensity: 3 };
   return { ...sun, azimuth: environment.sunDirection };
+}
+
+/**
+ * Renders a scene (a sky, a room of softboxes, an image as background) into a cube texture: the form of light the
+ * path tracer can sample, unlike the raster pass's pre-filtered (PMREM) maps.
+ */
+export class CubeLight {
+  private target: THREE.WebGLCubeRenderTarget | null = null;
+
+  constructor(private readonly options: { size: number; near: number; far: number }) {}
+
+  /** A new texture each time: the path tracer re-reads its environment only when the texture object changes. */
+  render(renderer: THREE.WebGLRenderer, scene: THREE.Scene): THREE.Texture {
+    this.target?.dispose();
+    this.target = new THREE.WebGLCubeRenderTarget(this.options.size, { type: THREE.HalfFloatType });
+    const camera = new THREE.CubeCamera(this.options.near, this.options.far, this.target);
+    const previous = renderer.getRenderTarget();
+    camera.update(renderer, scene);
+    renderer.setRenderTarget(previous);
+    return this.target.texture;
+  }
+
+  dispose(): void {
+    this.target?.dispose();
+  }
+}
+
+/** An opaque, rough material for a floor the path tracer lights itself (no baked light). */
+export function pathTracedFloor(color: THREE.ColorRepresentation): THREE.MeshStandardMaterial {
+  return new THREE.MeshStandardMaterial({ color, roughness: 0.92, metalness: 0, side: THREE.DoubleSide });
 }

@@ -2,7 +2,7 @@ import * as THREE from 'three';
 import { GroundedSkybox } from 'three/addons/objects/GroundedSkybox.js';
 import { HDRLoader } from 'three/addons/loaders/HDRLoader.js';
 import type { SceneState } from '../../scene/scene-state.js';
-import type { Environment } from './environment.js';
+import { CubeLight, type Environment, type PathTracedLook } from './environment.js';
 
 const radians = THREE.MathUtils.degToRad;
 
@@ -17,6 +17,9 @@ export class HdriEnvironment implements Environment {
   private envTarget: THREE.WebGLRenderTarget | null = null;
   private dome: GroundedSkybox | null = null;
   private settings: SceneState['environment']['hdri'] | null = null;
+  private readonly cubeLight = new CubeLight({ size: 512, near: 0.1, far: 100 });
+  /** The image as the path tracer's light and background (a cube, whatever the image's format). */
+  private tracedLight: THREE.Texture | null = null;
 
   constructor(private readonly pmrem: THREE.PMREMGenerator) {
     this.group.name = 'HDRIBackdrop';
@@ -33,6 +36,7 @@ export class HdriEnvironment implements Environment {
       this.texture = texture;
       this.envTarget?.dispose();
       this.envTarget = this.pmrem.fromEquirectangular(texture);
+      this.tracedLight = null;
       this.settings = null;
     }
     const key = JSON.stringify([hdri.size, hdri.groundSize]);
@@ -41,6 +45,8 @@ export class HdriEnvironment implements Environment {
       // Size is the dome's height above the ground (metres), ground size its radius.
       this.dome = new GroundedSkybox(this.texture, Math.max(1, hdri.size / 10), Math.max(10, hdri.groundSize / 4));
       this.dome.position.y = Math.max(1, hdri.size / 10) - 0.01;
+      // The path tracer sees the image as its background and the stage's shadow catcher as the ground instead.
+      this.dome.userData.rasterOnly = true;
       this.group.add(this.dome);
     }
     this.dome.rotation.y = radians(hdri.rotation);
@@ -76,8 +82,18 @@ export class HdriEnvironment implements Environment {
     return 0;
   }
 
+  pathTraced(renderer: THREE.WebGLRenderer): PathTracedLook {
+    if (!this.tracedLight) {
+      const scene = new THREE.Scene();
+      scene.background = this.texture;
+      this.tracedLight = this.cubeLight.render(renderer, scene);
+    }
+    return { light: this.tracedLight, background: this.tracedLight, ground: false };
+  }
+
   dispose(): void {
     this.envTarget?.dispose();
+    this.cubeLight.dispose();
     this.texture.dispose();
   }
 }

@@ -1,6 +1,9 @@
 import * as THREE from 'three';
 import { RoomEnvironment } from 'three/addons/environments/RoomEnvironment.js';
-import type { Environment } from './environment.js';
+import { CubeLight, pathTracedFloor, type Environment, type PathTracedLook } from './environment.js';
+
+/** The path tracer's overhead softbox. */
+const SOFTBOX_NITS = 3;
 
 /**
  * A photo studio: a seamless cyclorama (floor curving into the back wall) in soft grey, lit by a room-shaped
@@ -9,15 +12,29 @@ import type { Environment } from './environment.js';
 export class StudioEnvironment implements Environment {
   readonly group = new THREE.Group();
   private readonly envMap: THREE.Texture;
+  private readonly room = new RoomEnvironment();
+  private readonly cubeLight = new CubeLight({ size: 256, near: 0.1, far: 100 });
+  private tracedLight: THREE.Texture | null = null;
 
   constructor(pmrem: THREE.PMREMGenerator) {
     this.group.name = 'studio';
-    this.envMap = pmrem.fromScene(new RoomEnvironment(), 0.02).texture;
+    this.envMap = pmrem.fromScene(this.room, 0.02).texture;
     // The cyclorama fills most of the picture, so its light is baked into vertex colours (a soft pool of light
     // around the car, darker towards the edges) instead of being shaded per pixel: on a CPU renderer that is most
     // of the frame time. The car's shadow falls on the stage's shadow catcher.
     const material = new THREE.MeshBasicMaterial({ vertexColors: true });
-    this.group.add(cyclorama(material));
+    const stage = cyclorama(material);
+    // The path tracer lights the cyclorama itself, so it sees the bare grey surface.
+    stage.userData.pathTracedMaterial = pathTracedFloor(0x8c8c8c);
+    this.group.add(stage);
+    // The cyclorama closes the room around the car, so the room's light reaches the path tracer's floor only by
+    // bounces, which is noise. A large overhead softbox, as a real studio hangs, lights it directly instead.
+    const softbox = new THREE.RectAreaLight(0xffffff, SOFTBOX_NITS, 6, 4);
+    softbox.position.set(0, 6.5, 0.5);
+    softbox.lookAt(0, 0, 0);
+    softbox.visible = false;
+    softbox.userData.pathTracedOnly = true;
+    this.group.add(softbox);
   }
 
   update(): Promise<void> {
@@ -48,8 +65,14 @@ export class StudioEnvironment implements Environment {
     return 0;
   }
 
+  pathTraced(renderer: THREE.WebGLRenderer): PathTracedLook {
+    this.tracedLight ??= this.cubeLight.render(renderer, this.room);
+    return { light: this.tracedLight, background: this.background(), ground: true };
+  }
+
   dispose(): void {
     this.envMap.dispose();
+    this.cubeLight.dispose();
   }
 }
 

@@ -78,12 +78,16 @@ export class FramePipeline {
     this.count += 1;
   }
 
-  /** Grades the average into `target` (null: the canvas, scaled to fill it). */
-  present(target: THREE.WebGLRenderTarget | null, transparent: boolean): void {
-    const image = this.accumulated[0];
-    setUniform(this.grading, 'image', image.texture);
-    setUniform(this.grading, 'texel', new THREE.Vector2(1 / image.width, 1 / image.height));
-    setUniform(this.grading, 'aspect', new THREE.Vector2(image.width, image.height));
+  /**
+   * Grades the average, or another linear HDR image (the path tracer's), into `target` (null: the canvas, scaled to
+   * fill it).
+   */
+  present(target: THREE.WebGLRenderTarget | null, transparent: boolean, source?: THREE.Texture): void {
+    const image = source ?? this.accumulated[0].texture;
+    const { width, height } = image.image as { width: number; height: number };
+    setUniform(this.grading, 'image', image);
+    setUniform(this.grading, 'texel', new THREE.Vector2(1 / width, 1 / height));
+    setUniform(this.grading, 'aspect', new THREE.Vector2(width, height));
     setUniform(this.grading, 'transparent', transparent);
     this.renderer.setRenderTarget(target);
     this.outputQuad.render(this.renderer);

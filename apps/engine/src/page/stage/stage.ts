@@ -41,8 +41,10 @@ export class Stage {
   private readonly lights = new CustomLights();
   private readonly shadowCatcher: THREE.Mesh;
   private backplate: { url: string; texture: THREE.Texture } | null = null;
+  /** The shadow catcher as the path tracer's ground where the environment has none: it shows what lies behind it. */
+  private readonly matteGround = Object.assign(new THREE.MeshStandardMaterial({ roughness: 1 }), { matte: true });
 
-  constructor(renderer: THREE.WebGLRenderer) {
+  constructor(private readonly renderer: THREE.WebGLRenderer) {
     this.pmrem = new THREE.PMREMGenerator(renderer);
     this.key.castShadow = true;
     this.key.shadow.mapSize.set(1024, 1024);
@@ -70,6 +72,8 @@ export class Stage {
       }),
     );
     this.lampPool.visible = false;
+    // The path tracer lights the ground from the lamps' own glow.
+    this.lampPool.userData.rasterOnly = true;
     this.scene.add(this.lampPool);
     this.shadowCatcher = new THREE.Mesh(
       // Only this patch under the car takes shadows: shadow lookups on every floor pixel are too dear on a CPU.
@@ -79,6 +83,9 @@ export class Stage {
     this.shadowCatcher.receiveShadow = true;
     this.scene.add(this.shadowCatcher);
   }
+
+  /** What the last apply put behind the car. */
+  private shown = { backplate: false, transparent: false };
 
   /** Exposure bias of the environment on show. */
   exposureBias = 0;
@@ -96,6 +103,7 @@ export class Stage {
       ? await this.backplateTexture(state.environment.backplate.imageUrl)
       : null;
     const transparent = options.transparentBackground;
+    this.shown = { backplate: Boolean(backplate), transparent };
     environment.group.visible = !backplate && !transparent;
     this.exposureBias = backplate ? 0 : environment.exposureBias();
     this.scene.environment = environment.environmentMap();
@@ -112,6 +120,69 @@ export class Stage {
     this.lampPool.visible = head.on && !transparent;
     (this.lampPool.material as THREE.MeshBasicMaterial).opacity = Math.min(1, 0.55 * head.intensity);
     this.lights.update(state.customLights);
+  }
+
+  /** Whether the path tracer can show the stage as it is: a backplate is a screen-space image it cannot place. */
+  get pathTraceable(): boolean {
+    return !this.shown.backplate;
+  }
+
+  /** What differs in the path tracer's view between applies of the same state (a transparent still's). */
+  get pathTracedVariant(): string {
+    return this.shown.transparent ? 'transparent' : 'opaque';
+  }
+
+  /**
+   * Runs `read` with the scene as the path tracer must see it (see PathTracedLook): raster stand-ins hidden, baked
+   * materials swapped for physical ones, the environment's own light and background. Everything is put back after.
+   */
+  withPathTracedScene<T>(read: () => T): T {
+    const environment = this.environment;
+    if (!environment) throw new Error('The stage has no environment yet');
+    const look = environment.pathTraced(this.renderer);
+    const hidden: THREE.Object3D[] = [];
+    const shown: THREE.Object3D[] = [];
+    const swapped: [THREE.Mesh, THREE.Mesh['material']][] = [];
+    this.scene.traverse((object) => {
+      const data = object.userData as {
+        rasterOnly?: boolean;
+        pathTracedOnly?: boolean;
+        pathTracedMaterial?: THREE.Material;
+      };
+      if (data.rasterOnly && object.visible) {
+        hidden.push(object);
+        object.visible = false;
+      }
+      if (data.pathTracedOnly && !object.visible) {
+        shown.push(object);
+        object.visible = true;
+      }
+      if (data.pathTracedMaterial && object instanceof THREE.Mesh) {
+        const mesh = object as THREE.Mesh;
+        swapped.push([mesh, mesh.material]);
+        object.material = data.pathTracedMaterial;
+      }
+    });
+    const catcher = this.shadowCatcher;
+    const catcherMaterial = catcher.material;
+    const catcherVisible = catcher.visible;
+    if (look.ground) catcher.visible = false;
+    else catcher.material = this.matteGround;
+    const { environment: light, background } = this.scene;
+    this.scene.environment = look.light;
+    this.scene.background = this.shown.transparent ? null : look.background;
+    this.scene.backgroundRotation.copy(this.scene.environmentRotation);
+    try {
+      return read();
+    } finally {
+      for (const object of hidden) object.visible = true;
+      for (const object of shown) object.visible = false;
+      for (const [mesh, material] of swapped) mesh.material = material;
+      catcher.material = catcherMaterial;
+      catcher.visible = catcherVisible;
+      this.scene.environment = light;
+      this.scene.background = background;
+    }
   }
 
   private environmentFor(name: string): Environment {

@@ -1,0 +1,118 @@
+import { ENGINE_OBJECT_PATHS } from '@autostudio/protocol';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Pixels, type Region } from '../test/pixels.js';
+import { startTestEngine, type TestEngine } from '../test/test-engine.js';
+import { ChromiumRenderer } from './chromium-renderer.js';
+
+/**
+ * Path tracing through the Remote Control API, on an engine started with `--path-tracing on` so that it path traces
+ * on this CPU too. Its shader compiles once while the engine starts (about a minute on two cores); after that small
+ * pictures take a second or two.
+ */
+const VIEWPORT = { width: 160, height: 90 };
+
+let t: TestEngine<ChromiumRenderer>;
+
+/** The picture in a 4 × 3 grid of mean colours: noise averages out, where the car stands does not. */
+function grid(pixels: Pixels): { r: number; g: number; b: number }[] {
+  const cells: { r: number; g: number; b: number }[] = [];
+  for (let row = 0; row < 3; row += 1) {
+    for (let column = 0; column < 4; column += 1) {
+      const cell: Region = { x0: column / 4, x1: (column + 1) / 4, y0: row / 3, y1: (row + 1) / 3 };
+      cells.push(pixels.mean(cell));
+    }
+  }
+  return cells;
+}
+
+const red = (c: { r: number; g: number; b: number }) => c.r > 1.4 * c.g && c.r > 1.4 * c.b && c.r > 40;
+
+async function still(parameters: Record<string, unknown>): Promise<Pixels> {
+  const { status, body } = await t.call('camera', 'RenderStill', { Width: 160, Height: 90, ...parameters });
+  expect(status, JSON.stringify(body)).toBe(200);
+  return Pixels.fromPng(Buffer.from((body as { Image: string }).Image, 'base64'));
+}
+
+async function pathTraceOnIdle(on: boolean): Promise<void> {
+  const response = await t.request('PUT', '/remote/object/property', {
+    objectPath: ENGINE_OBJECT_PATHS.carStateManager,
+    propertyName: 'switchToPathTraceOnIdle',
+    propertyValue: { switchToPathTraceOnIdle: on },
+    access: 'WRITE_ACCESS',
+  });
+  expect(response.status, await response.text()).toBe(200);
+}
+
+/** Waits until the viewport shows the path tracer's picture with at least `samples` samples. */
+async function tracedFrame(samples: number): Promise<void> {
+  await t.renderer.livePage.waitForFunction(
+    (wanted) => {
+      const frame = (globalThis as { autostudioEngine?: { lastFrame: { pathTraced: boolean; samples: number } } })
+        .autostudioEngine?.lastFrame;
+      return frame?.pathTraced === true && frame.samples >= wanted;
+    },
+    samples,
+    { timeout: 60_000 },
+  );
+}
+
+beforeAll(async () => {
+  t = await startTestEngine({
+    createRenderer: (dataDir) => new ChromiumRenderer({ ...VIEWPORT, dataDir, pathTracing: 'on' }),
+    ...VIEWPORT,
+    pathTracing: 'on',
+  });
+}, 240_000);
+
+afterAll(async () => {
+  await t.close();
+});
+
+beforeEach(async () => {
+  await t.engine.scene.reset();
+  expect((await t.call('car', 'Update Car Material', { MaterialToSet: 'Rallye Red' })).status).toBe(200);
+});
+
+describe('path tracing', () => {
+  it('compiled its shader before the engine said ready, where it was told to path trace', () => {
+    expect(t.renderer.capabilities).toMatchObject({ pathTracingOnIdle: true, pathTracingStills: true });
+  });
+
+  it('path traces a still of the car in its paint, framed as the raster still frames it', async () => {
+    const raster = grid(await still({ Samples: 4 }));
+    const traced = grid(await still({ Samples: 6, Renderer: 'PathTracer' }));
+    const body = raster.map(red);
+    expect(body.filter(Boolean).length).toBeGreaterThanOrEqual(2);
+    // Every cell the raster picture shows red is red in the path-traced one, and no other cell is.
+    expect(traced.map(red)).toEqual(body);
+  });
+
+  it('path traces for real: one sample is grainy where raster is smooth, and more samples clean it up', async () => {
+    // The studio floor in the near corner: an even surface, lit softly by the whole room.
+    const floor: Region = { x0: 0, x1: 0.25, y0: 0.8, y1: 1 };
+    const raster = (await still({ Samples: 4 })).grain(floor);
+    const oneSample = (await still({ Samples: 1, Renderer: 'PathTracer' })).grain(floor);
+    const twelveSamples = (await still({ Samples: 12, Renderer: 'PathTracer' })).grain(floor);
+    expect(oneSample).toBeGreaterThan(raster * 3);
+    expect(twelveSamples).toBeLessThan(oneSample / 2);
+  });
+
+  it('refines the idle viewport by path tracing with switchToPathTraceOnIdle, and starts again on a change', async () => {
+    await pathTraceOnIdle(true);
+    await tracedFrame(2);
+    const viewport = grid(Pixels.fromPng(await t.renderer.livePage.locator('canvas').screenshot()));
+    expect(viewport.filter(red).length).toBeGreaterThanOrEqual(2);
+    // A move shows a quick raster frame at once, then the path tracer takes over again from its first sample.
+    expect(
+      (await t.call('camera', 'CameraRigCraneControll', { deltaYaw: 20, deltaPitch: 0, deltaArm: 0 })).status,
+    ).toBe(200);
+    expect(await t.renderer.lastFrame()).toMatchObject({ pathTraced: false });
+    await tracedFrame(1);
+  });
+
+  it('keeps to raster refinement while switchToPathTraceOnIdle is off', async () => {
+    await pathTraceOnIdle(false);
+    await t.renderer.settled();
+    expect(await t.renderer.lastFrame()).toMatchObject({ pathTraced: false });
+  });
+});
