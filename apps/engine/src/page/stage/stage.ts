@@ -141,7 +141,7 @@ export class Stage {
     if (!environment) throw new Error('The stage has no environment yet');
     const look = environment.pathTraced(this.renderer);
     const hidden: THREE.Object3D[] = [];
-    const shown: THREE.Object3D[] = [];
+    const revealed: THREE.Object3D[] = [];
     const swapped: [THREE.Mesh, THREE.Mesh['material']][] = [];
     this.scene.traverse((object) => {
       const data = object.userData as {
@@ -154,7 +154,7 @@ export class Stage {
         object.visible = false;
       }
       if (data.pathTracedOnly && !object.visible) {
-        shown.push(object);
+        revealed.push(object);
         object.visible = true;
       }
       if (data.pathTracedMaterial && object instanceof THREE.Mesh) {
@@ -169,6 +169,7 @@ export class Stage {
     if (look.ground) catcher.visible = false;
     else catcher.material = this.matteGround;
     const { environment: light, background } = this.scene;
+    const backgroundRotation = this.scene.backgroundRotation.clone();
     this.scene.environment = look.light;
     this.scene.background = this.shown.transparent ? null : look.background;
     this.scene.backgroundRotation.copy(this.scene.environmentRotation);
@@ -176,12 +177,13 @@ export class Stage {
       return read();
     } finally {
       for (const object of hidden) object.visible = true;
-      for (const object of shown) object.visible = false;
+      for (const object of revealed) object.visible = false;
       for (const [mesh, material] of swapped) mesh.material = material;
       catcher.material = catcherMaterial;
       catcher.visible = catcherVisible;
       this.scene.environment = light;
       this.scene.background = background;
+      this.scene.backgroundRotation.copy(backgroundRotation);
     }
   }
 
