@@ -1,15 +1,16 @@
 import * as THREE from 'three';
 import { GLTFExporter } from 'three/addons/exporters/GLTFExporter.js';
-import type {
-  EngineGlobal,
-  EnginePageApi,
-  FrameInfo,
-  ModelParts,
-  PageCapabilities,
-  PathTracingMode,
-  StillOptions,
-  StreamStats,
-  BenchmarkResult,
+import {
+  STILL_SAMPLE_LIMITS,
+  type BenchmarkResult,
+  type EngineGlobal,
+  type EnginePageApi,
+  type FrameInfo,
+  type ModelParts,
+  type PageCapabilities,
+  type PathTracingMode,
+  type StillOptions,
+  type StreamStats,
 } from '../scene/render-contract.js';
 import type { SceneState } from '../scene/scene-state.js';
 import { updateGrading } from './pipeline/grading.js';
@@ -158,7 +159,7 @@ export class EnginePage implements EnginePageApi {
     const transparent = Boolean(options.transparentBackground);
     const output = new THREE.WebGLRenderTarget(options.width, options.height);
     if (options.renderer === 'pathTracer') {
-      const samples = Math.max(1, Math.min(4096, options.samples ?? PATH_TRACE_SAMPLES.mq));
+      const samples = Math.max(1, Math.min(STILL_SAMPLE_LIMITS.pathTracer, options.samples ?? PATH_TRACE_SAMPLES.mq));
       this.stillRendering = true;
       try {
         await this.tracer.load();
@@ -172,7 +173,7 @@ export class EnginePage implements EnginePageApi {
       this.grade(state, false);
       this.pipeline.present(output, transparent, this.tracer.texture);
     } else {
-      const samples = Math.max(1, Math.min(256, options.samples ?? REFINE_SAMPLES.mq));
+      const samples = Math.max(1, Math.min(STILL_SAMPLE_LIMITS.raster, options.samples ?? REFINE_SAMPLES.mq));
       this.pipeline.restart(options.width, options.height);
       for (let i = 0; i < samples; i += 1) this.addSample(state, options, true, i);
       this.grade(state, false);

@@ -28,6 +28,9 @@ export interface StillOptions {
 
 export type StillRenderer = 'raster' | 'pathTracer';
 
+/** Most samples a still takes: jittered raster samples stop adding detail long before noise-free path tracing. */
+export const STILL_SAMPLE_LIMITS: Record<StillRenderer, number> = { raster: 256, pathTracer: 4096 };
+
 /**
  * When idle refinement may path trace (with `switchToPathTraceOnIdle` on): `auto` only where WebGL runs on a GPU,
  * `on` on any host (a CPU takes ~45 s to compile the shader and seconds per sample), `off` never, stills included.

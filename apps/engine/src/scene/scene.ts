@@ -13,7 +13,7 @@ import {
   type LightData,
 } from '@autostudio/protocol';
 import type { ModelParts, Renderer, StillOptions } from '../renderer/renderer.js';
-import type { PathTracingMode } from './render-contract.js';
+import { STILL_SAMPLE_LIMITS, type PathTracingMode } from './render-contract.js';
 import { DOOR_RANGE, DOORS, PAINTS, TRIMS, paintKey } from './car-catalogue.js';
 import { EngineError } from './engine-error.js';
 import { ENVIRONMENTS, PCG_DEFAULTS, TIME_OF_DAY_OPTIONS, findEnvironment } from './environments.js';
@@ -42,9 +42,6 @@ export const COMPOSITION_GUIDES = [
   'LandscapeFeed',
   'Square',
 ];
-
-/** Jittered raster samples stop adding detail long before this; noise-free path tracing needs more. */
-const MAX_RASTER_SAMPLES = 256;
 
 const clamp = (value: number, range: { min: number; max: number }) => Math.min(range.max, Math.max(range.min, value));
 
@@ -672,8 +669,10 @@ export class Scene {
         const pathTraced = params.Renderer === 'PathTracer';
         if (pathTraced && this.options.pathTracing === 'off')
           throw new EngineError('RenderStill: path tracing is turned off on this engine (--path-tracing off)');
-        if (!pathTraced && (params.Samples ?? 0) > MAX_RASTER_SAMPLES)
-          throw new EngineError(`RenderStill: at most ${MAX_RASTER_SAMPLES} raster samples; PathTracer takes more`);
+        if (!pathTraced && (params.Samples ?? 0) > STILL_SAMPLE_LIMITS.raster)
+          throw new EngineError(
+            `RenderStill: at most ${STILL_SAMPLE_LIMITS.raster} raster samples; PathTracer takes more`,
+          );
         const { path: OutputPath, image } = await this.renderStill({
           width: params.Width,
           height: params.Height,

@@ -129,11 +129,6 @@ export class PathTracer {
     tracer.reset();
   }
 
-  /** Forgets the scene so the next setScene reads it all again (the stage swapped what it shows). */
-  invalidate(): void {
-    this.sceneKey = '';
-  }
-
   /** Renders one tile (a whole sample with one tile per side); nothing while the shader compiles. */
   sample(): void {
     this.tracer?.renderSample();
