@@ -20,6 +20,7 @@ import { OidcClient } from './modules/auth/oidc-client.js';
 import { RefreshTokensRepository } from './modules/auth/refresh-tokens.repository.js';
 import { ssoRedirectUri, ssoRoutes } from './modules/auth/sso.routes.js';
 import { SsoService } from './modules/auth/sso.service.js';
+import { TokenRevocation } from './modules/auth/token-revocation.js';
 import { UserIdentitiesRepository } from './modules/auth/user-identities.repository.js';
 import { createEngineProvider } from './modules/engines/create-engine-provider.js';
 import type { EngineProvider } from './modules/engines/engine-pool.js';
@@ -109,15 +110,12 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   const storage = createBlobStore(config.storage);
   app.addHook('onClose', () => storage.close());
   const usersRepository = new UsersRepository(database.db);
-  const users = new UsersService(usersRepository);
+  const refreshTokens = new RefreshTokensRepository(database.db);
+  const revocation = new TokenRevocation(refreshTokens);
+  const users = new UsersService(usersRepository, revocation);
   const authSecret = resolveAuthSecret(config.authSecret, config.dataDir);
   const accessTokens = new AccessTokens(authSecret, config.accessTokenTtlSeconds);
-  const auth = new AuthService(
-    usersRepository,
-    new RefreshTokensRepository(database.db),
-    accessTokens,
-    config.refreshTokenTtlSeconds,
-  );
+  const auth = new AuthService(usersRepository, refreshTokens, accessTokens, revocation, config.refreshTokenTtlSeconds);
   let sso: SsoService | undefined;
   if (config.sso) {
     const oidc = new OidcClient(config.sso, ssoRedirectUri(config.publicUrl));
@@ -175,11 +173,19 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   const signalling = new SignallingServer({
     engineKey,
     access: {
-      authenticate: (token) => auth.authenticate(token),
+      authenticate: async (token) => {
+        const authenticated = await auth.authenticateSession(token);
+        return authenticated && { id: authenticated.user.id, signInId: authenticated.familyId };
+      },
+      isSignedIn: (signInId) => revocation.isLive(signInId),
       streamerFor: (userId) => sessions.streamerFor(userId),
     },
     log: app.log,
   });
+  // Before an ended session's engine is reset for someone else, its viewers leave it; a sign-in that ends takes
+  // its viewers with it.
+  sessions.onSessionEnded((userId) => signalling.endSession(userId));
+  revocation.onRevoked(({ userId, familyId }) => signalling.signOut(userId, familyId));
   // Sessions whose heartbeats stopped free their engines; every server copy may sweep, the database decides.
   const sweeper = setInterval(() => {
     sessions.expireStale().catch((error: unknown) => app.log.error({ err: error }, 'session sweep failed'));
@@ -187,6 +193,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   sweeper.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    signalling.close();
     await engineProvider.close();
   });
 
@@ -241,10 +248,10 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
       await api.register(uploadsRoutes, { uploads });
       await api.register(sessionsRoutes, { sessions });
       await api.register(enginesRoutes, { provider: engineProvider });
-      await api.register(remoteRelayPlugin, { auth, sessions });
+      await api.register(remoteRelayPlugin, { auth, revocation, sessions });
       await api.register(mediaRoutes, {
         media: new MediaService(storage, mediaAccess),
-        cookies: new MediaCookies(usersRepository),
+        cookies: new MediaCookies(usersRepository, revocation),
       });
     },
     { prefix: API_BASE },

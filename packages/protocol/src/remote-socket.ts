@@ -79,4 +79,8 @@ export const RELAY_MESSAGES = {
   tooLarge: 'The message is too large',
   rateLimited: 'Too many messages: slow down',
   engineUnreachable: 'The engine did not answer',
+  signedOut: 'Signed out: sign in again',
 } as const;
+
+/** Close codes of the relay beside the WebSocket standard ones. */
+export const RELAY_CLOSE = { signedOut: 4401 } as const;

@@ -27,3 +27,17 @@ export const optionalSessionIdBodySchema = z
   .object({ sessionId: z.string().min(1).max(64).optional() })
   .loose()
   .default({});
+
+/**
+ * Why the signalling server closed a player's socket (codes beside the WebSocket standard ones). The reason text
+ * travels with the close, and Epic's frontend hands it to the page as the disconnect message.
+ */
+export const SIGNALLING_CLOSE = {
+  /** No valid token, or the sign-in it belongs to has ended. */
+  unauthorized: { code: 4401, reason: 'Sign in to watch an engine' },
+  /**
+   * The player's engine session ended (released, expired or failed): the engine may already be someone else's.
+   * 1001 (going away) is the one close Epic's frontend does not answer by reconnecting.
+   */
+  sessionEnded: { code: 1001, reason: 'Your engine session has ended' },
+} as const;

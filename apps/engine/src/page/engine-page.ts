@@ -382,6 +382,10 @@ export class EnginePage implements EnginePageApi {
     });
   }
 
+  dropViewers(): void {
+    this.streamer?.dropAll('The engine was reset');
+  }
+
   streamStats(): StreamStats {
     return { players: this.streamer?.playerCount ?? 0, framesSent: this.streamer?.framesSent ?? 0 };
   }

@@ -135,6 +135,10 @@ export class ChromiumRenderer implements Renderer {
     return Buffer.from(base64, 'base64');
   }
 
+  async dropViewers(): Promise<void> {
+    await this.run((page) => page.evaluate(() => (globalThis as EngineGlobal).autostudioEngine?.dropViewers()));
+  }
+
   /** Players connected to the stream and frames sent, for tests and the benchmark. */
   async streamStats(): Promise<StreamStats | undefined> {
     return this.run((page) => page.evaluate(() => (globalThis as EngineGlobal).autostudioEngine?.streamStats()));

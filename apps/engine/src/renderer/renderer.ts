@@ -17,5 +17,7 @@ export interface Renderer {
   still(options: StillOptions): Promise<Buffer>;
   /** Players of the stream may ask for frames of their viewport's size; the engine decides what to grant. */
   onViewportRequest?(handler: (width: number, height: number) => void): void;
+  /** Ends every stream viewer's connection (on reset, before the engine is lent to its next user). */
+  dropViewers?(): Promise<void>;
   close(): Promise<void>;
 }

@@ -67,6 +67,8 @@ export interface EnginePageApi {
   /** Starts the Pixel Streaming streamer; viewport requests from players go to `autostudioResolution`. */
   startStreaming(url: string, streamerId: string): void;
   streamStats(): StreamStats;
+  /** Ends every player's peer connection: the engine is about to be lent to someone else. */
+  dropViewers(): void;
   benchmark(options: { frames: number; interactive: boolean }): BenchmarkResult;
   /** Base64 GLB of the built-in car, every trim. */
   exportBuiltInCar(): Promise<string>;

@@ -277,6 +277,8 @@ export class Scene {
    * pooled engine starts from the defaults and finds nothing of the previous user's models, sequences or lights.
    */
   async reset(): Promise<void> {
+    // The previous user's viewers go first: nothing of the next user's scene may reach them.
+    await this.options.renderer.dropViewers?.();
     this.stopPlayback();
     await this.downloader.reset();
     this.state = initialSceneState(this.state.viewport);

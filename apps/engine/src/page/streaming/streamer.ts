@@ -78,6 +78,17 @@ export class Streamer {
     if (this.idleTimer !== null) window.clearTimeout(this.idleTimer);
   }
 
+  /**
+   * Every player leaves: their peer connections close here, and the signalling server is asked to disconnect
+   * them, so nobody keeps watching an engine that is reset for its next user.
+   */
+  dropAll(reason: string): void {
+    for (const playerId of [...this.peers.keys()]) {
+      this.send({ type: 'disconnectPlayer', playerId, reason });
+      this.closePeer(playerId);
+    }
+  }
+
   private scheduleIdleRepeat(): void {
     if (this.idleTimer !== null) window.clearTimeout(this.idleTimer);
     this.idleTimer = window.setTimeout(() => {

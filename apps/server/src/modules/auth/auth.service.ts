@@ -6,9 +6,16 @@ import { normalizeUsername } from '../users/users.service.js';
 import type { AccessTokens } from './access-tokens.js';
 import { decoyHash, verifyPassword } from './passwords.js';
 import type { RefreshTokensRepository } from './refresh-tokens.repository.js';
+import type { TokenRevocation } from './token-revocation.js';
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
+}
+
+/** A signed-in user and the sign-in (refresh-token family) their token belongs to. */
+export interface Authenticated {
+  user: User;
+  familyId: string;
 }
 
 export class AuthService {
@@ -16,6 +23,7 @@ export class AuthService {
     private readonly users: UsersRepository,
     private readonly refreshTokens: RefreshTokensRepository,
     private readonly accessTokens: AccessTokens,
+    private readonly revocation: TokenRevocation,
     private readonly refreshTtlSeconds: number,
   ) {}
 
@@ -38,7 +46,8 @@ export class AuthService {
     const row = await this.refreshTokens.findByHash(hashToken(refreshToken));
     if (!row || row.revoked_at || row.expires_at <= now) throw unauthorized(STATE_MESSAGES.sessionExpiredLoginAgain);
     if (row.used_at || !(await this.refreshTokens.markUsed(row.id, now))) {
-      await this.refreshTokens.revokeFamily(row.family_id, now);
+      // A spent token presented again: someone holds a copy. The whole sign-in ends, access tokens included.
+      await this.revocation.revokeFamily(row.user_id, row.family_id);
       throw unauthorized(STATE_MESSAGES.sessionExpiredLoginAgain);
     }
     const user = await this.users.findById(row.user_id);
@@ -48,15 +57,20 @@ export class AuthService {
 
   async logout(refreshToken: string): Promise<void> {
     const row = await this.refreshTokens.findByHash(hashToken(refreshToken));
-    if (row) await this.refreshTokens.revokeFamily(row.family_id, new Date().toISOString());
+    if (row) await this.revocation.revokeFamily(row.user_id, row.family_id);
   }
 
-  /** The user an access token belongs to, or null when the token is not valid or the user is gone. */
+  /** The user an access token belongs to, or null when the token is not valid, its sign-in ended or the user is gone. */
   async authenticate(accessToken: string): Promise<User | null> {
-    const userId = await this.accessTokens.verify(accessToken);
-    if (!userId) return null;
-    const row = await this.users.findById(userId);
-    return row ? toUser(row) : null;
+    return (await this.authenticateSession(accessToken))?.user ?? null;
+  }
+
+  /** As authenticate, with the sign-in the token belongs to, for whoever must notice when it ends. */
+  async authenticateSession(accessToken: string): Promise<Authenticated | null> {
+    const verified = await this.accessTokens.verify(accessToken);
+    if (!verified || !(await this.revocation.isLive(verified.familyId))) return null;
+    const row = await this.users.findById(verified.userId);
+    return row ? { user: toUser(row), familyId: verified.familyId } : null;
   }
 
   private async issue(user: User, familyId: string): Promise<LoginResponse> {
@@ -72,7 +86,7 @@ export class AuthService {
       used_at: null,
       revoked_at: null,
     });
-    const accessToken = await this.accessTokens.sign({ sub: user.id, roles: user.roles });
+    const accessToken = await this.accessTokens.sign({ sub: user.id, roles: user.roles, fid: familyId });
     return { accessToken, refreshToken, expiresIn: this.accessTokens.ttlSeconds, user };
   }
 }

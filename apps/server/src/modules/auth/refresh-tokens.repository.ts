@@ -33,6 +33,33 @@ export class RefreshTokensRepository {
       .execute();
   }
 
+  /** Revokes every sign-in of a user: a password, role or account change ends them all. */
+  async revokeUser(userId: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /**
+   * Whether a family may still be used: one of its tokens is neither revoked nor expired. Revocation marks every
+   * token of the family, and rotation always leaves the newest one unrevoked, so this is true exactly while the
+   * sign-in lasts.
+   */
+  async familyIsLive(familyId: string, now: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('refresh_tokens')
+      .select('id')
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async deleteExpired(now: string): Promise<void> {
     await this.db.deleteFrom('refresh_tokens').where('expires_at', '<', now).execute();
   }

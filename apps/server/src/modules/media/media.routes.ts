@@ -39,7 +39,11 @@ function mediaAuthentication(cookies: MediaCookies): preHandlerAsyncHookHandler 
     const cookie = request.cookies[MEDIA_COOKIE.name];
     if (!request.user && cookie) {
       const unsigned = request.unsignCookie(cookie);
-      if (unsigned.valid) request.user = await cookies.userFrom(unsigned.value);
+      const grant = unsigned.valid ? await cookies.userFrom(unsigned.value) : null;
+      if (grant) {
+        request.user = grant.user;
+        request.signInId = grant.signInId;
+      }
     }
     if (!request.user) throw unauthorized(STATE_MESSAGES.authenticationFailed);
   };
@@ -58,7 +62,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
       preHandler: requireUser,
     },
     async (request, reply) => {
-      const { value, expiresAt } = cookies.issue(currentUser(request).id);
+      // requireUser passed, so the request came with a bearer token and its sign-in.
+      const { value, expiresAt } = cookies.issue(currentUser(request).id, request.signInId ?? '');
       reply.setCookie(MEDIA_COOKIE.name, value, {
         signed: true,
         httpOnly: true,

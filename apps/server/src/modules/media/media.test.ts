@@ -104,8 +104,8 @@ describe.each(setups)('media on $name', ({ database, storage }) => {
       const cookie = response.cookies.find((c) => c.name === MEDIA_COOKIE.name);
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/media', maxAge: 3600 });
       expect(cookie).not.toHaveProperty('secure');
-      // The value carries the user and the expiry, and a signature after them.
-      expect(cookie!.value).toMatch(new RegExp(`^${dana.user.id}\\.\\d+\\.[\\w+/]+$`));
+      // The value carries the user, the sign-in and the expiry, and a signature after them.
+      expect(cookie!.value).toMatch(new RegExp(`^${dana.user.id}\\.[\\w-]+\\.\\d+\\.[\\w+/]+$`));
       expect(response.headers['cache-control']).toBe('no-store');
     });
 

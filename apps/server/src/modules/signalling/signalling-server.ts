@@ -9,15 +9,24 @@ import {
   type BaseMessage,
 } from '@epicgames-ps/lib-pixelstreamingcommon-ue5.5';
 import type { FastifyBaseLogger } from 'fastify';
-import { SOCKET } from '@autostudio/protocol';
+import { SIGNALLING_CLOSE, SOCKET } from '@autostudio/protocol';
 
 /** Who a player is and which streamer they may watch; the sessions decide. */
 export interface SignallingAccess {
-  /** The signed-in user behind an access token, or null. */
-  authenticate(token: string): Promise<{ id: string } | null>;
+  /** The signed-in user behind an access token and the sign-in it belongs to, or null. */
+  authenticate(token: string): Promise<{ id: string; signInId: string } | null>;
+  /** Whether a sign-in is still good (not signed out, not revoked). */
+  isSignedIn(signInId: string): Promise<boolean>;
   /** The streamer of the user's engine session, or null. */
   streamerFor(userId: string): Promise<string | null>;
 }
+
+/**
+ * How often every subscribed player's session and sign-in are looked at again. Ends on this server copy are pushed
+ * at once (endSession, signOut); this bounds how long a player connected here watches after its session ended or
+ * its sign-in was revoked on another copy.
+ */
+export const PLAYER_RECHECK_MS = 2000;
 
 interface Streamer {
   id: string | null;
@@ -29,13 +38,11 @@ interface Streamer {
 interface Player {
   id: string;
   userId: string;
+  signInId: string;
   protocol: SignallingProtocol;
   socket: WebSocket;
   streamerId: string | null;
 }
-
-/** Close codes beside the WebSocket standard ones: why a socket was turned away. */
-export const SIGNALLING_CLOSE = { unauthorized: 4401, forbidden: 4403 } as const;
 
 /**
  * Epic's library logs every message it sends, with a stack trace, to the console at Debug level: that would be
@@ -63,9 +70,64 @@ const message = (type: Parameters<typeof MessageHelpers.createMessage>[0], param
 export class SignallingServer {
   private readonly streamers = new Map<string, Streamer>();
   private readonly players = new Map<string, Player>();
+  private readonly recheck: NodeJS.Timeout;
 
-  constructor(private readonly options: { engineKey: string; access: SignallingAccess; log: FastifyBaseLogger }) {
+  constructor(
+    private readonly options: {
+      engineKey: string;
+      access: SignallingAccess;
+      log: FastifyBaseLogger;
+      recheckMs?: number;
+    },
+  ) {
     routeEpicLogs(options.log);
+    this.recheck = setInterval(() => {
+      this.recheckPlayers().catch((error: unknown) => options.log.error({ err: error }, 'player recheck failed'));
+    }, options.recheckMs ?? PLAYER_RECHECK_MS);
+    this.recheck.unref();
+  }
+
+  close(): void {
+    clearInterval(this.recheck);
+  }
+
+  /**
+   * A user's engine session ended: their players leave the engine now, before it is reset and lent to someone else.
+   * The streamer hears playerDisconnected (and drops the peer) at once, not when the socket's close completes.
+   */
+  endSession(userId: string): void {
+    for (const player of this.players.values()) {
+      if (player.userId === userId) this.dismiss(player, SIGNALLING_CLOSE.sessionEnded);
+    }
+  }
+
+  /** A sign-in ended (sign-out, revoked refresh token, account change): its players are turned out. */
+  signOut(userId: string, signInId: string | null): void {
+    for (const player of this.players.values()) {
+      if (player.userId === userId && (signInId === null || player.signInId === signInId)) {
+        this.dismiss(player, SIGNALLING_CLOSE.unauthorized);
+      }
+    }
+  }
+
+  private dismiss(player: Player, why: { code: number; reason: string }): void {
+    this.unsubscribe(player);
+    this.players.delete(player.id);
+    player.socket.close(why.code, why.reason);
+  }
+
+  /** Catches what another server copy ended: a session, or a sign-in. */
+  private async recheckPlayers(): Promise<void> {
+    for (const player of [...this.players.values()]) {
+      if (!player.streamerId) continue;
+      const [signedIn, streamerId] = await Promise.all([
+        this.options.access.isSignedIn(player.signInId),
+        this.options.access.streamerFor(player.userId),
+      ]);
+      if (!this.players.has(player.id)) continue;
+      if (!signedIn) this.dismiss(player, SIGNALLING_CLOSE.unauthorized);
+      else if (streamerId !== player.streamerId) this.dismiss(player, SIGNALLING_CLOSE.sessionEnded);
+    }
   }
 
   streamerIds(): string[] {
@@ -83,8 +145,8 @@ export class SignallingServer {
     socket.on('message', keep);
     const user = query.token ? await this.options.access.authenticate(query.token) : null;
     socket.off('message', keep);
-    if (!user) return socket.close(SIGNALLING_CLOSE.unauthorized, 'Sign in to watch an engine');
-    this.acceptPlayer(socket, user.id);
+    if (!user) return socket.close(SIGNALLING_CLOSE.unauthorized.code, SIGNALLING_CLOSE.unauthorized.reason);
+    this.acceptPlayer(socket, user.id, user.signInId);
     for (const { data, isBinary } of early) socket.emit('message', data, isBinary);
   }
 
@@ -92,7 +154,7 @@ export class SignallingServer {
     const expected = Buffer.from(this.options.engineKey);
     const given = Buffer.from(key);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      return socket.close(SIGNALLING_CLOSE.unauthorized, 'Unknown engine key');
+      return socket.close(SIGNALLING_CLOSE.unauthorized.code, 'Unknown engine key');
     }
     const protocol = new SignallingProtocol(new WebSocketTransportNJS(socket));
     const streamer: Streamer = { id: null, protocol, socket, players: new Set() };
@@ -136,9 +198,16 @@ export class SignallingServer {
     });
   }
 
-  private acceptPlayer(socket: WebSocket, userId: string): void {
+  private acceptPlayer(socket: WebSocket, userId: string, signInId: string): void {
     const protocol = new SignallingProtocol(new WebSocketTransportNJS(socket));
-    const player: Player = { id: `Player-${randomUUID().slice(0, 8)}`, userId, protocol, socket, streamerId: null };
+    const player: Player = {
+      id: `Player-${randomUUID().slice(0, 8)}`,
+      userId,
+      signInId,
+      protocol,
+      socket,
+      streamerId: null,
+    };
     this.players.set(player.id, player);
     // config first: Epic's frontend creates its peer connection on it and breaks on anything earlier.
     protocol.sendMessage(
@@ -146,6 +215,7 @@ export class SignallingServer {
     );
 
     const allowedStreamer = async (): Promise<string | null> => {
+      if (!(await this.options.access.isSignedIn(signInId))) return null;
       const streamerId = await this.options.access.streamerFor(userId);
       return streamerId && this.streamers.has(streamerId) ? streamerId : null;
     };
@@ -164,7 +234,8 @@ export class SignallingServer {
         }
         this.unsubscribe(player);
         const streamer = this.streamers.get(id);
-        if (!streamer) return;
+        // The player may have been dismissed (its session ended) while the session was looked up.
+        if (!streamer || !this.players.has(player.id)) return;
         player.streamerId = id;
         streamer.players.add(player.id);
         streamer.protocol.sendMessage(
@@ -183,6 +254,7 @@ export class SignallingServer {
       protocol.sendMessage(message(Messages.pong, { time: msg.time ?? Date.now() }));
     });
     socket.on('close', () => {
+      if (this.players.get(player.id) !== player) return;
       this.unsubscribe(player);
       this.players.delete(player.id);
     });

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import WebSocket, { WebSocketServer } from 'ws';
-import type { LoginResponse, SessionResponse } from '@autostudio/protocol';
+import { SIGNALLING_CLOSE, type LoginResponse, type SessionResponse } from '@autostudio/protocol';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
-import { SIGNALLING_CLOSE, SignallingServer } from './signalling-server.js';
+import { SignallingServer } from './signalling-server.js';
 
 const ENGINE_KEY = 'signalling-test-engine-key';
 
@@ -15,12 +15,14 @@ const ENGINE_KEY = 'signalling-test-engine-key';
 class Peer {
   readonly received: (BaseMessage & Record<string, unknown>)[] = [];
   closeCode: number | null = null;
+  closeReason = '';
   private constructor(readonly socket: WebSocket) {
     socket.on('message', (data: Buffer) =>
       this.received.push(JSON.parse(data.toString('utf8')) as BaseMessage & Record<string, unknown>),
     );
-    socket.on('close', (code) => {
+    socket.on('close', (code, reason) => {
       this.closeCode = code;
+      this.closeReason = reason.toString('utf8');
     });
   }
 
@@ -112,10 +114,12 @@ describe.each(testDatabases)('Pixel Streaming signalling on $name', (database) =
 
   it('turns away a streamer without the engine key and a player without a token', async () => {
     expect(await (await Peer.open(`${base}/signalling?key=wrong-key-of-the-same-length!!`)).closed()).toBe(
-      SIGNALLING_CLOSE.unauthorized,
+      SIGNALLING_CLOSE.unauthorized.code,
     );
-    expect(await (await Peer.open(`${base}/signalling`)).closed()).toBe(SIGNALLING_CLOSE.unauthorized);
-    expect(await (await Peer.open(`${base}/signalling?token=forged`)).closed()).toBe(SIGNALLING_CLOSE.unauthorized);
+    expect(await (await Peer.open(`${base}/signalling`)).closed()).toBe(SIGNALLING_CLOSE.unauthorized.code);
+    expect(await (await Peer.open(`${base}/signalling?token=forged`)).closed()).toBe(
+      SIGNALLING_CLOSE.unauthorized.code,
+    );
   });
 
   it('connects a player to its own engine: offer, answer and ICE routed by player id', async () => {
@@ -181,6 +185,43 @@ describe.each(testDatabases)('Pixel Streaming signalling on $name', (database) =
     engineSide.socket.close();
     expect(await browser.closed()).toBe(1001);
   });
+
+  // These two end sessions, so they come last.
+  it('ends a player’s stream the moment its session is released: its socket closes and the engine drops it', async () => {
+    const engineSide = await streamer(adaStreamer);
+    const browser = await player(ada.accessToken);
+    browser.send(Messages.subscribe, { streamerId: adaStreamer });
+    const playerId = String((await engineSide.next('playerConnected')).playerId);
+
+    const released = await fetch(`${base.replace('ws', 'http')}/api/sessions/release`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ada.accessToken}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(released.status).toBe(200);
+    expect(await browser.closed()).toBe(SIGNALLING_CLOSE.sessionEnded.code);
+    expect(browser.closeReason).toBe(SIGNALLING_CLOSE.sessionEnded.reason);
+    expect((await engineSide.next('playerDisconnected')).playerId).toBe(playerId);
+
+    // Without a session, the engine cannot be watched again.
+    const again = await player(ada.accessToken);
+    again.send(Messages.subscribe, { streamerId: adaStreamer });
+    expect((await again.next('subscribeFailed')).message).toMatch(/not allocated to your session/);
+    expect(engineSide.received.some((message) => message.type === 'playerConnected')).toBe(false);
+    again.socket.close();
+    engineSide.socket.close();
+  });
+
+  it('ends the stream of a session that expires', async () => {
+    const engineSide = await streamer(bobStreamer);
+    const browser = await player(bob.accessToken);
+    browser.send(Messages.subscribe, { streamerId: bobStreamer });
+    await engineSide.next('playerConnected');
+    expect(await t.app.engineSessions.expireStale(Date.now() + 91_000)).toBeGreaterThan(0);
+    expect(await browser.closed()).toBe(SIGNALLING_CLOSE.sessionEnded.code);
+    await engineSide.next('playerDisconnected');
+    engineSide.socket.close();
+  });
 });
 
 describe('a player whose token takes a while to check', () => {
@@ -192,8 +233,9 @@ describe('a player whose token takes a while to check', () => {
       access: {
         authenticate: async () => {
           await new Promise((resolve) => setTimeout(resolve, 300));
-          return { id: 'slow-user' };
+          return { id: 'slow-user', signInId: 'slow-sign-in' };
         },
+        isSignedIn: () => Promise.resolve(true),
         streamerFor: () => Promise.resolve('engine-slow'),
       },
       log: pino({ level: 'silent' }),
@@ -223,6 +265,47 @@ describe('a player whose token takes a while to check', () => {
       socket.close();
       engine.socket.close();
     } finally {
+      sockets.close();
+    }
+  });
+});
+
+describe('a player whose session ended on another server copy', () => {
+  it('is turned out at the next recheck', async () => {
+    let session: string | null = 'engine-elsewhere';
+    const server = new SignallingServer({
+      engineKey: ENGINE_KEY,
+      access: {
+        authenticate: () => Promise.resolve({ id: 'user-elsewhere', signInId: 'sign-in-elsewhere' }),
+        isSignedIn: () => Promise.resolve(true),
+        streamerFor: () => Promise.resolve(session),
+      },
+      log: pino({ level: 'silent' }),
+      recheckMs: 100,
+    });
+    const sockets = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    sockets.on('connection', (socket, request) => {
+      const query = new URL(request.url ?? '/', 'http://local').searchParams;
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
+      void server.accept(socket, { key: query.get('key') ?? undefined, token: query.get('token') ?? undefined });
+    });
+    await new Promise((resolve) => sockets.once('listening', resolve));
+    const { port } = sockets.address() as AddressInfo;
+    try {
+      const engine = await Peer.open(`ws://127.0.0.1:${port}/?key=${ENGINE_KEY}`);
+      await engine.next('identify');
+      engine.send(Messages.endpointId, { id: 'engine-elsewhere' });
+      await engine.next('endpointIdConfirm');
+      const browser = await Peer.open(`ws://127.0.0.1:${port}/?token=anything`);
+      browser.send(Messages.subscribe, { streamerId: 'engine-elsewhere' });
+      await engine.next('playerConnected');
+
+      session = null;
+      expect(await browser.closed()).toBe(SIGNALLING_CLOSE.sessionEnded.code);
+      await engine.next('playerDisconnected');
+      engine.socket.close();
+    } finally {
+      server.close();
       sockets.close();
     }
   });

@@ -136,4 +136,21 @@ describe('streaming a reference engine to a player', () => {
       .poll(async () => (await player.stats()).frameWidth, { timeout: 20_000, interval: 250 })
       .toBe(ENGINE_SIZE.width);
   });
+
+  it('drops its viewers when the engine is reset for its next user, on the engine’s own account', async () => {
+    const decoded = async () => (await player.stats()).framesDecoded;
+    const before = await decoded();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await decoded()).toBeGreaterThan(before);
+
+    // The reset alone, as a pool does before lending the engine again; the session itself is left alone.
+    const [engine] = t.app.engineProvider.engines();
+    if (!engine) throw new Error('no engine');
+    await t.app.engineProvider.reset(engine);
+
+    await expect.poll(async () => (await player.state()).closeCode, { timeout: 10_000 }).not.toBeNull();
+    const stopped = await decoded();
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(await decoded()).toBe(stopped);
+  });
 });

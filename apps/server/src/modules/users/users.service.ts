@@ -10,6 +10,7 @@ import {
 import { isUniqueViolation } from '../../db/errors.js';
 import { conflict, notFound } from '../../plugins/app/http-errors.js';
 import { hashPassword } from '../auth/passwords.js';
+import type { TokenRevocation } from '../auth/token-revocation.js';
 import { rolesToColumn, toUser, type UsersRepository } from './users.repository.js';
 
 /** Usernames compare without regard to case or surrounding space. */
@@ -20,7 +21,10 @@ export function normalizeUsername(username: string): string {
 const USER_NOT_FOUND = 'User not found';
 
 export class UsersService {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly revocation: TokenRevocation,
+  ) {}
 
   list(query: ListQuery): Promise<ListResult<User>> {
     return this.users.list(query);
@@ -72,11 +76,14 @@ export class UsersService {
       updated_at: new Date().toISOString(),
     });
     if (!row) throw notFound(USER_NOT_FOUND);
+    // A new password or new roles end every sign-in: whoever knew the old password, or held the old role, is out.
+    if (input.password !== undefined || input.roles !== undefined) await this.revocation.revokeUser(id);
     return toUser(row);
   }
 
   async delete(actor: User, id: string): Promise<void> {
     if (actor.id === id) throw conflict('You cannot delete your own account');
     if (!(await this.users.delete(id))) throw notFound(USER_NOT_FOUND);
+    await this.revocation.revokeUser(id);
   }
 }

@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null for an anonymous request. Set before any handler runs. */
     user: User | null;
+    /** The sign-in (refresh-token family) the request's credentials belong to; null when anonymous. */
+    signInId: string | null;
   }
 }
 
@@ -20,9 +22,14 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 export const authenticationPlugin = fp<{ auth: AuthService }>(async (app: FastifyInstance, { auth }) => {
   app.decorateRequest('user', null);
+  app.decorateRequest('signInId', null);
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
-    if (token) request.user = await auth.authenticate(token);
+    const authenticated = token ? await auth.authenticateSession(token) : null;
+    if (authenticated) {
+      request.user = authenticated.user;
+      request.signInId = authenticated.familyId;
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Navigate } from 'react-router';
+import { STATE_MESSAGES } from '@autostudio/protocol';
 import { paths } from '@/config/paths';
 import { SessionStatusIndicator, useSessionHeartbeat, useSessionStore } from '@/features/session';
 import { StudioPage } from '@/features/studio';
@@ -9,6 +10,10 @@ import { sessionStore } from '@/lib/session-storage';
 
 /** The player signs in to signalling with the current access token, read afresh on every (re)connect. */
 const accessToken = () => sessionStore.get('accessToken');
+/** The stream says the session is over before the next heartbeat would: the indicator says so at once. */
+const sessionEnded = () => useSessionStore.getState().failed(STATE_MESSAGES.sessionExpired);
+/** Forgetting the session and its product sends the user back to /landing to start another. */
+const newSession = () => useSessionStore.getState().clear();
 
 /** The configurator (spec §2: requires a loaded product; without one the user goes back to choose one). */
 export default function HomeRoute() {
@@ -23,7 +28,15 @@ export default function HomeRoute() {
       product={product}
       status={<SessionStatusIndicator />}
       viewport={
-        session ? <StreamViewport session={session} getAccessToken={accessToken} remoteApi={remoteApi} /> : null
+        session ? (
+          <StreamViewport
+            session={session}
+            getAccessToken={accessToken}
+            remoteApi={remoteApi}
+            onSessionEnded={sessionEnded}
+            onNewSession={newSession}
+          />
+        ) : null
       }
     />
   );

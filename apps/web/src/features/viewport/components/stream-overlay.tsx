@@ -1,4 +1,4 @@
-import { Play, RefreshCw, TriangleAlert } from 'lucide-react';
+import { CirclePause, Play, RefreshCw, TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { StreamStatus } from '../lib/stream-status';
@@ -7,13 +7,15 @@ interface StreamOverlayProps {
   status: StreamStatus;
   onPlay: () => void;
   onRetry: () => void;
+  /** Offered once the session has ended; without it the ended state shows no action. */
+  onNewSession?: (() => void) | undefined;
 }
 
 const veil =
   'absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 bg-black/70 text-center text-white/85';
 
 /** What covers the video until it is live: calm, dark, one line of text and at most one action. */
-export function StreamOverlay({ status, onPlay, onRetry }: StreamOverlayProps) {
+export function StreamOverlay({ status, onPlay, onRetry, onNewSession }: StreamOverlayProps) {
   switch (status.kind) {
     case 'live':
       return null;
@@ -50,6 +52,22 @@ export function StreamOverlay({ status, onPlay, onRetry }: StreamOverlayProps) {
             <RefreshCw aria-hidden />
             Try again
           </Button>
+        </div>
+      );
+    case 'ended':
+      // Opaque: nothing of the engine's last picture stays on show once it is no longer this user's.
+      return (
+        <div className={`${veil} bg-neutral-950`} role="alert" data-testid="stream-ended">
+          <CirclePause className="size-6 text-white/60" aria-hidden />
+          <p className="text-[13px] font-medium">{status.reason}</p>
+          <p className="max-w-sm text-[12px] text-white/60">
+            The engine has been released. Start a new session to continue.
+          </p>
+          {onNewSession && (
+            <Button variant="secondary" size="sm" onClick={onNewSession}>
+              Start a new session
+            </Button>
+          )}
         </div>
       );
   }

@@ -14,6 +14,8 @@ import { StreamOverlay } from './stream-overlay';
  *   player by it (`&token=`).
  * - `remoteApi`: the engine's remote API for camera drags and the wheel (spec §4); null shows the stream alone.
  * - `switchToPathTraceOnIdle`: the car config flag; when on, the engine refines 2000 ms after the user lets go.
+ * - `onSessionEnded`: told when the signalling server ends the stream because the session ended; the viewport
+ *   then shows the ended state (and `onNewSession`, when given, as its action) instead of a frozen picture.
  *
  * It fills its parent. For tests it exposes `data-stream-state` and the frames received and decoded.
  */
@@ -22,6 +24,8 @@ export interface StreamViewportProps {
   getAccessToken: () => string | null;
   remoteApi?: RemoteApi | null;
   switchToPathTraceOnIdle?: boolean;
+  onSessionEnded?: () => void;
+  onNewSession?: () => void;
   className?: string;
 }
 
@@ -30,6 +34,8 @@ export function StreamViewport({
   getAccessToken,
   remoteApi = null,
   switchToPathTraceOnIdle = false,
+  onSessionEnded,
+  onNewSession,
   className,
 }: StreamViewportProps) {
   const player = useRef<HTMLDivElement>(null);
@@ -37,6 +43,7 @@ export function StreamViewport({
   const { status, frames, play, reconnect } = usePixelStreaming(player, {
     instanceUrl: session.instanceUrl,
     getAccessToken,
+    onSessionEnded,
   });
   const pointer = useViewportPointer(surface, { remoteApi, switchToPathTraceOnIdle });
 
@@ -55,7 +62,7 @@ export function StreamViewport({
         className={cn('absolute inset-0 touch-none select-none', remoteApi && 'cursor-grab active:cursor-grabbing')}
         {...pointer}
       />
-      <StreamOverlay status={status} onPlay={play} onRetry={reconnect} />
+      <StreamOverlay status={status} onPlay={play} onRetry={reconnect} onNewSession={onNewSession} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Config, Logger, PixelStreaming } from '@epicgames-ps/lib-pixelstreamingfrontend-ue5.5';
-import { SOCKET, SOCKET_MESSAGES } from '@autostudio/protocol';
+import { SIGNALLING_CLOSE, SOCKET, SOCKET_MESSAGES } from '@autostudio/protocol';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { connectionFailed, type StreamFrames, type StreamStatus } from '../lib/stream-status';
 
@@ -7,6 +7,8 @@ export interface PixelStreamingTarget {
   /** The session's signalling URL, `ws(s)://…/signalling?streamerId=<id>`. */
   instanceUrl: string;
   getAccessToken: () => string | null;
+  /** The signalling server ended the stream because the engine session ended. */
+  onSessionEnded?: (() => void) | undefined;
 }
 
 /** Epic's library is chatty at its default level; warnings and errors are what a studio user's console needs. */
@@ -58,8 +60,10 @@ export function usePixelStreaming(container: RefObject<HTMLDivElement | null>, t
   const streamRef = useRef<PixelStreaming | null>(null);
   // The token getter may change identity on every render; the stream reads the latest one.
   const tokenRef = useRef(target.getAccessToken);
+  const endedRef = useRef(target.onSessionEnded);
   useEffect(() => {
     tokenRef.current = target.getAccessToken;
+    endedRef.current = target.onSessionEnded;
   });
   const { instanceUrl } = target;
 
@@ -97,6 +101,14 @@ export function usePixelStreaming(container: RefObject<HTMLDivElement | null>, t
       stream.addEventListener('webRtcFailed', () => setStatus(connectionFailed()));
       stream.addEventListener('webRtcDisconnected', (event) => {
         if (disposed) return;
+        // The session is over: the engine may already show someone else's car, so the last frame must go too.
+        if (event.data.eventString === SIGNALLING_CLOSE.sessionEnded.reason) {
+          window.clearTimeout(startTimer);
+          stream?.webRtcController.destroyVideoPlayer();
+          setStatus({ kind: 'ended', reason: SIGNALLING_CLOSE.sessionEnded.reason });
+          endedRef.current?.();
+          return;
+        }
         // allowClickToReconnect is false exactly when the library is about to reconnect by itself.
         setStatus(
           event.data.allowClickToReconnect ? connectionFailed(event.data.eventString) : { kind: 'reconnecting' },

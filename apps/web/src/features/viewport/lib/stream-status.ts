@@ -7,7 +7,9 @@ export type StreamStatus =
   /** The browser refused to start the video without a gesture: a click starts it. */
   | { kind: 'click-to-play' }
   | { kind: 'reconnecting' }
-  | { kind: 'failed'; reason: string };
+  | { kind: 'failed'; reason: string }
+  /** The engine session behind the stream ended: the picture is gone for good, a new session is needed. */
+  | { kind: 'ended'; reason: string };
 
 /** Frames received so far and the current rate, from the player's 1 Hz stats. */
 export interface StreamFrames {

@@ -1,0 +1,67 @@
+import { SIGNALLING_CLOSE, type LoginResponse } from '@autostudio/protocol';
+import { expect, test } from '../support/fixtures';
+import { LoginPage } from '../support/login-page';
+import { StudioPage } from '../support/studio-page';
+
+test.describe('a stream whose session ends', () => {
+  test('stops reaching its viewer, who is told so, while the next user of the engine streams', async ({
+    page,
+    browser,
+    request,
+    loginPage,
+    createAccount,
+    studio,
+  }) => {
+    test.setTimeout(240_000);
+    const first = await createAccount(['user']);
+    await loginPage.goto();
+    await loginPage.signIn(first.username, first.password);
+    await studio.openBuiltInCar();
+    await studio.waitForLive();
+    const viewport = studio.viewport;
+    const decoded = async () => Number(await viewport.getAttribute('data-frames-decoded'));
+    await expect.poll(decoded, { timeout: 30_000 }).toBeGreaterThan(0);
+
+    // The session is released elsewhere (another tab, or the heartbeat's expiry): the engine goes back to the pool.
+    const { accessToken } = (await (await request.post('/api/auth/login', { data: first })).json()) as LoginResponse;
+    const released = await request.post('/api/sessions/release', {
+      headers: { authorization: `Bearer ${accessToken}` },
+      data: {},
+    });
+    expect(released.ok()).toBe(true);
+
+    await expect(viewport).toHaveAttribute('data-stream-state', 'ended', { timeout: 15_000 });
+    await expect(page.getByTestId('stream-ended')).toContainText(SIGNALLING_CLOSE.sessionEnded.reason);
+    await expect(page.getByRole('status', { name: 'Session' })).toContainText('Error');
+    await expect(page.locator('video')).toHaveCount(0);
+    const frozenAt = await decoded();
+
+    // The next user is lent the same engine and watches their own car.
+    const second = await createAccount(['user']);
+    const context = await browser.newContext();
+    try {
+      const next = await context.newPage();
+      const nextStudio = new StudioPage(next);
+      await new LoginPage(next).goto();
+      await new LoginPage(next).signIn(second.username, second.password);
+      await nextStudio.openBuiltInCar();
+      await nextStudio.waitForLive();
+      await expect
+        .poll(async () => Number(await nextStudio.viewport.getAttribute('data-frames-decoded')), { timeout: 30_000 })
+        .toBeGreaterThan(0);
+
+      // Nothing of it reached the first viewer: no new frames, still the ended state.
+      await page.waitForTimeout(3000);
+      expect(await decoded()).toBe(frozenAt);
+      await expect(viewport).toHaveAttribute('data-stream-state', 'ended');
+
+      // The way on is a new session, from /landing.
+      await page.getByRole('button', { name: 'Start a new session' }).click();
+      await expect(page).toHaveURL('/landing');
+      await next.getByRole('button', { name: 'Sign out' }).click();
+      await expect(next).toHaveURL('/login');
+    } finally {
+      await context.close();
+    }
+  });
+});
