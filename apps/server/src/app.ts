@@ -126,7 +126,8 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   }
 
   const groups = new GroupsService(database.db);
-  const presets = new PresetsService(database.db);
+  const uploads = new UploadsService(database.db, storage);
+  const presets = new PresetsService(database.db, uploads);
   const configs = new ConfigsService(database.db, storage);
   const assetModels = new AssetModelsService(
     database.db,
@@ -134,7 +135,6 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
     new ModelFileLinks(deriveSecret(authSecret, 'model-file-links')),
   );
   const renderedAssets = new RenderedAssetsService(database.db);
-  const uploads = new UploadsService(database.db, storage);
   const mediaAccess = parts.mediaAccess ?? new LibraryMediaAccess({ uploads, configs, assetModels, renderedAssets });
   app.decorate('renderedAssets', renderedAssets);
 

@@ -35,7 +35,7 @@ export const presetSchema = z
     category: z.string(),
     settings: z.string(),
     isDefault: z.boolean(),
-    /** The upload group holding an animation's preview images. */
+    /** The upload group holding an animation's preview images: whoever may see the preset may read it. */
     groupId: z.string().nullable(),
     /** Upload id → media URL of each preview image in the group (animation presets only). */
     previewImageMapping: z.record(z.string(), z.string()).optional(),

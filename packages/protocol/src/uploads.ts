@@ -7,12 +7,16 @@ export const uploadSchema = z.object({
   filename: z.string(),
   contentType: z.string(),
   size: z.number().int(),
+  /** The upload group it is in: made by the server for an upload sent without one, and owned by its sender. */
   groupId: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Upload = z.infer<typeof uploadSchema>;
 
-/** The optional text fields of the multipart body of POST /upload; the file comes as `file`. */
+/**
+ * The optional text fields of the multipart body of POST /upload; the file comes as `file`. `groupId` names one of
+ * the caller's upload groups (as answered by an earlier upload); without it the upload starts a new group.
+ */
 export const uploadFieldsSchema = z.object({
   filename: z.string().trim().min(1).max(255).optional(),
   groupId: z.string().trim().min(1).max(64).optional(),

@@ -52,12 +52,19 @@ export interface GroupMembersTable {
 export interface UploadsTable {
   id: string;
   owner_id: string | null;
-  /** A client-chosen label that gathers uploads, e.g. an animation's preview images. */
+  /** The upload group it belongs to (e.g. an animation's preview images); null only on uploads made before groups. */
   group_id: string | null;
   filename: string;
   blob_key: string;
   content_type: string;
   size: number | string;
+  created_at: string;
+}
+
+/** Gathers uploads, e.g. an animation's preview images. Made by the server, owned by whoever made it. */
+export interface UploadGroupsTable {
+  id: string;
+  owner_id: string | null;
   created_at: string;
 }
 
@@ -69,6 +76,7 @@ export interface PresetsTable {
   category: string;
   settings: string;
   is_default: number;
+  /** The upload group holding an animation's preview images; whoever may see the preset may read it. */
   group_id: string | null;
   created_at: string;
   updated_at: string;
@@ -172,6 +180,7 @@ export interface Database {
   groups: GroupsTable;
   group_members: GroupMembersTable;
   uploads: UploadsTable;
+  upload_groups: UploadGroupsTable;
   presets: PresetsTable;
   configs: ConfigsTable;
   asset_models: AssetModelsTable;
@@ -193,6 +202,7 @@ export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type UserIdentityRow = Selectable<UserIdentitiesTable>;
 export type GroupRow = Selectable<GroupsTable>;
 export type UploadRow = Selectable<UploadsTable>;
+export type UploadGroupRow = Selectable<UploadGroupsTable>;
 export type PresetRow = Selectable<PresetsTable>;
 export type ConfigRow = Selectable<ConfigsTable>;
 export type AssetModelRow = Selectable<AssetModelsTable>;

@@ -264,6 +264,45 @@ describe.each(testDatabases)('the access matrix on $name', (database) => {
     });
   });
 
+  describe('upload groups, reached through the preset that shows them', () => {
+    const ADD: Record<Actor, number> = { ...CHANGE, owner: 201, admin: 201 };
+    /** An upload group of the owner's, shown by an animation shared with sharedUser and with the group. */
+    const prepareGroup = async () => {
+      const first = await send(t, tokens.owner, {
+        method: 'POST',
+        url: '/api/upload',
+        multipart: { fields: {}, files: { file: { name: 'frame.png', content: PNG_1X1 } } },
+      });
+      const uploadGroupId = (JSON.parse(first.body) as { groupId: string }).groupId;
+      const presetId = await createdId(
+        await send(t, tokens.owner, {
+          method: 'POST',
+          url: '/api/preset',
+          json: { name: 'Matrix animation', type: 'animation', groupId: uploadGroupId },
+        }),
+      );
+      await send(t, tokens.owner, KINDS[0]!.share!.user(presetId, ids.sharedUser ?? ''));
+      await send(t, tokens.owner, KINDS[0]!.share!.group(presetId, groupId));
+      return uploadGroupId;
+    };
+
+    it.each(ACTORS)('list a group: %s', async (actor) => {
+      const uploadGroupId = await prepareGroup();
+      const response = await send(t, tokens[actor], { method: 'GET', url: `/api/upload/group/${uploadGroupId}` });
+      expect(response.statusCode).toBe(READ[actor]);
+    });
+
+    it.each(ACTORS)('add to a group: %s', async (actor) => {
+      const uploadGroupId = await prepareGroup();
+      const response = await send(t, tokens[actor], {
+        method: 'POST',
+        url: '/api/upload',
+        multipart: { fields: { groupId: uploadGroupId }, files: { file: { name: 'more.png', content: PNG_1X1 } } },
+      });
+      expect(response.statusCode).toBe(ADD[actor]);
+    });
+  });
+
   describe('users and groups', () => {
     const ADMIN_ONLY: Request[] = [
       { method: 'GET', url: '/api/users/x' },

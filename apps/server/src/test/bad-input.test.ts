@@ -124,6 +124,14 @@ const CASES: Case[] = [
     json: { type: 'animation', copyOf: UNKNOWN },
     status: 404,
   },
+  {
+    name: 'preset showing an upload group nobody made',
+    method: 'POST',
+    url: '/api/preset',
+    json: { name: 'Orbit', type: 'animation', groupId: 'made-up-group' },
+    status: 404,
+    message: /Upload group not found/,
+  },
   { name: 'preset list with a bad type', method: 'GET', url: '/api/preset?type=video', status: 400, message: /type/ },
   {
     name: 'preset list with isDefault=maybe',
@@ -280,6 +288,15 @@ const CASES: Case[] = [
     status: 400,
     message: /groupId/,
   },
+  {
+    name: 'upload into a group nobody made',
+    method: 'POST',
+    url: '/api/upload',
+    multipart: { fields: { groupId: 'made-up-group' }, files: { file: { name: 'a.png', content: PNG_1X1 } } },
+    status: 404,
+    message: /Upload group not found/,
+  },
+  { name: 'uploads of a group nobody made', method: 'GET', url: '/api/upload/group/made-up-group', status: 404 },
   { name: 'unknown upload', method: 'GET', url: `/api/upload/id/${UNKNOWN}`, status: 404 },
   {
     name: 'an id of a thousand characters',

@@ -4,6 +4,7 @@ import * as library from './0002-library.js';
 import * as ssoIdentities from './0003-sso-identities.js';
 import * as engineSessions from './0004-engine-sessions.js';
 import * as publicAssetModels from './0005-public-asset-models.js';
+import * as uploadGroups from './0006-upload-groups.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the compiled server and
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0003-sso-identities': ssoIdentities,
   '0004-engine-sessions': engineSessions,
   '0005-public-asset-models': publicAssetModels,
+  '0006-upload-groups': uploadGroups,
 };
 
 export const migrationProvider: MigrationProvider = {

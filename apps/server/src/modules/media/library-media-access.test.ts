@@ -45,7 +45,7 @@ describe.each(testDatabases)('media access by item on $name', (database) => {
     const upload = await post<Upload>(
       owner.accessToken,
       '/api/upload',
-      { groupId: 'orbit-previews' },
+      {},
       { file: { name: 'f1.png', content: PNG_1X1 } },
     );
     const read = await media(upload.url, owner.accessToken);
@@ -57,7 +57,7 @@ describe.each(testDatabases)('media access by item on $name', (database) => {
       method: 'POST',
       url: '/api/preset',
       headers: { authorization: `Bearer ${owner.accessToken}` },
-      payload: { name: 'Orbit', type: 'animation', groupId: 'orbit-previews' },
+      payload: { name: 'Orbit', type: 'animation', groupId: upload.groupId },
     });
     const { id, previewImageMapping } = preset.json<Preset>();
     expect(previewImageMapping).toEqual({ [upload.id]: upload.url });

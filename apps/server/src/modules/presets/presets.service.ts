@@ -16,6 +16,7 @@ import { mediaUrl } from '../../storage/media-url.js';
 import { canCreate, seesEverything } from '../access/access-policy.js';
 import { ItemAccess } from '../access/item-access.js';
 import { SharesRepository, type Principal } from '../access/shares.repository.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
 import { PresetsRepository, type PresetFilters } from './presets.repository.js';
 
 const PRESET_NOT_FOUND = 'Preset not found';
@@ -25,7 +26,10 @@ export class PresetsService {
   private readonly shares: SharesRepository;
   private readonly access: ItemAccess<PresetRow>;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly uploads: UploadsService,
+  ) {
     this.presets = new PresetsRepository(db);
     this.shares = new SharesRepository(db, 'preset_shares');
     this.access = new ItemAccess(db, {
@@ -62,6 +66,9 @@ export class PresetsService {
     if (!canCreate(user, 'preset')) throw forbidden();
     this.assertMayMarkDefault(user, input.isDefault);
     const source = input.copyOf ? await this.readable(user, input.copyOf) : undefined;
+    const groupId = source?.group_id
+      ? await this.groupForCopy(user, source.group_id)
+      : await this.ownGroup(user, input.groupId ?? null);
     const now = new Date().toISOString();
     const row: PresetRow = {
       id: randomUUID(),
@@ -72,7 +79,7 @@ export class PresetsService {
       settings: source?.settings ?? input.settings,
       // A copy is the copier's own: never a default, whatever the original was.
       is_default: source ? 0 : input.isDefault ? 1 : 0,
-      group_id: source?.group_id ?? input.groupId ?? null,
+      group_id: groupId,
       created_at: now,
       updated_at: now,
       deleted_at: null,
@@ -82,8 +89,9 @@ export class PresetsService {
   }
 
   async update(user: User, id: string, input: UpdatePresetRequest): Promise<Preset> {
-    await this.access.manageable(user, id, PRESET_NOT_FOUND);
+    const row = await this.access.manageable(user, id, PRESET_NOT_FOUND);
     this.assertMayMarkDefault(user, input.isDefault);
+    if (input.groupId !== undefined && input.groupId !== row.group_id) await this.ownGroup(user, input.groupId);
     await this.presets.update(id, {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.category !== undefined ? { category: input.category } : {}),
@@ -110,6 +118,21 @@ export class PresetsService {
     const row = await this.presets.find(id);
     if (row?.is_default === 1) return row;
     return this.access.readable(user, id, PRESET_NOT_FOUND);
+  }
+
+  /**
+   * A preset may show only an upload group its author may change: whoever may see the preset reads the group, so
+   * pointing one at a group seen through someone else's share would keep it after the share is revoked.
+   */
+  private async ownGroup(user: User, groupId: string | null): Promise<string | null> {
+    if (groupId !== null) await this.uploads.groups.changeable(user, groupId);
+    return groupId;
+  }
+
+  /** A copy shows the same group when the copier may change it, else a copy of its uploads of their own. */
+  private async groupForCopy(user: User, groupId: string): Promise<string> {
+    if (await this.uploads.groups.canChange(user, groupId)) return groupId;
+    return this.uploads.copyGroup(user, groupId);
   }
 
   /** Marking a preset as a default puts it in front of everyone: for administrators and moderators. */

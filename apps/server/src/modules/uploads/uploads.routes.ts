@@ -14,7 +14,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
     {
       schema: {
         tags,
-        summary: 'Upload an image (multipart: file, filename, groupId)',
+        summary: 'Upload an image (multipart: file, filename, groupId); without groupId it starts a new group',
         consumes: ['multipart/form-data'],
         response: { 201: uploadSchema, ...errors },
       },
@@ -37,7 +37,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
     {
       schema: {
         tags,
-        summary: 'Uploads of a group',
+        summary: 'Uploads of a group you own, or that a preset you may see shows',
         params: z.object({ groupId: z.string().min(1).max(64) }),
         response: { 200: z.array(uploadSchema), ...errors },
       },

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { isAdmin, UPLOAD_LIMITS, uploadFieldsSchema, type Upload, type User } from '@autostudio/protocol';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
-import type { UploadRow } from '../../db/schema.js';
+import type { UploadGroupRow, UploadRow } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../plugins/app/http-errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { mediaUrl } from '../../storage/media-url.js';
@@ -9,9 +10,13 @@ import { receiveMultipart } from '../../storage/multipart.js';
 import { parseFields } from '../../storage/parse-fields.js';
 import { toNumber } from '../../db/search.js';
 import { canCreate } from '../access/access-policy.js';
+import { UploadGroupAccess } from './upload-group-access.js';
 import { UploadsRepository } from './uploads.repository.js';
 
 const UPLOAD_NOT_FOUND = 'Upload not found';
+
+/** Each upload's file lives under its own id, which is how media access finds the upload a file belongs to. */
+const uploadKey = (id: string, fileName: string) => `uploads/${id}/${fileName}`;
 
 export function toUpload(row: UploadRow): Upload {
   return {
@@ -28,34 +33,42 @@ export function toUpload(row: UploadRow): Upload {
 /** Images for backplates, HDRI backdrops, composition guides and animation previews. */
 export class UploadsService {
   private readonly uploads: UploadsRepository;
+  readonly groups: UploadGroupAccess;
 
   constructor(
     db: Db,
     private readonly storage: BlobStore,
   ) {
     this.uploads = new UploadsRepository(db);
+    this.groups = new UploadGroupAccess(db);
   }
 
+  /** Stores the image in the caller's group `groupId`, or, without one, in a new group of theirs. */
   async create(user: User, request: FastifyRequest): Promise<Upload> {
     if (!canCreate(user, 'upload')) throw forbidden();
     const body = await receiveMultipart(request, this.storage, {
-      file: { kind: 'image', maxBytes: UPLOAD_LIMITS.image, key: (id, fileName) => `uploads/${id}/${fileName}` },
+      file: { kind: 'image', maxBytes: UPLOAD_LIMITS.image, key: uploadKey },
     });
     try {
       const [file] = body.files;
       if (!file) throw badRequest('file: a file is required');
       const fields = parseFields(uploadFieldsSchema, body.fields);
+      const now = new Date().toISOString();
+      const newGroup: UploadGroupRow | undefined = fields.groupId
+        ? undefined
+        : { id: randomUUID(), owner_id: user.id, created_at: now };
+      if (fields.groupId) await this.groups.changeable(user, fields.groupId);
       const row: UploadRow = {
         id: file.key.split('/')[1] ?? file.key,
         owner_id: user.id,
-        group_id: fields.groupId ?? null,
+        group_id: newGroup?.id ?? fields.groupId ?? null,
         filename: fields.filename ?? file.fileName,
         blob_key: file.key,
         content_type: file.type.contentType,
         size: file.size,
-        created_at: new Date().toISOString(),
+        created_at: now,
       };
-      await this.uploads.insert(row);
+      await this.uploads.insert(row, newGroup);
       return toUpload(row);
     } catch (error) {
       await body.discard();
@@ -68,8 +81,8 @@ export class UploadsService {
   }
 
   async inGroup(user: User, groupId: string): Promise<Upload[]> {
-    const everything = isAdmin(user) || (await this.uploads.groupSeenThroughPreset(user, groupId));
-    return (await this.uploads.inGroup(groupId, everything ? null : user.id)).map(toUpload);
+    await this.groups.readable(user, groupId);
+    return (await this.uploads.inGroup(groupId)).map(toUpload);
   }
 
   async delete(user: User, id: string): Promise<void> {
@@ -79,16 +92,41 @@ export class UploadsService {
     await this.storage.delete(row.blob_key);
   }
 
+  /**
+   * A new group of the user's own holding a copy of every upload (and file) of `groupId`, which they may read:
+   * for a copy of someone else's animation, which must not keep a hold on the original's group.
+   */
+  async copyGroup(user: User, groupId: string): Promise<string> {
+    await this.groups.readable(user, groupId);
+    const now = new Date().toISOString();
+    const group: UploadGroupRow = { id: randomUUID(), owner_id: user.id, created_at: now };
+    const copies: UploadRow[] = [];
+    try {
+      for (const source of await this.uploads.inGroup(groupId)) {
+        const id = randomUUID();
+        const key = uploadKey(id, source.blob_key.split('/').at(-1) ?? source.filename);
+        await this.storage.put(key, await this.storage.get(source.blob_key));
+        // The source's time keeps the frames in their order.
+        copies.push({ ...source, id, owner_id: user.id, group_id: group.id, blob_key: key });
+      }
+      await this.uploads.insertGroup(group, copies);
+    } catch (error) {
+      await Promise.all(copies.map((copy) => this.storage.delete(copy.blob_key)));
+      throw error;
+    }
+    return group.id;
+  }
+
   /** For media access: whether the user may read the upload with this id. */
   async canReadId(user: User, id: string): Promise<boolean> {
     const row = await this.uploads.find(id);
     return row !== undefined && this.canRead(user, row);
   }
 
-  /** Whether the user may read the upload: its owner, an administrator, or whoever sees its preset. */
+  /** Whether the user may read the upload: its owner, an administrator, or whoever may read its group. */
   async canRead(user: User, row: UploadRow): Promise<boolean> {
     if (isAdmin(user) || row.owner_id === user.id) return true;
-    return row.group_id !== null && this.uploads.groupSeenThroughPreset(user, row.group_id);
+    return row.group_id !== null && this.groups.canRead(user, row.group_id);
   }
 
   private async readable(user: User, id: string): Promise<UploadRow> {
