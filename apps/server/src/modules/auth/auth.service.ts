@@ -60,6 +60,11 @@ export class AuthService {
     if (row) await this.revocation.revokeFamily(row.user_id, row.family_id);
   }
 
+  /** Ends every sign-in of a user (their roles changed at the provider, say): access and refresh tokens alike. */
+  endEverySignIn(userId: string): Promise<void> {
+    return this.revocation.revokeUser(userId);
+  }
+
   /** The user an access token belongs to, or null when the token is not valid, its sign-in ended or the user is gone. */
   async authenticate(accessToken: string): Promise<User | null> {
     return (await this.authenticateSession(accessToken))?.user ?? null;

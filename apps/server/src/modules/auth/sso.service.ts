@@ -38,12 +38,17 @@ export class SsoService {
     for (let attempt = 1; ; attempt += 1) {
       const userId = await this.identities.findUserId(issuer, profile.subject);
       if (userId) {
+        const before = await this.users.findById(userId);
         const updated = await this.users.update(userId, {
           ...(profile.name ? { name: profile.name } : {}),
           roles: rolesToColumn(profile.roles),
           updated_at: new Date().toISOString(),
         });
-        if (updated) return toUser(updated);
+        if (updated) {
+          // New roles at the provider end the account's other sign-ins, as a role change in Autostudio does.
+          if (before && before.roles !== updated.roles) await this.auth.endEverySignIn(updated.id);
+          return toUser(updated);
+        }
       }
       try {
         return await this.createUser(issuer, profile);

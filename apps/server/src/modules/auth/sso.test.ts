@@ -152,12 +152,21 @@ describe.each(testDatabases)('single sign-on on $name', (database) => {
 
   it('follows role changes at the provider on every sign-in, keeping only roles it knows', async () => {
     accounts.sam!.claims.roles = ['moderator', 'superuser', 'ADMIN'];
+    let promoted: Awaited<ReturnType<typeof signInWithSso>>;
     try {
-      expect((await signInWithSso('sam')).user.roles).toEqual(['moderator', 'admin']);
+      promoted = await signInWithSso('sam');
+      expect(promoted.user.roles).toEqual(['moderator', 'admin']);
     } finally {
       accounts.sam!.claims.roles = ['user'];
     }
-    expect((await signInWithSso('sam')).user.roles).toEqual(['user']);
+    const demoted = await signInWithSso('sam');
+    expect(demoted.user.roles).toEqual(['user']);
+    // The sign-in made with the old roles is over; the new one works, and so does a further one with the same roles.
+    const verify = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: { authorization: `Bearer ${token}` } });
+    expect((await verify(promoted.token)).statusCode).toBe(401);
+    await signInWithSso('sam');
+    expect((await verify(demoted.token)).statusCode).toBe(200);
   });
 
   it('never takes over a local account with the same username, and reads roles from a string', async () => {
