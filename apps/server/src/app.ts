@@ -54,6 +54,7 @@ import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 import { authenticationPlugin } from './plugins/app/authentication.js';
 import { errorHandlerPlugin } from './plugins/app/error-handler.js';
+import { jsonBodyDepthPlugin } from './plugins/app/json-body-depth.js';
 import { serializeRequest } from './plugins/app/log-serializers.js';
 import { webAppPlugin } from './plugins/app/web-app.js';
 import { openApiPlugin } from './plugins/external/openapi.js';
@@ -83,6 +84,8 @@ export interface AppParts {
   mediaAccess?: MediaAccess;
   /** The command line the local provider runs for each engine; the built reference engine by default. */
   engineCli?: string;
+  /** How long the relay waits for `auth` on a new socket; tests shorten it so that they need not wait 10 s. */
+  relayAuthDeadlineMs?: number;
 }
 
 /** Builds the whole server without listening: `main.ts` listens, tests use `app.inject()` or listen on port 0. */
@@ -220,6 +223,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   await app.register(multipart, { limits: { files: 2, parts: 30 } });
   await app.register(websocket, { options: { maxPayload: RELAY_HARD_LIMIT_BYTES } });
   await app.register(errorHandlerPlugin);
+  await app.register(jsonBodyDepthPlugin);
   await app.register(openApiPlugin, { version: packageJson.version });
 
   await app.register(
@@ -241,7 +245,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
       await api.register(uploadsRoutes, { uploads });
       await api.register(sessionsRoutes, { sessions });
       await api.register(enginesRoutes, { provider: engineProvider });
-      await api.register(remoteRelayPlugin, { auth, sessions });
+      await api.register(remoteRelayPlugin, { auth, sessions, authDeadlineMs: parts.relayAuthDeadlineMs });
       await api.register(mediaRoutes, {
         media: new MediaService(storage, mediaAccess),
         cookies: new MediaCookies(usersRepository),

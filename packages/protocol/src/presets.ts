@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIST_DEFAULTS } from './constants.js';
+import { JSON_DEPTH_MESSAGE, parseShallowJson } from './json-depth.js';
 import { listQuerySchema } from './list.js';
 import { ownershipSchema, sharedWithSchema } from './sharing.js';
 
@@ -18,14 +19,14 @@ export const MAX_SETTINGS_LENGTH = 1_000_000;
 export const settingsStringSchema = z
   .string()
   .max(MAX_SETTINGS_LENGTH, `settings must be at most ${MAX_SETTINGS_LENGTH} characters`)
-  .refine((value) => {
-    try {
-      JSON.parse(value);
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'settings must be a JSON string');
+  .superRefine((value, context) => {
+    const parsed = parseShallowJson(value);
+    if (parsed.ok) return;
+    context.addIssue({
+      code: 'custom',
+      message: parsed.reason === 'syntax' ? 'settings must be a JSON string' : `settings ${JSON_DEPTH_MESSAGE}`,
+    });
+  });
 
 export const presetSchema = z
   .object({

@@ -4,7 +4,9 @@ import {
   LIST_DEFAULTS,
   listQuerySchema,
   loginResponseSchema,
+  MAX_JSON_DEPTH,
   mediaUrl,
+  nestsDeeperThan,
   SOCKET_MESSAGES,
   SUCCESS_TOASTS,
 } from './index.js';
@@ -57,5 +59,19 @@ describe('the login result', () => {
 describe('media URLs', () => {
   it('escape each segment of the key and keep the slashes', () => {
     expect(mediaUrl('users/u-1/my car #2.png')).toBe('/api/media/users/u-1/my%20car%20%232.png');
+  });
+});
+
+describe('the JSON depth limit', () => {
+  const nested = (levels: number): unknown => JSON.parse(`${'['.repeat(levels)}${']'.repeat(levels)}`);
+
+  it('takes MAX_JSON_DEPTH levels and refuses one more', () => {
+    expect(nestsDeeperThan(nested(MAX_JSON_DEPTH))).toBe(false);
+    expect(nestsDeeperThan(nested(MAX_JSON_DEPTH + 1))).toBe(true);
+    expect(nestsDeeperThan({ a: [1, { b: 'c' }], d: null })).toBe(false);
+  });
+
+  it('checks a million levels without overflowing the stack', () => {
+    expect(nestsDeeperThan(nested(1_000_000))).toBe(true);
   });
 });

@@ -19,6 +19,9 @@ interface Case {
 }
 
 const HUGE = 'x'.repeat(100_000);
+/** JSON nested 5,000 levels deep: enough to overflow the stack of anything that walks it by recursion. */
+const DEEP = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+const TOO_DEEP = /must not nest deeper than 100 levels/;
 const UNKNOWN = '00000000-0000-0000-0000-000000000000';
 
 const CASES: Case[] = [
@@ -118,6 +121,30 @@ const CASES: Case[] = [
     message: /settings/,
   },
   {
+    name: 'preset whose settings nest 5,000 levels deep',
+    method: 'POST',
+    url: '/api/preset',
+    json: { name: 'P', type: 'animation', settings: DEEP },
+    status: 400,
+    message: /settings must not nest deeper than 100 levels/,
+  },
+  {
+    name: 'preset changed to settings 5,000 levels deep',
+    method: 'PUT',
+    url: `/api/preset/${UNKNOWN}`,
+    json: { settings: DEEP },
+    status: 400,
+    message: /settings must not nest deeper than 100 levels/,
+  },
+  {
+    name: 'a JSON body nested 5,000 levels deep',
+    method: 'POST',
+    url: '/api/sessions/heartbeat',
+    raw: { contentType: 'application/json', body: `{"sessionId":"s","extra":${DEEP}}` },
+    status: 400,
+    message: /^body: must not nest deeper than 100 levels$/,
+  },
+  {
     name: 'copy of an unknown preset',
     method: 'POST',
     url: '/api/preset',
@@ -181,6 +208,22 @@ const CASES: Case[] = [
     message: /settings\.scene/,
   },
   {
+    name: 'config whose settings nest 5,000 levels deep',
+    method: 'POST',
+    url: '/api/config',
+    multipart: { fields: { name: 'C', settings: `{"scene":${DEEP}}` } },
+    status: 400,
+    message: /^body\.settings: must not nest deeper than 100 levels$/,
+  },
+  {
+    name: 'config whose settings are an array 5,000 levels deep',
+    method: 'POST',
+    url: '/api/config',
+    multipart: { fields: { name: 'C', settings: `${'['.repeat(5000)}${']'.repeat(5000)}` } },
+    status: 400,
+    message: TOO_DEEP,
+  },
+  {
     name: 'config preview that is not an image',
     method: 'POST',
     url: '/api/config',
@@ -233,6 +276,17 @@ const CASES: Case[] = [
     multipart: { fields: { name: 'M', settings: 'nope' }, files: { file: { name: 'car.glb', content: tinyGlb() } } },
     status: 400,
     message: /settings/,
+  },
+  {
+    name: 'asset model with settings 5,000 levels deep',
+    method: 'POST',
+    url: '/api/asset-model',
+    multipart: {
+      fields: { name: 'M', settings: `{"configOptions":${DEEP}}` },
+      files: { file: { name: 'car.glb', content: tinyGlb() } },
+    },
+    status: 400,
+    message: /^body\.settings: must not nest deeper than 100 levels$/,
   },
   {
     name: 'asset models with latestVersion=yes',

@@ -4,8 +4,11 @@ import fp from 'fastify-plugin';
 import {
   RELAY_MESSAGES,
   REMOTE_CONTROL,
+  REMOTE_SOCKET_AUTH_DEADLINE_CLOSE_CODE,
+  REMOTE_SOCKET_AUTH_DEADLINE_MS,
   REMOTE_SOCKET_MAX_MESSAGE_BYTES,
   REMOTE_SOCKET_MAX_MESSAGES_PER_SECOND,
+  parseShallowJson,
   remoteClientMessageSchema,
   SOCKET,
   SOCKET_MESSAGES,
@@ -21,6 +24,8 @@ import { remoteRoute } from './remote-url.js';
 export interface RemoteRelayOptions {
   auth: AuthService;
   sessions: SessionsService;
+  /** Close a socket not authenticated this long after it opened; REMOTE_SOCKET_AUTH_DEADLINE_MS unless a test says. */
+  authDeadlineMs?: number | undefined;
 }
 
 /** Frames up to this size are read and refused politely; anything bigger closes the socket (ws maxPayload). */
@@ -61,7 +66,8 @@ class RateLimit {
  * to the caller's own engine and only to its /remote/ routes. The relay stays dumb: it checks who and where,
  * forwards, and answers with the engine's status and body.
  */
-export const remoteRelayPlugin = fp<RemoteRelayOptions>(async (app: FastifyInstance, { auth, sessions }) => {
+export const remoteRelayPlugin = fp<RemoteRelayOptions>(async (app: FastifyInstance, options) => {
+  const { auth, sessions, authDeadlineMs = REMOTE_SOCKET_AUTH_DEADLINE_MS } = options;
   app.get('/remote', { websocket: true, schema: { hide: true } }, (socket: WebSocket, request) => {
     const log = request.log.child({ relay: true });
     const limit = new RateLimit();
@@ -98,8 +104,13 @@ export const remoteRelayPlugin = fp<RemoteRelayOptions>(async (app: FastifyInsta
       checked = { instanceId: found, at: performance.now() };
       return found;
     };
+    // Until `auth` succeeds a socket costs the server and gives nothing: it gets a deadline, not forever.
+    const authDeadline = setTimeout(() => {
+      if (!user) socket.close(REMOTE_SOCKET_AUTH_DEADLINE_CLOSE_CODE, RELAY_MESSAGES.authDeadline);
+    }, authDeadlineMs);
     socket.on('close', () => {
       clearInterval(keepalive);
+      clearTimeout(authDeadline);
       stopListening();
     });
 
@@ -123,26 +134,21 @@ export const remoteRelayPlugin = fp<RemoteRelayOptions>(async (app: FastifyInsta
         throw new RelayRefusal(RELAY_MESSAGES.engineUnreachable);
       }
       const text = await response.text();
-      let body: unknown = text;
-      try {
-        body = text.length > 0 ? JSON.parse(text) : null;
-      } catch {
-        // Unreal answers some routes with an empty or non-JSON body; pass the text on.
-      }
-      return { status: response.status, body };
+      if (text.length === 0) return { status: response.status, body: null };
+      // Unreal answers some routes with a non-JSON body; that text, like JSON too deep to send on, goes as it came.
+      const json = parseShallowJson(text);
+      return { status: response.status, body: json.ok ? json.value : text };
     };
 
     const handle = async (raw: string): Promise<void> => {
       if (!limit.take()) return error(RELAY_MESSAGES.rateLimited, requestIdOf(raw));
       if (Buffer.byteLength(raw) > REMOTE_SOCKET_MAX_MESSAGE_BYTES)
         return error(RELAY_MESSAGES.tooLarge, requestIdOf(raw));
-      let json: unknown;
-      try {
-        json = JSON.parse(raw);
-      } catch {
-        return error(RELAY_MESSAGES.malformed, requestIdOf(raw));
+      const json = parseShallowJson(raw);
+      if (!json.ok) {
+        return error(json.reason === 'depth' ? RELAY_MESSAGES.tooDeep : RELAY_MESSAGES.malformed, requestIdOf(raw));
       }
-      const parsed = remoteClientMessageSchema.safeParse(json);
+      const parsed = remoteClientMessageSchema.safeParse(json.value);
       if (!parsed.success) return error(RELAY_MESSAGES.malformed, requestIdOf(raw));
       const message = parsed.data;
 
