@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
@@ -56,6 +55,7 @@ import { authenticationPlugin } from './plugins/app/authentication.js';
 import { errorHandlerPlugin } from './plugins/app/error-handler.js';
 import { jsonBodyDepthPlugin } from './plugins/app/json-body-depth.js';
 import { serializeRequest } from './plugins/app/log-serializers.js';
+import { securityHeadersPlugin } from './plugins/app/security-headers.js';
 import { webAppPlugin } from './plugins/app/web-app.js';
 import { openApiPlugin } from './plugins/external/openapi.js';
 import { createBlobStore } from './storage/create-blob-store.js';
@@ -204,19 +204,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
 
   await seedBuiltInProduct({ db: database.db, storage, modelFile: config.builtInModelFile, log: app.log });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        // sonner and Radix set inline styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  await app.register(securityHeadersPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(cookie, { secret: deriveSecret(authSecret, 'cookies') });
   // Files stream to storage; the limits per kind of file are applied where each route reads its parts.
