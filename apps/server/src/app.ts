@@ -90,7 +90,8 @@ export interface AppParts {
 
 /** Builds the whole server without listening: `main.ts` listens, tests use `app.inject()` or listen on port 0. */
 export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise<FastifyInstance> {
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  // The data directory holds the database, the auth secret and uploads: the server's user only.
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
 
   const app = Fastify({
     logger: { level: config.logLevel, serializers: { req: serializeRequest } },
