@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './names.js';
 import { LIST_DEFAULTS } from './constants.js';
 import { JSON_DEPTH_MESSAGE, nestsDeeperThan } from './json-depth.js';
 import { listQuerySchema } from './list.js';
@@ -48,9 +49,9 @@ export type Config = z.infer<typeof configSchema>;
 
 /** The text fields of the multipart body of POST /config; `settings` is a JSON string, `imageFile` a file. */
 export const createConfigFieldsSchema = z.object({
-  name: z.string().trim().min(1, 'name is required').max(200),
+  name: plainText(z.string().trim().min(1, 'name is required').max(200)),
   description: z.string().trim().max(5000).default(''),
-  projectPath: z.string().trim().max(1000).default(''),
+  projectPath: plainText(z.string().trim().max(1000)).default(''),
   settings: z.string().min(1, 'settings is required').max(1_000_000),
 });
 /** PUT /config/{id}: every field optional; settings may be left out (spec §7). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './names.js';
 import { LIST_DEFAULTS } from './constants.js';
 import { listQuerySchema } from './list.js';
 
@@ -14,7 +15,7 @@ export const groupSchema = z.object({
 });
 export type Group = z.infer<typeof groupSchema>;
 
-const nameSchema = z.string().trim().min(1, 'name is required').max(200);
+const nameSchema = plainText(z.string().trim().min(1, 'name is required').max(200));
 
 export const createGroupRequestSchema = z.object({
   name: nameSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './names.js';
 import { LIST_DEFAULTS } from './constants.js';
 import { JSON_DEPTH_MESSAGE, parseShallowJson } from './json-depth.js';
 import { listQuerySchema } from './list.js';
@@ -45,8 +46,8 @@ export const presetSchema = z
   .extend(sharedWithSchema.shape);
 export type Preset = z.infer<typeof presetSchema>;
 
-const nameSchema = z.string().trim().min(1, 'name is required').max(200);
-const categorySchema = z.string().trim().min(1).max(100);
+const nameSchema = plainText(z.string().trim().min(1, 'name is required').max(200));
+const categorySchema = plainText(z.string().trim().min(1).max(100));
 
 export const createPresetRequestSchema = z
   .object({
@@ -82,5 +83,5 @@ export const presetsQuerySchema = z.object({ type: presetTypeSchema.optional(), 
 export const presetCategoriesQuerySchema = z.object({ type: presetTypeSchema.optional() });
 export const presetsFilteredQuerySchema = listQuerySchema(LIST_DEFAULTS.presets).extend({
   type: presetTypeSchema.optional(),
-  category: z.string().trim().max(100).optional(),
+  category: plainText(z.string().trim().max(100)).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './names.js';
 
 /** Spec §3 "Upload record". */
 export const uploadSchema = z.object({
@@ -14,7 +15,7 @@ export type Upload = z.infer<typeof uploadSchema>;
 
 /** The optional text fields of the multipart body of POST /upload; the file comes as `file`. */
 export const uploadFieldsSchema = z.object({
-  filename: z.string().trim().min(1).max(255).optional(),
+  filename: plainText(z.string().trim().min(1).max(255)).optional(),
   groupId: z.string().trim().min(1).max(64).optional(),
 });
 
