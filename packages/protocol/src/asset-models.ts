@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { plainText } from './names.js';
 import { LIST_DEFAULTS } from './constants.js';
 import { JSON_DEPTH_MESSAGE, nestsDeeperThan } from './json-depth.js';
 import { listQuerySchema } from './list.js';
+import { plainText } from './names.js';
 import { ownershipSchema, sharedWithSchema } from './sharing.js';
 
 /** What the engine needs to load a product (spec §3 "Product"). */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { plainText } from './names.js';
 import { LIST_DEFAULTS } from './constants.js';
 import { JSON_DEPTH_MESSAGE, parseShallowJson } from './json-depth.js';
 import { listQuerySchema } from './list.js';
+import { plainText } from './names.js';
 import { ownershipSchema, sharedWithSchema } from './sharing.js';
 
 export const PRESET_TYPES = ['postProcess', 'animation'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { plainText } from './names.js';
 import { LIST_DEFAULTS } from './constants.js';
 import { listQuerySchema } from './list.js';
+import { plainText } from './names.js';
 import { ownershipSchema, sharedWithSchema } from './sharing.js';
 
 export const renderedAssetItemSchema = z.object({

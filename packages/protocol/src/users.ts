@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { plainText } from './names.js';
 import { LIST_DEFAULTS } from './constants.js';
 import { listQuerySchema } from './list.js';
+import { plainText } from './names.js';
 import { roleSchema } from './roles.js';
 
 export const MIN_PASSWORD_LENGTH = 8;
