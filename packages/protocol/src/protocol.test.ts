@@ -7,6 +7,7 @@ import {
   MAX_JSON_DEPTH,
   mediaUrl,
   nestsDeeperThan,
+  NO_CONTROL_CHARACTERS,
   SOCKET_MESSAGES,
   SUCCESS_TOASTS,
 } from './index.js';
@@ -74,4 +75,17 @@ describe('the JSON depth limit', () => {
   it('checks a million levels without overflowing the stack', () => {
     expect(nestsDeeperThan(nested(1_000_000))).toBe(true);
   });
+});
+
+describe('names', () => {
+  it.each(['Zoë Ångström', '渡辺', 'Terra — Limited (2026)', 'Team 👩‍🔬', 'a\u00a0b'])('takes %s', (name) => {
+    expect(NO_CONTROL_CHARACTERS.test(name)).toBe(true);
+  });
+
+  it.each(['a\u0000b', 'a\tb', 'a\nb', 'a\u001b[31m', 'a\u007f', 'a\u0085', 'a\u202egpj.exe', 'a\u2066b'])(
+    'refuses %j',
+    (name) => {
+      expect(NO_CONTROL_CHARACTERS.test(name)).toBe(false);
+    },
+  );
 });
