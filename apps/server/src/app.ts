@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
@@ -55,7 +54,9 @@ import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 import { authenticationPlugin } from './plugins/app/authentication.js';
 import { errorHandlerPlugin } from './plugins/app/error-handler.js';
+import { jsonBodyDepthPlugin } from './plugins/app/json-body-depth.js';
 import { serializeRequest } from './plugins/app/log-serializers.js';
+import { securityHeadersPlugin } from './plugins/app/security-headers.js';
 import { webAppPlugin } from './plugins/app/web-app.js';
 import { openApiPlugin } from './plugins/external/openapi.js';
 import { createBlobStore } from './storage/create-blob-store.js';
@@ -84,11 +85,14 @@ export interface AppParts {
   mediaAccess?: MediaAccess;
   /** The command line the local provider runs for each engine; the built reference engine by default. */
   engineCli?: string;
+  /** How long the relay waits for `auth` on a new socket; tests shorten it so that they need not wait 10 s. */
+  relayAuthDeadlineMs?: number;
 }
 
 /** Builds the whole server without listening: `main.ts` listens, tests use `app.inject()` or listen on port 0. */
 export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise<FastifyInstance> {
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  // The data directory holds the database, the auth secret and uploads: the server's user only.
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
 
   const app = Fastify({
     logger: { level: config.logLevel, serializers: { req: serializeRequest } },
@@ -208,25 +212,14 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
 
   await seedBuiltInProduct({ db: database.db, storage, modelFile: config.builtInModelFile, log: app.log });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        // sonner and Radix set inline styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  await app.register(securityHeadersPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(cookie, { secret: deriveSecret(authSecret, 'cookies') });
   // Files stream to storage; the limits per kind of file are applied where each route reads its parts.
   await app.register(multipart, { limits: { files: 2, parts: 30 } });
   await app.register(websocket, { options: { maxPayload: RELAY_HARD_LIMIT_BYTES } });
   await app.register(errorHandlerPlugin);
+  await app.register(jsonBodyDepthPlugin);
   await app.register(openApiPlugin, { version: packageJson.version });
 
   await app.register(
@@ -248,7 +241,12 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
       await api.register(uploadsRoutes, { uploads });
       await api.register(sessionsRoutes, { sessions });
       await api.register(enginesRoutes, { provider: engineProvider });
-      await api.register(remoteRelayPlugin, { auth, revocation, sessions });
+      await api.register(remoteRelayPlugin, {
+        auth,
+        revocation,
+        sessions,
+        authDeadlineMs: parts.relayAuthDeadlineMs,
+      });
       await api.register(mediaRoutes, {
         media: new MediaService(storage, mediaAccess),
         cookies: new MediaCookies(usersRepository, revocation),

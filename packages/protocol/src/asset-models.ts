@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { LIST_DEFAULTS } from './constants.js';
+import { JSON_DEPTH_MESSAGE, nestsDeeperThan } from './json-depth.js';
 import { listQuerySchema } from './list.js';
+import { plainText } from './names.js';
 import { ownershipSchema, sharedWithSchema } from './sharing.js';
 
 /** What the engine needs to load a product (spec §3 "Product"). */
-export const productSettingsSchema = z.looseObject({
-  unrealParams: z.record(z.string(), z.unknown()).default({}),
-  configOptions: z.record(z.string(), z.unknown()).default({}),
-});
+export const productSettingsSchema = z
+  .looseObject({
+    unrealParams: z.record(z.string(), z.unknown()).default({}),
+    configOptions: z.record(z.string(), z.unknown()).default({}),
+  })
+  .refine((settings) => !nestsDeeperThan(settings), JSON_DEPTH_MESSAGE);
 
 export const assetModelSchema = z
   .object({
@@ -34,11 +38,11 @@ export const assetModelSchema = z
   .extend(sharedWithSchema.shape);
 export type AssetModel = z.infer<typeof assetModelSchema>;
 
-const label = z.string().trim().max(100);
+const label = plainText(z.string().trim().max(100));
 
 /** The text fields of the multipart body of POST /asset-model; the model file comes as `file`. */
 export const createAssetModelFieldsSchema = z.object({
-  name: z.string().trim().min(1, 'name is required').max(200),
+  name: plainText(z.string().trim().min(1, 'name is required').max(200)),
   description: z.string().trim().max(5000).default(''),
   category: label.default(''),
   type: label.default(''),

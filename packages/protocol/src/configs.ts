@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LIST_DEFAULTS } from './constants.js';
+import { JSON_DEPTH_MESSAGE, nestsDeeperThan } from './json-depth.js';
 import { listQuerySchema } from './list.js';
+import { plainText } from './names.js';
 import { ownershipSchema, sharedWithSchema } from './sharing.js';
 
 /**
@@ -8,25 +10,27 @@ import { ownershipSchema, sharedWithSchema } from './sharing.js';
  * here each part is an object so that a configuration from an older or newer client still loads.
  */
 const part = z.record(z.string(), z.unknown());
-export const configSettingsSchema = z.looseObject({
-  app: z.looseObject({ product: z.unknown().optional() }).optional(),
-  scene: part.optional(),
-  carConfig: part.optional(),
-  camera: part.optional(),
-  postProcess: z
-    .looseObject({
-      params: part.optional(),
-      selectedPreset: z.unknown().optional(),
-      presetBrowser: z.unknown().optional(),
-    })
-    .optional(),
-  backdropUpload: part.optional(),
-  backplateUpload: part.optional(),
-  imageUpload: z
-    .looseObject({ imageId: z.string().nullable().optional(), previewUrl: z.string().nullable().optional() })
-    .optional(),
-  customEnvironmentalLights: z.array(z.unknown()).optional(),
-});
+export const configSettingsSchema = z
+  .looseObject({
+    app: z.looseObject({ product: z.unknown().optional() }).optional(),
+    scene: part.optional(),
+    carConfig: part.optional(),
+    camera: part.optional(),
+    postProcess: z
+      .looseObject({
+        params: part.optional(),
+        selectedPreset: z.unknown().optional(),
+        presetBrowser: z.unknown().optional(),
+      })
+      .optional(),
+    backdropUpload: part.optional(),
+    backplateUpload: part.optional(),
+    imageUpload: z
+      .looseObject({ imageId: z.string().nullable().optional(), previewUrl: z.string().nullable().optional() })
+      .optional(),
+    customEnvironmentalLights: z.array(z.unknown()).optional(),
+  })
+  .refine((settings) => !nestsDeeperThan(settings), JSON_DEPTH_MESSAGE);
 export type ConfigSettings = z.infer<typeof configSettingsSchema>;
 
 export const configSchema = z
@@ -45,9 +49,9 @@ export type Config = z.infer<typeof configSchema>;
 
 /** The text fields of the multipart body of POST /config; `settings` is a JSON string, `imageFile` a file. */
 export const createConfigFieldsSchema = z.object({
-  name: z.string().trim().min(1, 'name is required').max(200),
+  name: plainText(z.string().trim().min(1, 'name is required').max(200)),
   description: z.string().trim().max(5000).default(''),
-  projectPath: z.string().trim().max(1000).default(''),
+  projectPath: plainText(z.string().trim().max(1000)).default(''),
   settings: z.string().min(1, 'settings is required').max(1_000_000),
 });
 /** PUT /config/{id}: every field optional; settings may be left out (spec §7). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIST_DEFAULTS } from './constants.js';
 import { listQuerySchema } from './list.js';
+import { plainText } from './names.js';
 
 export const groupMemberSchema = z.object({ id: z.string(), name: z.string(), username: z.string() });
 
@@ -14,7 +15,7 @@ export const groupSchema = z.object({
 });
 export type Group = z.infer<typeof groupSchema>;
 
-const nameSchema = z.string().trim().min(1, 'name is required').max(200);
+const nameSchema = plainText(z.string().trim().min(1, 'name is required').max(200));
 
 export const createGroupRequestSchema = z.object({
   name: nameSchema,

@@ -3,6 +3,8 @@ export * from './messages.js';
 export * from './roles.js';
 export * from './list.js';
 export * from './errors.js';
+export * from './json-depth.js';
+export * from './names.js';
 export * from './auth.js';
 export * from './health.js';
 export * from './routes.js';

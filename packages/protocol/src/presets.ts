@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LIST_DEFAULTS } from './constants.js';
+import { JSON_DEPTH_MESSAGE, parseShallowJson } from './json-depth.js';
 import { listQuerySchema } from './list.js';
+import { plainText } from './names.js';
 import { ownershipSchema, sharedWithSchema } from './sharing.js';
 
 export const PRESET_TYPES = ['postProcess', 'animation'] as const;
@@ -18,14 +20,14 @@ export const MAX_SETTINGS_LENGTH = 1_000_000;
 export const settingsStringSchema = z
   .string()
   .max(MAX_SETTINGS_LENGTH, `settings must be at most ${MAX_SETTINGS_LENGTH} characters`)
-  .refine((value) => {
-    try {
-      JSON.parse(value);
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'settings must be a JSON string');
+  .superRefine((value, context) => {
+    const parsed = parseShallowJson(value);
+    if (parsed.ok) return;
+    context.addIssue({
+      code: 'custom',
+      message: parsed.reason === 'syntax' ? 'settings must be a JSON string' : `settings ${JSON_DEPTH_MESSAGE}`,
+    });
+  });
 
 export const presetSchema = z
   .object({
@@ -44,8 +46,8 @@ export const presetSchema = z
   .extend(sharedWithSchema.shape);
 export type Preset = z.infer<typeof presetSchema>;
 
-const nameSchema = z.string().trim().min(1, 'name is required').max(200);
-const categorySchema = z.string().trim().min(1).max(100);
+const nameSchema = plainText(z.string().trim().min(1, 'name is required').max(200));
+const categorySchema = plainText(z.string().trim().min(1).max(100));
 
 export const createPresetRequestSchema = z
   .object({
@@ -81,5 +83,5 @@ export const presetsQuerySchema = z.object({ type: presetTypeSchema.optional(), 
 export const presetCategoriesQuerySchema = z.object({ type: presetTypeSchema.optional() });
 export const presetsFilteredQuerySchema = listQuerySchema(LIST_DEFAULTS.presets).extend({
   type: presetTypeSchema.optional(),
-  category: z.string().trim().max(100).optional(),
+  category: plainText(z.string().trim().max(100)).optional(),
 });

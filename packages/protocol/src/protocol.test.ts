@@ -4,7 +4,10 @@ import {
   LIST_DEFAULTS,
   listQuerySchema,
   loginResponseSchema,
+  MAX_JSON_DEPTH,
   mediaUrl,
+  nestsDeeperThan,
+  NO_CONTROL_CHARACTERS,
   SOCKET_MESSAGES,
   SUCCESS_TOASTS,
 } from './index.js';
@@ -58,4 +61,31 @@ describe('media URLs', () => {
   it('escape each segment of the key and keep the slashes', () => {
     expect(mediaUrl('users/u-1/my car #2.png')).toBe('/api/media/users/u-1/my%20car%20%232.png');
   });
+});
+
+describe('the JSON depth limit', () => {
+  const nested = (levels: number): unknown => JSON.parse(`${'['.repeat(levels)}${']'.repeat(levels)}`);
+
+  it('takes MAX_JSON_DEPTH levels and refuses one more', () => {
+    expect(nestsDeeperThan(nested(MAX_JSON_DEPTH))).toBe(false);
+    expect(nestsDeeperThan(nested(MAX_JSON_DEPTH + 1))).toBe(true);
+    expect(nestsDeeperThan({ a: [1, { b: 'c' }], d: null })).toBe(false);
+  });
+
+  it('checks a million levels without overflowing the stack', () => {
+    expect(nestsDeeperThan(nested(1_000_000))).toBe(true);
+  });
+});
+
+describe('names', () => {
+  it.each(['Zoë Ångström', '渡辺', 'Terra — Limited (2026)', 'Team 👩‍🔬', 'a\u00a0b'])('takes %s', (name) => {
+    expect(NO_CONTROL_CHARACTERS.test(name)).toBe(true);
+  });
+
+  it.each(['a\u0000b', 'a\tb', 'a\nb', 'a\u001b[31m', 'a\u007f', 'a\u0085', 'a\u202egpj.exe', 'a\u2066b'])(
+    'refuses %j',
+    (name) => {
+      expect(NO_CONTROL_CHARACTERS.test(name)).toBe(false);
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JSON_DEPTH_MESSAGE } from './json-depth.js';
 
 /**
  * The remote-control socket of spec §7: JSON messages with `type` and `requestId`. The browser speaks it to
@@ -11,6 +12,13 @@ export const REMOTE_SOCKET_PATH = '/api/remote';
 export const REMOTE_SOCKET_MAX_MESSAGE_BYTES = 256 * 1024;
 /** Messages a connection may send per second before the relay answers "rate limited" errors. */
 export const REMOTE_SOCKET_MAX_MESSAGES_PER_SECOND = 100;
+/**
+ * A connection that has not authenticated this long after it opened is closed, so idle anonymous sockets cannot
+ * pile up; the client gives up on `auth` after REMOTE_CONTROL.authTimeoutMs, the same time.
+ */
+export const REMOTE_SOCKET_AUTH_DEADLINE_MS = 10_000;
+/** The close code for that: policy violation. */
+export const REMOTE_SOCKET_AUTH_DEADLINE_CLOSE_CODE = 1008;
 
 const requestId = z.string().min(1).max(100);
 const instanceId = z.string().min(1).max(300);
@@ -77,6 +85,8 @@ export const RELAY_MESSAGES = {
   remoteRoutesOnly: 'Only Remote Control routes (/remote/…) can be called',
   malformed: 'The message is not valid JSON with a known type',
   tooLarge: 'The message is too large',
+  tooDeep: `The message ${JSON_DEPTH_MESSAGE}`,
+  authDeadline: 'Not authenticated in time: send auth as soon as the socket opens',
   rateLimited: 'Too many messages: slow down',
   engineUnreachable: 'The engine did not answer',
   signedOut: 'Signed out: sign in again',

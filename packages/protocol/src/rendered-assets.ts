@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIST_DEFAULTS } from './constants.js';
 import { listQuerySchema } from './list.js';
+import { plainText } from './names.js';
 import { ownershipSchema, sharedWithSchema } from './sharing.js';
 
 export const renderedAssetItemSchema = z.object({
@@ -33,11 +34,11 @@ export const renderedAssetSchema = z
   .extend(sharedWithSchema.shape);
 export type RenderedAsset = z.infer<typeof renderedAssetSchema>;
 
-const label = z.string().trim().max(100);
+const label = plainText(z.string().trim().max(100));
 
 export const updateRenderedAssetRequestSchema = z
   .object({
-    name: z.string().trim().min(1).max(200).optional(),
+    name: plainText(z.string().trim().min(1).max(200)).optional(),
     description: z.string().trim().max(5000).optional(),
     category: label.optional(),
     type: label.optional(),

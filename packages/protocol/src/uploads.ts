@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './names.js';
 
 /** Spec §3 "Upload record". */
 export const uploadSchema = z.object({
@@ -18,7 +19,7 @@ export type Upload = z.infer<typeof uploadSchema>;
  * the caller's upload groups (as answered by an earlier upload); without it the upload starts a new group.
  */
 export const uploadFieldsSchema = z.object({
-  filename: z.string().trim().min(1).max(255).optional(),
+  filename: plainText(z.string().trim().min(1).max(255)).optional(),
   groupId: z.string().trim().min(1).max(64).optional(),
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIST_DEFAULTS } from './constants.js';
 import { listQuerySchema } from './list.js';
+import { plainText } from './names.js';
 import { roleSchema } from './roles.js';
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -19,7 +20,7 @@ const rolesSchema = z.array(roleSchema).min(1, 'at least one role is required').
 
 export const createUserRequestSchema = z.object({
   username: usernameSchema,
-  name: z.string().trim().max(200).optional(),
+  name: plainText(z.string().trim().max(200)).optional(),
   password: passwordSchema,
   roles: rolesSchema.default(['user']),
 });
@@ -27,7 +28,7 @@ export type CreateUserRequest = z.infer<typeof createUserRequestSchema>;
 
 export const updateUserRequestSchema = z
   .object({
-    name: z.string().trim().min(1).max(200).optional(),
+    name: plainText(z.string().trim().min(1).max(200)).optional(),
     password: passwordSchema.optional(),
     roles: rolesSchema.optional(),
   })

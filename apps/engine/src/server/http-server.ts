@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { JSON_DEPTH_MESSAGE, nestsDeeperThan } from '@autostudio/protocol';
 import type { Scene } from '../scene/scene.js';
 import { handleControl, isControlRoute } from './control-routes.js';
 import { field, isRecord } from './keys.js';
@@ -125,6 +126,8 @@ async function respond(
       } catch {
         return fail(400, 'Unable to parse the request body as JSON');
       }
+      // Checked before the scene, zod or JSON.stringify (an echoed value) walk it: deep enough, they overflow the stack.
+      if (nestsDeeperThan(body)) return fail(400, `The request body ${JSON_DEPTH_MESSAGE}`);
     }
   }
   return serial(() => (isBatch ? batch(api, body) : api.handle(method, path, body)));

@@ -1,4 +1,4 @@
-import { ENGINE_OBJECT_PATHS, ENGINE_PRESET } from '@autostudio/protocol';
+import { ENGINE_OBJECT_PATHS, ENGINE_PRESET, MAX_JSON_DEPTH } from '@autostudio/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../test/test-engine.js';
 
@@ -86,6 +86,26 @@ describe('content type and JSON', () => {
     expect(response.status).toBe(400);
     expectCors(response);
     expect(await json(response)).toHaveProperty('errorMessage');
+  });
+
+  it.each([
+    [
+      '/remote/object/call',
+      (deep: string) => `{"objectPath":"${camera}","functionName":"Set Bokeh","parameters":${deep}}`,
+    ],
+    [
+      '/remote/batch',
+      (deep: string) => `{"Requests":[{"RequestId":1,"URL":"/remote/info","Verb":"GET","Body":${deep}}]}`,
+    ],
+  ])('refuses a body nested 5,000 levels deep on %s, and keeps answering', async (path, bodyAround) => {
+    const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+    const response = await t.request('PUT', path, bodyAround(deep));
+    expect(response.status).toBe(400);
+    expectCors(response);
+    expect(await json(response)).toEqual({
+      errorMessage: `The request body must not nest deeper than ${MAX_JSON_DEPTH} levels`,
+    });
+    expect((await t.request('GET', '/remote/info')).status).toBe(200);
   });
 });
 

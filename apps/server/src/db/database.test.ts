@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startTestApp } from '../test/test-app.js';
 import { testDatabases } from '../test/test-databases.js';
 import { migrateToLatest, openDatabase } from './database.js';
 
@@ -20,6 +24,42 @@ describe.runIf(postgres)('migrations on PostgreSQL', () => {
       await ourHandle.close();
       await other.drop();
       await ours.drop();
+    }
+  });
+});
+
+describe('the SQLite database file', () => {
+  const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
+
+  it('is readable by the server’s user only, with its -wal and -shm files and a data directory it creates', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'autostudio-modes-'));
+    const dataDir = path.join(root, 'fresh', 'data');
+    const file = path.join(dataDir, 'autostudio.db');
+    const t = await startTestApp(testDatabases[0]!, { dataDir, database: { dialect: 'sqlite', file } });
+    try {
+      // A write, so that the write-ahead log and its index exist.
+      await t.createUser('writer');
+      expect(modeOf(dataDir)).toBe(0o700);
+      expect(modeOf(file)).toBe(0o600);
+      expect(modeOf(`${file}-wal`)).toBe(0o600);
+      expect(modeOf(`${file}-shm`)).toBe(0o600);
+    } finally {
+      await t.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('narrows a database file an older version left readable by others', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'autostudio-modes-'));
+    const file = path.join(dataDir, 'autostudio.db');
+    fs.writeFileSync(file, '', { mode: 0o644 });
+    fs.chmodSync(file, 0o644);
+    const t = await startTestApp(testDatabases[0]!, { dataDir, database: { dialect: 'sqlite', file } });
+    try {
+      expect(modeOf(file)).toBe(0o600);
+    } finally {
+      await t.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

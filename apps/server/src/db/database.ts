@@ -19,7 +19,7 @@ export interface DatabaseHandle {
 
 export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   if (config.dialect === 'sqlite') {
-    if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
+    if (config.file !== ':memory:') ownerOnly(config.file);
     const sqlite = new SqliteDatabase(config.file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
@@ -35,6 +35,25 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', schema: config.schema, close: () => db.destroy() };
+}
+
+/**
+ * The database holds password hashes and refresh tokens: only the server's own user may read it. SQLite creates a
+ * file 0644 (less the umask) and gives its -wal and -shm files the database file's mode, so the file is made 0600
+ * before SQLite opens it; files an older version left readable are narrowed too.
+ */
+function ownerOnly(file: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const existing of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      fs.chmodSync(existing, 0o600);
+    } catch (error) {
+      // Gone, or another user's file that we may use but not change: theirs to narrow.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'EPERM') throw error;
+    }
+  }
 }
 
 export class MigrationError extends Error {}

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { JSON_DEPTH_MESSAGE, parseShallowJson } from '@autostudio/protocol';
 import { badRequest } from '../plugins/app/http-errors.js';
 
 /** Validates the text fields of a multipart body, with a message that names each bad field. */
@@ -12,13 +13,12 @@ export function parseFields<T extends z.ZodType>(schema: T, fields: Record<strin
 
 /** Parses a field that carries JSON, naming the field when it is not JSON or not the expected shape. */
 export function parseJsonField<T extends z.ZodType>(schema: T, field: string, text: string): z.infer<T> {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw badRequest(`body.${field}: must be a JSON string`);
+  // The depth is checked before zod or JSON.stringify walk the value: a deep enough one would overflow the stack.
+  const json = parseShallowJson(text);
+  if (!json.ok) {
+    throw badRequest(`body.${field}: ${json.reason === 'syntax' ? 'must be a JSON string' : JSON_DEPTH_MESSAGE}`);
   }
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(json.value);
   if (!parsed.success) {
     throw badRequest(
       parsed.error.issues.map((issue) => `body.${[field, ...issue.path].join('.')}: ${issue.message}`).join('; '),

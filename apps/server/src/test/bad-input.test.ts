@@ -19,6 +19,9 @@ interface Case {
 }
 
 const HUGE = 'x'.repeat(100_000);
+/** JSON nested 5,000 levels deep: enough to overflow the stack of anything that walks it by recursion. */
+const DEEP = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+const TOO_DEEP = /must not nest deeper than 100 levels/;
 const UNKNOWN = '00000000-0000-0000-0000-000000000000';
 
 const CASES: Case[] = [
@@ -118,6 +121,30 @@ const CASES: Case[] = [
     message: /settings/,
   },
   {
+    name: 'preset whose settings nest 5,000 levels deep',
+    method: 'POST',
+    url: '/api/preset',
+    json: { name: 'P', type: 'animation', settings: DEEP },
+    status: 400,
+    message: /settings must not nest deeper than 100 levels/,
+  },
+  {
+    name: 'preset changed to settings 5,000 levels deep',
+    method: 'PUT',
+    url: `/api/preset/${UNKNOWN}`,
+    json: { settings: DEEP },
+    status: 400,
+    message: /settings must not nest deeper than 100 levels/,
+  },
+  {
+    name: 'a JSON body nested 5,000 levels deep',
+    method: 'POST',
+    url: '/api/sessions/heartbeat',
+    raw: { contentType: 'application/json', body: `{"sessionId":"s","extra":${DEEP}}` },
+    status: 400,
+    message: /^body: must not nest deeper than 100 levels$/,
+  },
+  {
     name: 'copy of an unknown preset',
     method: 'POST',
     url: '/api/preset',
@@ -189,6 +216,22 @@ const CASES: Case[] = [
     message: /settings\.scene/,
   },
   {
+    name: 'config whose settings nest 5,000 levels deep',
+    method: 'POST',
+    url: '/api/config',
+    multipart: { fields: { name: 'C', settings: `{"scene":${DEEP}}` } },
+    status: 400,
+    message: /^body\.settings: must not nest deeper than 100 levels$/,
+  },
+  {
+    name: 'config whose settings are an array 5,000 levels deep',
+    method: 'POST',
+    url: '/api/config',
+    multipart: { fields: { name: 'C', settings: `${'['.repeat(5000)}${']'.repeat(5000)}` } },
+    status: 400,
+    message: TOO_DEEP,
+  },
+  {
     name: 'config preview that is not an image',
     method: 'POST',
     url: '/api/config',
@@ -241,6 +284,17 @@ const CASES: Case[] = [
     multipart: { fields: { name: 'M', settings: 'nope' }, files: { file: { name: 'car.glb', content: tinyGlb() } } },
     status: 400,
     message: /settings/,
+  },
+  {
+    name: 'asset model with settings 5,000 levels deep',
+    method: 'POST',
+    url: '/api/asset-model',
+    multipart: {
+      fields: { name: 'M', settings: `{"configOptions":${DEEP}}` },
+      files: { file: { name: 'car.glb', content: tinyGlb() } },
+    },
+    status: 400,
+    message: /^body\.settings: must not nest deeper than 100 levels$/,
   },
   {
     name: 'asset models with latestVersion=yes',
@@ -313,6 +367,130 @@ const CASES: Case[] = [
     message: /params.id/,
   },
 ];
+
+/** A bell and a terminal escape sequence; bidirectional overrides and C1 controls are refused alike. */
+const CONTROL = 'Ann\u0007\u001b[2J';
+const named = (field: string) => new RegExp(`body\\.${field}: must not contain control characters`);
+
+/** Every name-like field refuses control characters, wherever in the name they are. */
+const CONTROL_CHARACTER_CASES: Case[] = [
+  {
+    name: 'user with a control character in the name',
+    method: 'POST',
+    url: '/api/users',
+    json: { username: 'ctl', password: 'long-enough', name: CONTROL },
+    status: 400,
+    message: named('name'),
+  },
+  {
+    name: 'user renamed with a control character',
+    method: 'PUT',
+    url: `/api/users/${UNKNOWN}`,
+    json: { name: 'Ann\u202Egpj.exe' },
+    status: 400,
+    message: named('name'),
+  },
+  {
+    name: 'user with a control character in the username',
+    method: 'POST',
+    url: '/api/users',
+    json: { username: 'a\u0000b', password: 'long-enough' },
+    status: 400,
+    message: /username/,
+  },
+  {
+    name: 'group with a control character in the name',
+    method: 'POST',
+    url: '/api/user-groups',
+    json: { name: CONTROL },
+    status: 400,
+    message: named('name'),
+  },
+  {
+    name: 'group renamed with a line break inside',
+    method: 'PUT',
+    url: `/api/user-groups/${UNKNOWN}`,
+    json: { name: 'Sales\nAdmins' },
+    status: 400,
+    message: named('name'),
+  },
+  {
+    name: 'preset with a control character in the name',
+    method: 'POST',
+    url: '/api/preset',
+    json: { name: CONTROL, type: 'animation' },
+    status: 400,
+    message: named('name'),
+  },
+  {
+    name: 'preset with a C1 control in the category',
+    method: 'POST',
+    url: '/api/preset',
+    json: { name: 'P', type: 'animation', category: 'Looks\u0085' },
+    status: 400,
+    message: named('category'),
+  },
+  {
+    name: 'preset renamed with a control character',
+    method: 'PUT',
+    url: `/api/preset/${UNKNOWN}`,
+    json: { name: CONTROL },
+    status: 400,
+    message: named('name'),
+  },
+  {
+    name: 'config with a control character in the name',
+    method: 'POST',
+    url: '/api/config',
+    multipart: { fields: { name: CONTROL, settings: '{}' } },
+    status: 400,
+    message: named('name'),
+  },
+  {
+    name: 'config with a NUL in the project path',
+    method: 'POST',
+    url: '/api/config',
+    multipart: { fields: { name: 'C', projectPath: 'a\u0000b', settings: '{}' } },
+    status: 400,
+    message: named('projectPath'),
+  },
+  {
+    name: 'asset model with a control character in the name',
+    method: 'POST',
+    url: '/api/asset-model',
+    multipart: { fields: { name: CONTROL }, files: { file: { name: 'car.glb', content: tinyGlb() } } },
+    status: 400,
+    message: named('name'),
+  },
+  {
+    name: 'asset model with a control character in the brand',
+    method: 'POST',
+    url: '/api/asset-model',
+    multipart: {
+      fields: { name: 'M', brand: 'Terra\u007f' },
+      files: { file: { name: 'car.glb', content: tinyGlb() } },
+    },
+    status: 400,
+    message: named('brand'),
+  },
+  {
+    name: 'rendered asset renamed with a control character',
+    method: 'PUT',
+    url: `/api/asset-rendered/${UNKNOWN}`,
+    json: { name: CONTROL },
+    status: 400,
+    message: named('name'),
+  },
+  {
+    name: 'upload named with a control character',
+    method: 'POST',
+    url: '/api/upload',
+    multipart: { fields: { filename: 'shot\u001b.png' }, files: { file: { name: 'a.png', content: PNG_1X1 } } },
+    status: 400,
+    message: named('filename'),
+  },
+];
+CASES.push(...CONTROL_CHARACTER_CASES);
 
 describe.each(testDatabases)('bad input on $name', (database) => {
   let t: TestApp;

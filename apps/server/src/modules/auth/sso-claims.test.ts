@@ -73,4 +73,10 @@ describe('the profile', () => {
     });
     expect(profileFromClaims({ sub: 's1', email: 'a@b.test' }, 'roles').name).toBeUndefined();
   });
+
+  it('leaves out a name with control characters, which the API would refuse', () => {
+    for (const name of ['Ann\u001b[31m', 'Ann\nBob', 'Ann\u202Egpj.exe']) {
+      expect(profileFromClaims({ sub: 's1', email: 'a@b.test', name }, 'roles').name).toBeUndefined();
+    }
+  });
 });

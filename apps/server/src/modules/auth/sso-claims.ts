@@ -1,4 +1,4 @@
-import { createUserRequestSchema, roleSchema, type Role } from '@autostudio/protocol';
+import { createUserRequestSchema, NO_CONTROL_CHARACTERS, roleSchema, type Role } from '@autostudio/protocol';
 import { normalizeUsername } from '../users/users.service.js';
 
 export type Claims = Readonly<Record<string, unknown>>;
@@ -70,6 +70,8 @@ export function profileFromClaims(claims: Claims, rolesClaim: string): SsoProfil
   if (typeof subject !== 'string' || subject === '') throw new MissingClaimError('the claims have no subject (sub)');
   const username = usernameFromClaims(claims);
   if (!username) throw new MissingClaimError('the claims have no usable preferred_username or email');
-  const name = typeof claims.name === 'string' ? claims.name.trim().slice(0, NAME_LENGTH) : '';
+  const claimed = typeof claims.name === 'string' ? claims.name.trim().slice(0, NAME_LENGTH) : '';
+  // People set their own name at the provider; one with control characters is left out, as the API would refuse it.
+  const name = NO_CONTROL_CHARACTERS.test(claimed) ? claimed : '';
   return { subject, username, name: name || undefined, roles: rolesFromClaim(readClaim(claims, rolesClaim)) };
 }

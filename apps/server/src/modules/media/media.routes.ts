@@ -1,4 +1,4 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_ROUTES,
@@ -34,7 +34,7 @@ const blobBody = z.unknown().meta({
 });
 
 /** Who is asking: the Bearer token when there is one, else the signed media cookie. */
-function mediaAuthentication(cookies: MediaCookies): preHandlerAsyncHookHandler {
+function mediaAuthentication(cookies: MediaCookies): onRequestAsyncHookHandler {
   return async (request: FastifyRequest) => {
     const cookie = request.cookies[MEDIA_COOKIE.name];
     if (!request.user && cookie) {
@@ -97,7 +97,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
         416: errorBodySchema,
       },
     },
-    preHandler: mediaAuthentication(cookies),
+    // Before anything else of the request is looked at, as for every guarded route.
+    onRequest: mediaAuthentication(cookies),
     handler: async (request, reply) => {
       const key = request.params['*'];
       const blob = await media.find(currentUser(request), key);

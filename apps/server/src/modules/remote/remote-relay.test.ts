@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
   RELAY_MESSAGES,
+  REMOTE_SOCKET_AUTH_DEADLINE_CLOSE_CODE,
   REMOTE_SOCKET_MAX_MESSAGE_BYTES,
   SOCKET_MESSAGES,
   type LoginResponse,
@@ -270,10 +271,103 @@ describe.each(testDatabases)('sessions and the remote-control relay on $name', (
       expect(health).toMatchObject({ type: 'health_check', payload: { authenticated: true, engineReachable: true } });
     });
 
+    it('refuses a call whose body nests thousands of levels deep and keeps going', async () => {
+      const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+      const message = `{"type":"api_call","requestId":"d1","payload":{"instanceId":"${instanceId}","url":"/remote/object/call","body":${deep}}}`;
+      expect(await client.request(message, 'd1')).toMatchObject({
+        type: 'error',
+        requestId: 'd1',
+        payload: { message: RELAY_MESSAGES.tooDeep },
+      });
+      const health = await client.request({ type: 'health_check', requestId: 'h2' }, 'h2');
+      expect(health).toMatchObject({ type: 'health_check', payload: { authenticated: true, engineReachable: true } });
+    });
+
     it('stops forwarding once the session is released', async () => {
       await session(ada.accessToken, 'POST', '/sessions/release', {});
       const answer = await call('r1', { url: '/remote/info', method: 'GET' });
       expect(answer).toMatchObject({ type: 'error', payload: { message: RELAY_MESSAGES.notYourInstance } });
     });
+  });
+});
+
+describe.each(testDatabases)('the relay’s sign-in deadline on $name', (database) => {
+  const DEADLINE_MS = 300;
+  let engine: TestEngine;
+  let t: TestApp;
+  let relayUrl: string;
+  let origin: string;
+
+  beforeAll(async () => {
+    engine = await startTestEngine();
+    t = await startTestApp(
+      database,
+      {
+        engines: {
+          provider: 'static',
+          max: 1,
+          warm: 0,
+          instances: [{ instanceId: engine.base.replace('http://', ''), streamerId: 'engine-0' }],
+          sessionTimeoutSeconds: 90,
+          heartbeatTimeoutSeconds: 30,
+        },
+      },
+      { relayAuthDeadlineMs: DEADLINE_MS },
+    );
+    origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    relayUrl = `${origin.replace('http', 'ws')}/api/remote`;
+  });
+  afterAll(async () => {
+    await t.close();
+    await engine.close();
+  });
+
+  const closed = (client: RelayClient) =>
+    new Promise<{ code: number; reason: string; afterMs: number }>((resolve) => {
+      const opened = performance.now();
+      client.socket.once('close', (code: number, reason: Buffer) =>
+        resolve({ code, reason: reason.toString('utf8'), afterMs: performance.now() - opened }),
+      );
+    });
+
+  it('closes a socket that never sends auth, saying why', async () => {
+    const client = await RelayClient.open(relayUrl);
+    const end = await closed(client);
+    expect(end).toMatchObject({ code: REMOTE_SOCKET_AUTH_DEADLINE_CLOSE_CODE, reason: RELAY_MESSAGES.authDeadline });
+    expect(end.afterMs).toBeLessThan(5000);
+  });
+
+  it('closes a socket whose auth failed, and one that only pings', async () => {
+    const forged = await RelayClient.open(relayUrl);
+    const answer = await forged.request(
+      { type: 'auth', requestId: 'a1', payload: { token: 'forged', instanceId: 'x:1' } },
+      'a1',
+    );
+    expect(answer.type).toBe('auth_error');
+    const pinger = await RelayClient.open(relayUrl);
+    const pinging = setInterval(() => pinger.socket.send(JSON.stringify({ type: 'ping' })), 50);
+    const [forgedEnd, pingerEnd] = await Promise.all([closed(forged), closed(pinger)]);
+    clearInterval(pinging);
+    expect(forgedEnd.code).toBe(REMOTE_SOCKET_AUTH_DEADLINE_CLOSE_CODE);
+    expect(pingerEnd.code).toBe(REMOTE_SOCKET_AUTH_DEADLINE_CLOSE_CODE);
+  });
+
+  it('keeps an authenticated socket open past the deadline', async () => {
+    const ada = await t.createUser('ada');
+    const allocated = await fetch(`${origin}/api/sessions/allocate`, {
+      headers: { authorization: `Bearer ${ada.accessToken}` },
+    });
+    const { sessionDetails } = (await allocated.json()) as SessionResponse;
+    const instanceId = sessionDetails?.instanceId ?? '';
+    const client = await RelayClient.open(relayUrl);
+    const ok = await client.request(
+      { type: 'auth', requestId: 'a2', payload: { token: ada.accessToken, instanceId } },
+      'a2',
+    );
+    expect(ok.type).toBe('auth_success');
+    await new Promise((resolve) => setTimeout(resolve, DEADLINE_MS * 3));
+    expect(client.socket.readyState).toBe(WebSocket.OPEN);
+    expect(await client.request({ type: 'ping', requestId: 'p1' }, 'p1')).toMatchObject({ type: 'pong' });
+    client.close();
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasRole, STATE_MESSAGES, type Role, type User } from '@autostudio/protocol';
 import type { AuthService } from '../../modules/auth/auth.service.js';
@@ -31,17 +31,37 @@ export const authenticationPlugin = fp<{ auth: AuthService }>(async (app: Fastif
       request.signInId = authenticated.familyId;
     }
   });
+  app.addHook('onRoute', guardBeforeBody);
 });
 
 const guards = new WeakSet<object>();
+const isGuard = (handler: unknown): boolean => typeof handler === 'function' && guards.has(handler);
+const asList = (hooks: unknown): unknown[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
 
-/** Whether a route's pre-handler includes a sign-in guard; the OpenAPI document marks those routes. */
-export function requiresSignIn(preHandler: unknown): boolean {
-  const handlers: unknown[] = Array.isArray(preHandler) ? preHandler : [preHandler];
-  return handlers.some((handler) => typeof handler === 'function' && guards.has(handler));
+/**
+ * Routes name their guard as a pre-handler, the last step before the handler; run there, a guard comes after the
+ * body is read and validated, so a stranger learns from 400s what the route takes and makes the server parse
+ * whatever they send. Every guard is moved to the route's onRequest hooks instead (after the authentication hook
+ * above, which is the instance's): without sign-in the answer is 401 before the body is even read.
+ */
+function guardBeforeBody(route: RouteOptions): void {
+  const moved = [...asList(route.preValidation), ...asList(route.preHandler)].filter(isGuard);
+  if (moved.length === 0) return;
+  const remove = (hooks: unknown) => asList(hooks).filter((handler) => !isGuard(handler));
+  // The hook lists are typed per phase; a guard takes (request) and throws, which any phase accepts.
+  Object.assign(route, {
+    preValidation: remove(route.preValidation),
+    preHandler: remove(route.preHandler),
+    onRequest: [...asList(route.onRequest), ...moved],
+  });
 }
 
-/** Route guard: a signed-in user is required. */
+/** Whether a route is behind a sign-in guard; the OpenAPI document marks those routes. */
+export function requiresSignIn(route: Pick<RouteOptions, 'onRequest' | 'preValidation' | 'preHandler'>): boolean {
+  return [route.onRequest, route.preValidation, route.preHandler].some((hooks) => asList(hooks).some(isGuard));
+}
+
+/** Route guard: a signed-in user is required. Runs before the body is read, wherever the route names it. */
 export const requireUser: preHandlerAsyncHookHandler = async (request) => {
   if (!request.user) throw unauthorized(STATE_MESSAGES.authenticationFailed);
 };

@@ -39,7 +39,7 @@ export const openApiPlugin = fp<{ version: string }>(async (app: FastifyInstance
       // The server entry is /api, so paths are written relative to it; the web app's routes are not the API.
       if (url !== API_BASE && !url.startsWith(`${API_BASE}/`)) return { schema: { ...schema, hide: true }, url };
       // A route behind a sign-in guard says so, unless it names its own credentials.
-      const guarded = requiresSignIn(input.route.preHandler) && !('security' in schema);
+      const guarded = requiresSignIn(input.route) && !('security' in schema);
       return { schema: guarded ? { ...schema, security: [{ bearer: [] }] } : schema, url: url.slice(API_BASE.length) };
     },
     // Schemas with a zod `id` (the error body) become components that responses refer to. zod stamps them with
