@@ -154,6 +154,10 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
       if (!address || typeof address === 'string') return null;
       return `ws://127.0.0.1:${address.port}/signalling?key=${encodeURIComponent(engineKey)}`;
     },
+    // Engines fetch the signed file links handed to browsers, which name ENGINE_FILES_URL or else, as browsers
+    // normally come, the public address.
+    filesUrl: config.engines.filesUrl ?? config.publicUrl,
+    fetchAllow: config.engines.fetchAllow,
   });
   app.decorate('engineProvider', engineProvider);
   const sessions = new SessionsService(

@@ -1,4 +1,9 @@
-import { ENGINE_CONTROL_KEY_ENV, engineRegistrationSchema } from '@autostudio/protocol';
+import {
+  ENGINE_CONTROL_KEY_ENV,
+  ENGINE_SIGNALLING_KEY_ENV,
+  ENGINE_SIGNALLING_URL_ENV,
+  engineRegistrationSchema,
+} from '@autostudio/protocol';
 import type { RegistrationOptions } from './registration.js';
 
 /** The command-line flags of self-registration, shared by the engine's CLI and its test CLI. */
@@ -48,4 +53,23 @@ export function registrationFromFlags(
  */
 export function controlKeyFrom(env: NodeJS.ProcessEnv): string | undefined {
   return env[ENGINE_CONTROL_KEY_ENV] ?? (env[REGISTRATION_KEY_ENV] || undefined);
+}
+
+/**
+ * The signalling URL with its streamer key: `--signalling-url` names the address, the key comes from the environment
+ * (ENGINE_SIGNALLING_KEY, or the whole URL in ENGINE_SIGNALLING_URL). A key on the command line is refused, since
+ * every local user can read it there and stream in the engine's place.
+ */
+export function signallingUrlFrom(flag: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  if (flag !== undefined && URL.canParse(flag) && new URL(flag).searchParams.has('key')) {
+    throw new Error(
+      `--signalling-url must not carry the key (the command line is visible to every local user): put the key in ${ENGINE_SIGNALLING_KEY_ENV}`,
+    );
+  }
+  const text = flag ?? (env[ENGINE_SIGNALLING_URL_ENV] || undefined);
+  const key = env[ENGINE_SIGNALLING_KEY_ENV];
+  if (text === undefined || !key || !URL.canParse(text)) return text;
+  const url = new URL(text);
+  if (!url.searchParams.has('key')) url.searchParams.set('key', key);
+  return url.toString();
 }

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ENGINE_CONTROL_KEY_ENV,
   ENGINE_CONTROL_ROUTES,
+  ENGINE_SIGNALLING_URL_ENV,
   ENGINE_OBJECT_PATHS,
   type LoginResponse,
   type SessionResponse,
@@ -13,6 +15,7 @@ import { LocalEngineProvider } from './local-engine-provider.js';
 
 // The engine's command line over its recording renderer, built by tsc -b like the real one.
 const TEST_ENGINE_CLI = path.resolve(import.meta.dirname, '../../../../engine/dist/test/test-engine-cli.js');
+const SIGNALLING_KEY = 'local-engine-test-signalling-key';
 
 describe('reference engines as child processes', () => {
   let t: TestApp;
@@ -32,6 +35,7 @@ describe('reference engines as child processes', () => {
           instances: [],
           sessionTimeoutSeconds: 90,
           heartbeatTimeoutSeconds: 30,
+          signallingKey: SIGNALLING_KEY,
         },
       },
       { engineCli: TEST_ENGINE_CLI },
@@ -70,6 +74,29 @@ describe('reference engines as child processes', () => {
     const second = await call('/sessions/allocate');
     expect(second.status).toBe(200);
     expect(second.body.sessionDetails?.instanceId).not.toBe(instanceId);
+    await call('/sessions/release', 'POST');
+  });
+
+  it('starts engines with no key on their command line, which every local user can read', async () => {
+    const allocated = await call('/sessions/allocate');
+    const instanceId = allocated.body.sessionDetails?.instanceId ?? '';
+    const engine = provider.engines().find((candidate) => candidate.instanceId === instanceId);
+    const pid = provider.processId(engine?.id ?? '') ?? Number.NaN;
+    const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+    const environment = new Map(
+      fs
+        .readFileSync(`/proc/${pid}/environ`, 'utf8')
+        .split('\0')
+        .map((entry): [string, string] => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
+    );
+    const controlKey = environment.get(ENGINE_CONTROL_KEY_ENV) ?? '';
+    expect(controlKey.length).toBeGreaterThanOrEqual(16);
+    expect(argv).toContain(`--streamer-id ${engine?.id ?? ''}`);
+    expect(argv).not.toContain(SIGNALLING_KEY);
+    expect(argv).not.toContain(controlKey);
+    expect(argv).not.toMatch(/key=/);
+    // The keys reach the engine through its environment, which only its owner can read.
+    expect(environment.get(ENGINE_SIGNALLING_URL_ENV)).toContain(`key=${SIGNALLING_KEY}`);
     await call('/sessions/release', 'POST');
   });
 

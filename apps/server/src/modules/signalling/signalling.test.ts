@@ -15,12 +15,14 @@ const ENGINE_KEY = 'signalling-test-engine-key';
 class Peer {
   readonly received: (BaseMessage & Record<string, unknown>)[] = [];
   closeCode: number | null = null;
+  closeReason = '';
   private constructor(readonly socket: WebSocket) {
     socket.on('message', (data: Buffer) =>
       this.received.push(JSON.parse(data.toString('utf8')) as BaseMessage & Record<string, unknown>),
     );
-    socket.on('close', (code) => {
+    socket.on('close', (code, reason) => {
       this.closeCode = code;
+      this.closeReason = reason.toString('utf8');
     });
   }
 
@@ -171,6 +173,22 @@ describe.each(testDatabases)('Pixel Streaming signalling on $name', (database) =
     browser.send(Messages.ping, { time: 1234 });
     expect((await browser.next('pong')).time).toBe(1234);
     browser.socket.close();
+  });
+
+  it('turns away a second streamer claiming a connected engine’s id, and the engine keeps its players', async () => {
+    const engineSide = await streamer(adaStreamer);
+    const intruder = await Peer.open(`${base}/signalling?key=${ENGINE_KEY}`);
+    await intruder.next('identify');
+    intruder.send(Messages.endpointId, { id: adaStreamer });
+    expect(await intruder.closed()).toBe(SIGNALLING_CLOSE.streamerIdTaken);
+    expect(intruder.closeReason).toBe(`Streamer id ${adaStreamer} is already connected`);
+    expect(intruder.received.some((message) => message.type === 'endpointIdConfirm')).toBe(false);
+
+    const browser = await player(ada.accessToken);
+    browser.send(Messages.subscribe, { streamerId: adaStreamer });
+    expect((await engineSide.next('playerConnected')).playerId).toBeTruthy();
+    browser.socket.close();
+    engineSide.socket.close();
   });
 
   it('closes the players of an engine that goes away', async () => {
