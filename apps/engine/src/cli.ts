@@ -9,6 +9,7 @@ import { PATH_TRACING_MODES } from './scene/render-contract.js';
 import { startRegistration, type Registration } from './server/registration.js';
 import {
   controlKeyFrom,
+  fetchPolicyFrom,
   REGISTRATION_FLAGS,
   registrationFromFlags,
   signallingUrlFrom,
@@ -94,6 +95,7 @@ async function main(): Promise<void> {
     height: flags.height,
     pathTracing: flags['path-tracing'],
     controlKey: controlKeyFrom(process.env),
+    fetchPolicy: fetchPolicyFrom(values, process.env),
     onRequest: (entry) => log.info(entry, 'request'),
   });
   log.info({ url: `http://${flags.host}:${engine.port}/remote/info`, dataDir }, 'engine ready');

@@ -1,9 +1,13 @@
 import {
   ENGINE_CONTROL_KEY_ENV,
+  ENGINE_FETCH_ALLOW_ENV,
+  ENGINE_FILES_URL_ENV,
   ENGINE_SIGNALLING_KEY_ENV,
+  fetchAllowSchema,
   ENGINE_SIGNALLING_URL_ENV,
   engineRegistrationSchema,
 } from '@autostudio/protocol';
+import type { FetchPolicy } from '../scene/engine-fetch.js';
 import type { RegistrationOptions } from './registration.js';
 
 /** The command-line flags of self-registration, shared by the engine's CLI and its test CLI. */
@@ -14,6 +18,10 @@ export const REGISTRATION_FLAGS = {
   advertise: { type: 'string' },
   /** The engine's name on the signalling server and in the pool; default `engine-<port>`. */
   'streamer-id': { type: 'string' },
+  /** The server's address for engine downloads (its signed file links); default the --register servers. */
+  'files-url': { type: 'string' },
+  /** Further hosts Download File and the image imports may fetch from: host, host:port or *.domain. */
+  'fetch-allow': { type: 'string' },
 } as const;
 
 /** The environment variable holding the servers' registration key: a secret, so not a flag that `ps` shows. */
@@ -72,4 +80,23 @@ export function signallingUrlFrom(flag: string | undefined, env: NodeJS.ProcessE
   const url = new URL(text);
   if (!url.searchParams.has('key')) url.searchParams.set('key', key);
   return url.toString();
+}
+
+/**
+ * What the engine may fetch: the server's signed file links at --files-url (ENGINE_FILES_URL, else the servers it
+ * registers with) and the hosts of --fetch-allow (ENGINE_FETCH_ALLOW). Nothing else, whatever a caller asks.
+ */
+export function fetchPolicyFrom(values: FlagValues, env: NodeJS.ProcessEnv): FetchPolicy {
+  const list = (value: string | undefined) =>
+    (value ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+  const filesUrls = list(text(values['files-url']) ?? text(env[ENGINE_FILES_URL_ENV]) ?? text(values.register));
+  for (const url of filesUrls) {
+    if (!URL.canParse(url)) throw new Error(`--files-url: ${url} is not a URL`);
+  }
+  const allowed = fetchAllowSchema.safeParse(text(values['fetch-allow']) ?? env[ENGINE_FETCH_ALLOW_ENV] ?? '');
+  if (!allowed.success) throw new Error('--fetch-allow: each entry must be host, host:port or *.domain');
+  return { filesUrls, allow: allowed.data };
 }
