@@ -10,7 +10,7 @@ export interface ProviderContext {
   onEngineDied: (engineId: string, reason: string) => void;
   cli?: string | undefined;
   signallingUrl?: () => string | null;
-  filesUrl?: string | undefined;
+  filesUrl?: (() => string | undefined) | undefined;
   fetchAllow?: string[] | undefined;
 }
 

@@ -1,12 +1,17 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ENGINE_CONTROL_KEY_ENV,
   ENGINE_CONTROL_ROUTES,
+  ENGINE_FETCH_REFUSED,
   ENGINE_SIGNALLING_URL_ENV,
   ENGINE_OBJECT_PATHS,
+  type AssetModel,
+  type ListResult,
   type LoginResponse,
+  type ModelDownloadLink,
   type SessionResponse,
 } from '@autostudio/protocol';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
@@ -25,9 +30,13 @@ describe('reference engines as child processes', () => {
 
   beforeAll(async () => {
     if (!fs.existsSync(TEST_ENGINE_CLI)) throw new Error(`${TEST_ENGINE_CLI} is missing: build first (tsc -b)`);
+    // A product whose model the engines download through the server's signed link.
+    const modelFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'autostudio-local-model-')), 'terra.glb');
+    fs.writeFileSync(modelFile, Buffer.concat([Buffer.from('glTF'), Buffer.alloc(2048, 1)]));
     t = await startTestApp(
       testDatabases[0]!,
       {
+        builtInModelFile: modelFile,
         engines: {
           provider: 'local',
           max: 1,
@@ -97,6 +106,40 @@ describe('reference engines as child processes', () => {
     expect(argv).not.toMatch(/key=/);
     // The keys reach the engine through its environment, which only its owner can read.
     expect(environment.get(ENGINE_SIGNALLING_URL_ENV)).toContain(`key=${SIGNALLING_KEY}`);
+    await call('/sessions/release', 'POST');
+  });
+
+  it("lets its engines download this server's signed model links, and nothing else of this machine", async () => {
+    const allocated = await call('/sessions/allocate');
+    const instanceId = allocated.body.sessionDetails?.instanceId ?? '';
+    const api = async <T>(url: string, method = 'GET') =>
+      (await (
+        await fetch(`${origin}/api${url}`, { method, headers: { authorization: `Bearer ${user.accessToken}` } })
+      ).json()) as T;
+    const engineCall = async (functionName: string, parameters: object = {}) =>
+      (await (
+        await fetch(`http://${instanceId}/remote/object/call`, {
+          method: 'PUT',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ objectPath: ENGINE_OBJECT_PATHS.car, functionName, parameters }),
+        })
+      ).json()) as Record<string, unknown>;
+    const download = async (Url: string) => {
+      await engineCall('Download File', { Url });
+      await expect
+        .poll(async () => (await engineCall('Get Download Status')).Status, { timeout: 10_000 })
+        .toMatch(/Completed|Failed/);
+      return engineCall('Get Download Status');
+    };
+    const [product] = (await api<ListResult<AssetModel>>('/asset-model/filtered')).items;
+    const link = await api<ModelDownloadLink>(`/asset-model/${product?.id ?? ''}/download-link`, 'POST');
+    expect(await download(link.url)).toMatchObject({ Status: 'Completed', Error: '' });
+    // The server's other routes, and the server by another of its addresses, are not files.
+    expect(await download(`${origin}/api/health`)).toMatchObject({ Status: 'Failed', Error: ENGINE_FETCH_REFUSED });
+    expect(await download(link.url.replace('127.0.0.1', 'localhost'))).toMatchObject({
+      Status: 'Failed',
+      Error: ENGINE_FETCH_REFUSED,
+    });
     await call('/sessions/release', 'POST');
   });
 

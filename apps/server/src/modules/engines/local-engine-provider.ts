@@ -34,8 +34,8 @@ export interface LocalEngineProviderOptions {
   cli?: string | undefined;
   /** Where engines announce their Pixel Streaming stream (with the engine key); null while the server is not listening. */
   signallingUrl?: (() => string | null) | undefined;
-  /** Where engines download this server's signed file links (ENGINE_FILES_URL, else the public address). */
-  filesUrl?: string | undefined;
+  /** Where engines download this server's signed file links (ENGINE_FILES_URL, else where it listens). */
+  filesUrl?: (() => string | undefined) | undefined;
   /** Further hosts engines may fetch images and models from (ENGINE_FETCH_ALLOW). */
   fetchAllow?: string[] | undefined;
 }
@@ -141,7 +141,8 @@ export class LocalEngineProvider implements EngineProvider {
       // Empty when this server does not listen yet: no stream, rather than one to an address the server inherited.
       [ENGINE_SIGNALLING_URL_ENV]: signallingUrl ?? '',
     };
-    if (this.options.filesUrl) env[ENGINE_FILES_URL_ENV] = this.options.filesUrl;
+    const filesUrl = this.options.filesUrl?.();
+    if (filesUrl) env[ENGINE_FILES_URL_ENV] = filesUrl;
     if (this.options.fetchAllow) env[ENGINE_FETCH_ALLOW_ENV] = this.options.fetchAllow.join(',');
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env });
     let stderr = '';
