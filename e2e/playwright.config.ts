@@ -80,13 +80,13 @@ export default defineConfig({
       command:
         `node apps/engine/dist/cli.js --port ${E2E_ENGINE_PORT} --data-dir ${E2E_ENGINE_DATA_DIR} --width 960 --height 540` +
         ` --register ${E2E_BASE_URL} --streamer-id ${E2E_STREAMER_ID}` +
-        ` --signalling-url ws://127.0.0.1:${E2E_PORT}/signalling?key=${E2E_SIGNALLING_KEY}`,
+        ` --signalling-url ws://127.0.0.1:${E2E_PORT}/signalling`,
       cwd: root,
       url: `http://127.0.0.1:${E2E_ENGINE_PORT}/remote/info`,
       reuseExistingServer: false,
       timeout: 90_000,
       // Quiet: Playwright does not read this process's stdout, and a full pipe would stall the engine.
-      env: { ENGINE_REGISTRATION_KEY: E2E_ENGINE_KEY, LOG_LEVEL: 'warn' },
+      env: { ENGINE_REGISTRATION_KEY: E2E_ENGINE_KEY, ENGINE_SIGNALLING_KEY: E2E_SIGNALLING_KEY, LOG_LEVEL: 'warn' },
     },
   ],
 });

@@ -18,9 +18,17 @@ export async function startExtraEngine(port: number, streamerId: string): Promis
       path.join(root, 'apps/engine/dist/cli.js'),
       ...['--port', String(port), '--data-dir', dataDir, '--width', '960', '--height', '540'],
       ...['--register', E2E_BASE_URL, '--streamer-id', streamerId],
-      ...['--signalling-url', `ws://127.0.0.1:${E2E_PORT}/signalling?key=${E2E_SIGNALLING_KEY}`],
+      ...['--signalling-url', `ws://127.0.0.1:${E2E_PORT}/signalling`],
     ],
-    { env: { ...process.env, ENGINE_REGISTRATION_KEY: E2E_ENGINE_KEY, LOG_LEVEL: 'warn' }, stdio: 'ignore' },
+    {
+      env: {
+        ...process.env,
+        ENGINE_REGISTRATION_KEY: E2E_ENGINE_KEY,
+        ENGINE_SIGNALLING_KEY: E2E_SIGNALLING_KEY,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'ignore',
+    },
   );
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {

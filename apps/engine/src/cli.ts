@@ -7,7 +7,13 @@ import type { ChromiumRendererOptions } from './renderer/chromium-renderer.js';
 import type { Renderer } from './renderer/renderer.js';
 import { PATH_TRACING_MODES } from './scene/render-contract.js';
 import { startRegistration, type Registration } from './server/registration.js';
-import { controlKeyFrom, REGISTRATION_FLAGS, registrationFromFlags } from './server/registration-flags.js';
+import {
+  controlKeyFrom,
+  fetchPolicyFrom,
+  REGISTRATION_FLAGS,
+  registrationFromFlags,
+  signallingUrlFrom,
+} from './server/registration-flags.js';
 
 /**
  * `npm run engine -- --port 30010`: starts the renderer (and its first frame), then the Remote Control API. Ready
@@ -56,14 +62,17 @@ async function main(): Promise<void> {
       width: { type: 'string', default: '1280' },
       height: { type: 'string', default: '720' },
       'path-tracing': { type: 'string', default: 'auto' },
-      // Pixel Streaming: where to announce the stream (a signalling URL carrying the engine key); the stream's id
-      // is --streamer-id (a registration flag too, as the pool knows the engine by it).
-      'signalling-url': { type: 'string', default: process.env.ENGINE_SIGNALLING_URL },
+      // Pixel Streaming: where to announce the stream (the key comes from the environment, see signallingUrlFrom);
+      // the stream's id is --streamer-id (a registration flag too, as the pool knows the engine by it).
+      'signalling-url': { type: 'string' },
       ...REGISTRATION_FLAGS,
     },
     strict: true,
   });
-  const flags = flagsSchema.parse(values);
+  const flags = flagsSchema.parse({
+    ...values,
+    'signalling-url': signallingUrlFrom(values['signalling-url'], process.env),
+  });
   const dataDir = path.resolve(flags['data-dir']);
   const signallingUrl = flags['signalling-url'];
   const renderer = await loadChromiumRenderer({
@@ -86,6 +95,7 @@ async function main(): Promise<void> {
     height: flags.height,
     pathTracing: flags['path-tracing'],
     controlKey: controlKeyFrom(process.env),
+    fetchPolicy: fetchPolicyFrom(values, process.env),
     onRequest: (entry) => log.info(entry, 'request'),
   });
   log.info({ url: `http://${flags.host}:${engine.port}/remote/info`, dataDir }, 'engine ready');

@@ -1,4 +1,5 @@
 import type { Renderer } from './renderer/renderer.js';
+import type { FetchPolicy } from './scene/engine-fetch.js';
 import type { PathTracingMode } from './scene/render-contract.js';
 import { Scene } from './scene/scene.js';
 import { startRemoteControlServer, type RemoteControlServer, type RequestLog } from './server/http-server.js';
@@ -13,6 +14,8 @@ export interface EngineOptions {
   pathTracing?: PathTracingMode;
   /** The key the pooling server presents to the control routes (reset); without one they answer loopback only. */
   controlKey?: string | undefined;
+  /** What Download File and the image imports may fetch; nothing when absent. */
+  fetchPolicy?: FetchPolicy | undefined;
   onRequest?: (entry: RequestLog) => void;
 }
 
@@ -32,6 +35,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     dataDir: options.dataDir,
     viewport: { width: options.width, height: options.height },
     pathTracing: options.pathTracing,
+    fetchPolicy: options.fetchPolicy,
   });
   options.renderer.onViewportRequest?.((width, height) => {
     void scene.resizeViewport(width, height);

@@ -145,6 +145,17 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   // The provider tells the sessions when an engine dies; the sessions exist only once the provider does.
   let onEngineDied: (engineId: string, reason: string) => void = () => undefined;
   const engineKey = config.engines.signallingKey ?? deriveSecret(authSecret, 'signalling');
+  // Where engines fetch this server's signed file links, and the one address of this server they may fetch:
+  // ENGINE_FILES_URL, else for local engines, which run beside it, the address it listens on (whatever address the
+  // browser used: a dev proxy, a public name), else (undefined) the address the browser used.
+  const engineFilesUrl = (): string | undefined => {
+    if (config.engines.filesUrl) return config.engines.filesUrl;
+    const address = app.server.address();
+    if (config.engines.provider !== 'local' || !address || typeof address === 'string') return undefined;
+    const loopback = address.family === 'IPv6' ? '::1' : '127.0.0.1';
+    const host = address.address === '0.0.0.0' || address.address === '::' ? loopback : address.address;
+    return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  };
   const engineProvider = createEngineProvider(config.engines, {
     dataDir: config.dataDir,
     log: app.log,
@@ -156,6 +167,8 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
       if (!address || typeof address === 'string') return null;
       return `ws://127.0.0.1:${address.port}/signalling?key=${encodeURIComponent(engineKey)}`;
     },
+    filesUrl: () => engineFilesUrl(),
+    fetchAllow: config.engines.fetchAllow,
   });
   app.decorate('engineProvider', engineProvider);
   const sessions = new SessionsService(
@@ -236,7 +249,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
       await api.register(groupsRoutes, { groups });
       await api.register(presetsRoutes, { presets });
       await api.register(configsRoutes, { configs });
-      await api.register(assetModelsRoutes, { assetModels, engineFilesUrl: config.engines.filesUrl });
+      await api.register(assetModelsRoutes, { assetModels, engineFilesUrl });
       await api.register(renderedAssetsRoutes, { renderedAssets });
       await api.register(uploadsRoutes, { uploads });
       await api.register(sessionsRoutes, { sessions });

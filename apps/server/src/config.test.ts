@@ -17,6 +17,7 @@ describe('configuration from the environment', () => {
       instances: [],
       sessionTimeoutSeconds: 90,
       heartbeatTimeoutSeconds: 30,
+      fetchAllow: [],
     });
     expect(config.publicUrl).toBe('http://localhost:8080');
     expect(config.sso).toBeUndefined();
@@ -120,6 +121,12 @@ describe('engine configuration', () => {
       { instanceId: 'gpu-1:30010', streamerId: 'Terra1' },
       { instanceId: 'gpu-2:30010', streamerId: 'gpu-2-30010' },
     ]);
+  });
+
+  it('reads the hosts engines may fetch from, and names a malformed one', () => {
+    const config = loadConfig({ ENGINE_FETCH_ALLOW: ' CDN.example.com, *.images.example.com ,media:8443,' });
+    expect(config.engines.fetchAllow).toEqual(['cdn.example.com', '*.images.example.com', 'media:8443']);
+    expect(() => loadConfig({ ENGINE_FETCH_ALLOW: 'http://cdn.example.com/' })).toThrow(/ENGINE_FETCH_ALLOW/);
   });
 
   it('names a malformed engine list', () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { fetchAllowSchema } from '@autostudio/protocol';
 import type { S3BlobStoreOptions } from './storage/s3-blob-store.js';
 
 /** Environment variables. Each has a default so that `npm start` works with nothing set. */
@@ -51,6 +52,8 @@ const envSchema = z.object({
   ENGINE_HEARTBEAT_TIMEOUT: z.coerce.number().int().min(3).default(30),
   /** Where engines reach this server to download model files; unset: the address the browser used. */
   ENGINE_FILES_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** Hosts engines may fetch images and models from besides this server's signed links (comma separated). */
+  ENGINE_FETCH_ALLOW: fetchAllowSchema.default([]),
   /** The built-in car's model file, seeded as an asset model on start. */
   BUILT_IN_MODEL_FILE: z.string().min(1).optional(),
   /** The key engines present to the signalling server; derived from the auth secret when unset. */
@@ -125,6 +128,8 @@ export interface AppConfig {
     heartbeatTimeoutSeconds: number;
     /** Where engines reach this server to download model files, without a trailing slash; unset: as the browser. */
     filesUrl?: string | undefined;
+    /** Hosts engines may fetch from besides the server's signed file links: `host`, `host:port` or `*.domain`. */
+    fetchAllow?: string[] | undefined;
   };
   /** The built-in car's GLB, seeded as the asset model "Terra" when it exists. */
   builtInModelFile: string;
@@ -171,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       registrationKey: e.ENGINE_REGISTRATION_KEY,
       heartbeatTimeoutSeconds: e.ENGINE_HEARTBEAT_TIMEOUT,
       filesUrl: e.ENGINE_FILES_URL?.replace(/\/+$/, ''),
+      fetchAllow: e.ENGINE_FETCH_ALLOW,
     },
     builtInModelFile: path.resolve(e.BUILT_IN_MODEL_FILE ?? defaultBuiltInModel),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

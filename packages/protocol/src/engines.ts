@@ -25,6 +25,33 @@ export const ENGINE_CONTROL_ROUTES = {
 /** The environment variable that hands an engine its control key (an environment variable, so `ps` does not show it). */
 export const ENGINE_CONTROL_KEY_ENV = 'AUTOSTUDIO_ENGINE_CONTROL_KEY';
 
+/**
+ * Where an engine announces its stream, with the streamer key (`?key=`): an environment variable, as the key lets its
+ * holder stream as an engine. `--signalling-url` may name the address without the key, which then comes from
+ * ENGINE_SIGNALLING_KEY_ENV.
+ */
+export const ENGINE_SIGNALLING_URL_ENV = 'ENGINE_SIGNALLING_URL';
+export const ENGINE_SIGNALLING_KEY_ENV = 'ENGINE_SIGNALLING_KEY';
+/** The server's address for engines' file downloads (its signed file links), which engines may always fetch. */
+export const ENGINE_FILES_URL_ENV = 'ENGINE_FILES_URL';
+/** Further hosts engines may fetch from, comma separated (`host`, `host:port` or `*.domain`). */
+export const ENGINE_FETCH_ALLOW_ENV = 'ENGINE_FETCH_ALLOW';
+
+const fetchAllowEntry = /^(?:(?:\*\.)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+/** The allow-list as a setting writes it: comma separated, blanks ignored, lower case. */
+export const fetchAllowSchema = z
+  .string()
+  .transform((text) =>
+    text
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().regex(fetchAllowEntry, 'each entry must be host, host:port or *.domain')));
+
+/** The one answer to an engine fetch that was refused or failed: nothing about the address, status or size. */
+export const ENGINE_FETCH_REFUSED = 'The engine cannot fetch this address';
+
 /** host:port, as engines and the spec's instanceId name a Remote Control API. */
 const hostPort = z
   .string()

@@ -40,4 +40,6 @@ export const SIGNALLING_CLOSE = {
    * 1001 (going away) is the one close Epic's frontend does not answer by reconnecting.
    */
   sessionEnded: { code: 1001, reason: 'Your engine session has ended' },
+  /** A streamer announced the id of one that is connected: the connected one keeps its stream. */
+  streamerIdTaken: { code: 4409, reason: 'Streamer id already connected' },
 } as const;

@@ -56,6 +56,8 @@ beforeAll(async () => {
     createRenderer: (dataDir) => new ChromiumRenderer({ width: 320, height: 180, dataDir }),
     width: 320,
     height: 180,
+    // The tests' model and image servers listen on loopback, which an operator would have to list.
+    fetchPolicy: { filesUrls: [], allow: ['127.0.0.1'] },
   });
 });
 

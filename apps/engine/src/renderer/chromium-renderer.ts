@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { SceneState } from '../scene/scene-state.js';
@@ -29,9 +27,6 @@ export interface ChromiumRendererOptions {
   onPageMessage?: (level: 'warn' | 'error', text: string) => void;
 }
 
-/** Images bigger than this are refused rather than fed to the page (an HDRI of 8k × 4k RGBE is ~100 MB). */
-const MAX_IMAGE_BYTES = 150 * 1024 * 1024;
-
 /**
  * The renderer that draws: a headless Chromium page running three.js (src/page), driven over Playwright. Scene
  * state stays in Node; every change is handed to the page whole, which draws it at once and refines it while idle.
@@ -44,7 +39,7 @@ export class ChromiumRenderer implements Renderer {
   private browser: Browser | null = null;
   private page: Page | null = null;
   private server: PageServer | null = null;
-  /** Remote images (HDRI, backplate) fetched once into the engine folder, by URL. */
+  /** Page URLs of the engine folder's images (HDRI, backplate, composition guide), by their path there. */
   private readonly images = new Map<string, string>();
   /** Page calls run one at a time, in order, so a still never interleaves with a state change. */
   private queue: Promise<unknown> = Promise.resolve();
@@ -145,7 +140,7 @@ export class ChromiumRenderer implements Renderer {
   }
 
   async apply(state: SceneState): Promise<void> {
-    const prepared = await this.withLocalImages(state);
+    const prepared = this.withLocalImages(state);
     await this.run((page) => page.evaluate((s) => (globalThis as EngineGlobal).autostudioEngine?.apply(s), prepared));
   }
 
@@ -206,44 +201,25 @@ export class ChromiumRenderer implements Renderer {
     return this.server;
   }
 
-  /**
-   * The page may only read its own origin, so remote images are fetched here once and handed over as page URLs.
-   */
-  private async withLocalImages(state: SceneState): Promise<SceneState> {
+  /** The page may only read its own origin: the engine folder's images are handed over as page URLs. */
+  private withLocalImages(state: SceneState): SceneState {
     const hdri = state.environment.hdri.imageUrl;
     const backplate = state.environment.backplate.imageUrl;
     const guide = state.camera.compositionImageUrl;
     if (!hdri && !backplate && !guide) return state;
     const copy = structuredClone(state);
-    if (hdri) copy.environment.hdri.imageUrl = await this.localImage(hdri);
-    if (backplate) copy.environment.backplate.imageUrl = await this.localImage(backplate);
-    if (guide) copy.camera.compositionImageUrl = await this.localImage(guide);
+    if (hdri) copy.environment.hdri.imageUrl = this.localImage(hdri);
+    if (backplate) copy.environment.backplate.imageUrl = this.localImage(backplate);
+    if (guide) copy.camera.compositionImageUrl = this.localImage(guide);
     return copy;
   }
 
-  private async localImage(url: string): Promise<string> {
-    const known = this.images.get(url);
+  private localImage(image: string): string {
+    const known = this.images.get(image);
     if (known) return known;
-    const server = this.requireServer();
-    let file: string;
-    if (/^https?:\/\//i.test(url)) {
-      const response = await fetch(url, { signal: AbortSignal.timeout(60_000) });
-      if (!response.ok) throw new Error(`Could not fetch image ${url}: HTTP ${response.status}`);
-      const length = Number(response.headers.get('content-length') ?? 0);
-      if (length > MAX_IMAGE_BYTES) throw new Error(`Image ${url} is larger than ${MAX_IMAGE_BYTES} bytes`);
-      const bytes = Buffer.from(await response.arrayBuffer());
-      if (bytes.length > MAX_IMAGE_BYTES) throw new Error(`Image ${url} is larger than ${MAX_IMAGE_BYTES} bytes`);
-      const extension = path.extname(new URL(url).pathname).toLowerCase() || '.img';
-      const folder = path.join(this.options.dataDir, 'images');
-      await mkdir(folder, { recursive: true });
-      file = path.join(folder, createHash('sha256').update(url).digest('hex').slice(0, 32) + extension);
-      await writeFile(file, bytes);
-    } else {
-      // A path inside the engine's folder (an uploaded image the engine already holds).
-      file = path.resolve(this.options.dataDir, url);
-    }
-    const pageUrl = server.fileUrl(file);
-    this.images.set(url, pageUrl);
+    // The scene names images by their path inside the engine's folder: the image imports fetched them there.
+    const pageUrl = this.requireServer().fileUrl(path.resolve(this.options.dataDir, image));
+    this.images.set(image, pageUrl);
     return pageUrl;
   }
 }

@@ -3,34 +3,36 @@ import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { ENGINE_FETCH_REFUSED } from '@autostudio/protocol';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../test/test-engine.js';
 import { writeZip } from '../test/zip-writer.js';
 
 /**
- * Download File / Get Download Status against a local HTTP server standing in for the Autostudio server's media URLs,
- * then LoadCarByPath through the renderer seam.
+ * Download File / Get Download Status against a local HTTP server standing in for the Autostudio server's signed
+ * model file links (the engine's files URL), then LoadCarByPath through the renderer seam.
  */
+const LINK = '/api/asset-model-file/version-1.1999999999.signature';
 const glb = Buffer.concat([Buffer.from('glTF'), Buffer.alloc(256 * 1024, 7)]);
 const files: Record<string, Buffer> = {
-  '/media/car.glb': glb,
-  '/media/car.zip': writeZip([
+  [`${LINK}/car.glb`]: glb,
+  [`${LINK}/car.zip`]: writeZip([
     { name: 'car/', data: Buffer.alloc(0), mode: 0o040755 },
     { name: 'car/textures/paint.png', data: Buffer.from('png') },
     { name: 'car/car.glb', data: glb },
   ]),
-  '/media/evil.zip': writeZip([
+  [`${LINK}/evil.zip`]: writeZip([
     { name: 'car.glb', data: glb },
     { name: '../evil.txt', data: Buffer.from('gotcha') },
   ]),
-  '/media/link.zip': writeZip([
+  [`${LINK}/link.zip`]: writeZip([
     { name: 'car.glb', data: glb },
     { name: 'escape', data: Buffer.from('/etc/passwd'), mode: 0o120777 },
   ]),
-  '/media/notes.txt': Buffer.from('not a model'),
+  [`${LINK}/notes.txt`]: Buffer.from('not a model'),
 };
 
-/** `/media/gated.glb` sends half, then waits for the test to have seen a partial percentage: no timing luck needed. */
+/** `gated.glb` sends half, then waits for the test to have seen a partial percentage: no timing luck needed. */
 let releaseGate: () => void = () => undefined;
 const gate = new Promise<void>((resolve) => {
   releaseGate = resolve;
@@ -40,7 +42,7 @@ let media: Server;
 let mediaBase: string;
 beforeAll(async () => {
   media = createServer((req, res) => {
-    if (req.url === '/media/gated.glb') {
+    if (req.url === `${LINK}/gated.glb`) {
       res.writeHead(200, { 'Content-Length': glb.length, 'Content-Type': 'model/gltf-binary' });
       res.write(glb.subarray(0, glb.length / 2));
       void gate.then(() => res.end(glb.subarray(glb.length / 2)));
@@ -68,7 +70,7 @@ afterAll(async () => {
 
 let t: TestEngine;
 beforeEach(async () => {
-  t = await startTestEngine();
+  t = await startTestEngine({ fetchPolicy: { filesUrls: [mediaBase], allow: [] } });
 });
 afterEach(async () => {
   await t.close();
@@ -98,7 +100,7 @@ async function download(url: string): Promise<{ final: Status; seen: number[] }>
 
 describe('Download File', () => {
   it('fetches a GLB with progress up to 100 and LoadCarByPath loads it through the renderer', async () => {
-    const { final, seen } = await download(`${mediaBase}/media/gated.glb`);
+    const { final, seen } = await download(`${mediaBase}${LINK}/gated.glb`);
     expect(final).toMatchObject({ Status: 'Completed', Percentage: 100, Error: '' });
     expect(final.Path).toMatch(/^models\/.+\/gated\.glb$/);
     expect(seen.some((p) => p > 0 && p < 100)).toBe(true);
@@ -111,14 +113,14 @@ describe('Download File', () => {
   });
 
   it('unpacks a ZIP and reports the model inside it', async () => {
-    const { final } = await download(`${mediaBase}/media/car.zip`);
+    const { final } = await download(`${mediaBase}${LINK}/car.zip`);
     expect(final).toMatchObject({ Status: 'Completed', Percentage: 100 });
     expect(final.Path).toMatch(/^models\/.+\/extracted\/car\/car\.glb$/);
     expect(existsSync(path.join(t.dataDir, path.dirname(final.Path), 'textures', 'paint.png'))).toBe(true);
   });
 
   it('refuses a ZIP with an entry climbing out of its folder and writes nothing', async () => {
-    const { final } = await download(`${mediaBase}/media/evil.zip`);
+    const { final } = await download(`${mediaBase}${LINK}/evil.zip`);
     expect(final.Status).toBe('Failed');
     expect(final.Error).toMatch(/\.\.\/evil\.txt/);
     const root = path.dirname(t.dataDir);
@@ -128,15 +130,23 @@ describe('Download File', () => {
   });
 
   it('refuses a ZIP holding a symbolic link', async () => {
-    const { final } = await download(`${mediaBase}/media/link.zip`);
+    const { final } = await download(`${mediaBase}${LINK}/link.zip`);
     expect(final).toMatchObject({ Status: 'Failed' });
     expect(final.Error).toMatch(/symbolic link/);
   });
 
   it('refuses a file that is no model, and a 404', async () => {
-    expect((await download(`${mediaBase}/media/notes.txt`)).final.Status).toBe('Failed');
-    const missing = (await download(`${mediaBase}/media/nothing.glb`)).final;
-    expect(missing).toMatchObject({ Status: 'Failed', Error: 'The server answered 404' });
+    expect((await download(`${mediaBase}${LINK}/notes.txt`)).final.Status).toBe('Failed');
+    const missing = (await download(`${mediaBase}${LINK}/nothing.glb`)).final;
+    // Failed like a refusal: nothing of what answered (status, size) reaches the caller.
+    expect(missing).toEqual({
+      Status: 'Failed',
+      Error: ENGINE_FETCH_REFUSED,
+      Percentage: 0,
+      BytesReceived: 0,
+      TotalBytes: 0,
+      Path: '',
+    });
   });
 
   it('refuses URLs that are not http(s)', async () => {
@@ -159,7 +169,7 @@ describe('Download File', () => {
 describe('a loaded model that lacks parts', () => {
   it('answers clear errors for doors, lamps and paint it does not have', async () => {
     t.renderer.modelParts = () => ({ doors: [], lamps: ['HeadLamps1'], hasPaint: false, trims: [] });
-    const { final } = await download(`${mediaBase}/media/car.glb`);
+    const { final } = await download(`${mediaBase}${LINK}/car.glb`);
     expect((await t.call('car', 'LoadCarByPath', { Path: final.Path })).status).toBe(200);
 
     const door = await t.call('carStateManager', 'UpdateConfigureValue', { Name: 'DOOR_FL', Value: 10 });

@@ -1,11 +1,11 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import yauzl from 'yauzl';
 import { EngineError } from './engine-error.js';
+import { engineFetch, NO_FETCHES, type FetchPolicy } from './engine-fetch.js';
 
 /**
  * `Download File` / `Get Download Status`: fetches a car model (GLB, glTF or a ZIP of them) from the server's media
@@ -44,6 +44,7 @@ export class ModelDownloader {
 
   constructor(
     private readonly dataDir: string,
+    private readonly policy: FetchPolicy = NO_FETCHES,
     private readonly limits: DownloadLimits = DOWNLOAD_LIMITS,
   ) {}
 
@@ -68,12 +69,8 @@ export class ModelDownloader {
   }
 
   start(url: string): void {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      throw new EngineError(`Download File: ${url} is not a URL`);
-    }
+    if (!URL.canParse(url)) throw new EngineError('Download File: Url is not a URL');
+    const parsed = new URL(url);
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
       throw new EngineError('Download File: only http and https URLs are allowed');
     }
@@ -85,12 +82,14 @@ export class ModelDownloader {
     this.abort = abort;
     this.running = this.run(parsed, folder, abort.signal)
       .catch(async (error: unknown) => {
+        // Cleared before Failed shows, so a caller who sees Failed finds nothing half-written.
+        await rm(folder, { recursive: true, force: true });
+        // Sizes and progress of a failed fetch are not echoed: they would tell a caller what answered.
         this.status = {
-          ...this.status,
+          ...idle(),
           Status: 'Failed',
           Error: error instanceof Error ? error.message : String(error),
         };
-        await rm(folder, { recursive: true, force: true });
       })
       .finally(() => {
         this.running = null;
@@ -99,13 +98,15 @@ export class ModelDownloader {
   }
 
   private async run(url: URL, folder: string, signal: AbortSignal): Promise<void> {
-    const response = await fetch(url, { signal });
-    if (!response.ok || !response.body) throw new Error(`The server answered ${response.status}`);
-    const total = Number(response.headers.get('content-length') ?? 0);
-    if (total > this.limits.maxDownloadBytes) throw new Error('The model is larger than the download limit');
+    const { response, url: fetched } = await engineFetch(url.href, this.policy, signal);
+    const total = Number(response.headers['content-length'] ?? 0);
+    if (total > this.limits.maxDownloadBytes) {
+      response.destroy();
+      throw new Error('The model is larger than the download limit');
+    }
     this.status.TotalBytes = total;
     await mkdir(folder, { recursive: true });
-    const fileName = safeFileName(url);
+    const fileName = safeFileName(fetched);
     const filePath = path.join(folder, fileName);
     const limit = this.limits.maxDownloadBytes;
     const counter = new Transform({
@@ -117,12 +118,7 @@ export class ModelDownloader {
         done(null, chunk);
       },
     });
-    await pipeline(
-      Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
-      counter,
-      createWriteStream(filePath),
-      { signal },
-    );
+    await pipeline(response, counter, createWriteStream(filePath), { signal });
 
     let modelPath: string;
     if (await isZip(filePath)) {

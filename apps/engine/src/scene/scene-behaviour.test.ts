@@ -6,13 +6,21 @@ import {
   type EngineObjectKey,
   type LightData,
 } from '@autostudio/protocol';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startImageHost, type ImageHost } from '../test/image-host.js';
 import { startTestEngine, type TestEngine } from '../test/test-engine.js';
 
 /** What the configurator relies on, through the API: trims and their lamps and paints, doors, the camera rigs. */
 let t: TestEngine;
+let images: ImageHost;
+beforeAll(async () => {
+  images = await startImageHost();
+});
+afterAll(async () => {
+  await images.close();
+});
 beforeEach(async () => {
-  t = await startTestEngine();
+  t = await startTestEngine({ fetchPolicy: images.fetchPolicy });
 });
 afterEach(async () => {
   await t.close();
@@ -202,14 +210,15 @@ describe('environment and sequences', () => {
 describe('composition guide image', () => {
   it('ImportandUpdateCompositionGuide shows the image as the Custom guide at the spec opacity 0.7', async () => {
     await t.call('camera', 'Change Composition Opacity', { Value: 0.2 });
-    expect(
-      (await t.call('car', 'ImportandUpdateCompositionGuide', { Url: 'http://media.local/guide.png' })).status,
-    ).toBe(200);
+    expect((await t.call('car', 'ImportandUpdateCompositionGuide', { Url: images.url('/guide.png') })).status).toBe(
+      200,
+    );
     expect(state()?.camera).toMatchObject({
       compositionGuide: 'Custom',
       compositionOpacity: COMPOSITION_GUIDE_IMAGE_OPACITY,
-      compositionImageUrl: 'http://media.local/guide.png',
     });
+    // Fetched into the engine's folder first; the page reads it from there.
+    expect(state()?.camera.compositionImageUrl).toMatch(/^images\/[0-9a-f]{32}\.png$/);
     const refused = await t.call('car', 'ImportandUpdateCompositionGuide', { Url: 'file:///etc/passwd' });
     expect(refused).toEqual({ status: 400, body: { errorMessage: 'Only http and https URLs are allowed' } });
   });
@@ -286,7 +295,7 @@ describe('Update New Config', () => {
   } satisfies EngineConfigSettings;
 
   it('applies a whole configuration in one call, read back by the single getters, drawn once', async () => {
-    await t.call('car', 'ImportandUpdateBackplate', { Url: 'http://media.local/plate.jpg' });
+    await t.call('car', 'ImportandUpdateBackplate', { Url: images.url('/plate.jpg') });
     const drawn = draws();
     const answer = await apply({ ...whole, Environment: { ...whole.Environment, Backplate: true } });
     expect(answer).toEqual({ status: 200, body: {} });

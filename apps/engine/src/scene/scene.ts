@@ -18,6 +18,8 @@ import { DOOR_RANGE, DOORS, PAINTS, TRIMS, paintKey } from './car-catalogue.js';
 import { EngineError } from './engine-error.js';
 import { ENVIRONMENTS, PCG_DEFAULTS, TIME_OF_DAY_OPTIONS, findEnvironment } from './environments.js';
 import { defaultPostProcess, initialSceneState } from './initial-state.js';
+import type { FetchPolicy } from './engine-fetch.js';
+import { ImageImports } from './image-import.js';
 import { ModelDownloader } from './model-download.js';
 import type { CustomLight, SceneState } from './scene-state.js';
 
@@ -106,6 +108,8 @@ export interface SceneOptions {
   /** The engine's folder: downloaded models, renders. */
   dataDir: string;
   viewport: { width: number; height: number };
+  /** What Download File and the image imports may fetch; nothing when absent. */
+  fetchPolicy?: FetchPolicy | undefined;
 }
 
 /**
@@ -118,6 +122,7 @@ export class Scene {
   /** Spec §3: the editor view until a camera is chosen. */
   viewMode: 'editor' | 'camera' = 'editor';
   readonly downloader: ModelDownloader;
+  private readonly images: ImageImports;
   private readonly sequences = new Map<string, Sequence>();
   private currentSequence: string | null = null;
   private playing = false;
@@ -129,7 +134,8 @@ export class Scene {
 
   constructor(private readonly options: SceneOptions) {
     this.state = initialSceneState(options.viewport);
-    this.downloader = new ModelDownloader(options.dataDir);
+    this.downloader = new ModelDownloader(options.dataDir, options.fetchPolicy);
+    this.images = new ImageImports(options.dataDir, options.fetchPolicy);
     this.handlers = {
       car: this.carHandlers(),
       carStateManager: this.carStateHandlers(),
@@ -159,9 +165,19 @@ export class Scene {
     const handler = this.handlers[object][name];
     if (!handler) throw new EngineError(`Function ${name} is not implemented on ${object}`, 501);
     const before = JSON.stringify(this.state);
+    const snapshot = this.snapshot();
     const answer = await handler(params);
     const result = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {};
-    if (JSON.stringify(this.state) !== before) await this.options.renderer.apply(this.state);
+    if (JSON.stringify(this.state) !== before) {
+      try {
+        await this.options.renderer.apply(this.state);
+      } catch (error) {
+        // A state the page could not show (an image it could not decode) is not kept: otherwise every later call
+        // would hand it over again and fail the same way.
+        this.restore(snapshot);
+        throw error;
+      }
+    }
     return result;
   }
 
@@ -281,6 +297,7 @@ export class Scene {
     await this.options.renderer.dropViewers?.();
     this.stopPlayback();
     await this.downloader.reset();
+    await this.images.reset();
     this.state = initialSceneState(this.state.viewport);
     this.parts = builtInParts();
     this.viewMode = 'editor';
@@ -419,17 +436,20 @@ export class Scene {
       'Download File': ({ Url }: { Url: string }) => this.downloader.start(Url),
       'Get Download Status': () => ({ ...this.downloader.current() }),
       // Backdrop and environment
-      ImportandUpdateCompositionGuide: ({ Url }: { Url: string }) => {
+      ImportandUpdateCompositionGuide: async ({ Url }: { Url: string }) => {
+        const image = await this.images.fetch(Url);
         const camera = this.state.camera;
-        camera.compositionImageUrl = httpUrl(Url);
+        camera.compositionImageUrl = image;
         camera.compositionGuide = CUSTOM_COMPOSITION_GUIDE;
         camera.compositionOpacity = COMPOSITION_GUIDE_IMAGE_OPACITY;
       },
-      ImportandUpdateBackplate: ({ Url }: { Url: string }) => {
-        this.state.environment.backplate = { enabled: true, imageUrl: httpUrl(Url) };
+      ImportandUpdateBackplate: async ({ Url }: { Url: string }) => {
+        const image = await this.images.fetch(Url);
+        this.state.environment.backplate = { enabled: true, imageUrl: image };
       },
-      ImportandApplyCubemap: ({ Url }: { Url: string }) => {
-        this.state.environment.hdri.imageUrl = httpUrl(Url);
+      ImportandApplyCubemap: async ({ Url }: { Url: string }) => {
+        const image = await this.images.fetch(Url);
+        this.state.environment.hdri.imageUrl = image;
       },
       ToggleBackplateSwitch: ({ Value }: { Value: boolean }) => this.setBackplate(Value),
       'Get Time Of the Day Options': () => ({
@@ -1043,18 +1063,6 @@ const sortKeyframes = (keyframes: Sequence['keyframes']) => [...keyframes].sort(
 function wrapDegrees(value: number): number {
   const wrapped = ((value % 360) + 360) % 360;
   return wrapped > 180 ? wrapped - 360 : wrapped;
-}
-
-function httpUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new EngineError(`${url} is not a URL`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-    throw new EngineError('Only http and https URLs are allowed');
-  return parsed.toString();
 }
 
 /** Orbit position: Radius cm from (X, Y, Z) at Yaw and Pitch, facing the centre. Unreal axes: Z up. */

@@ -1,6 +1,7 @@
 import { ENGINE_FUNCTIONS, ENGINE_PRESET, findEngineFunction } from '@autostudio/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sceneStateSchema } from '../scene/scene-state.js';
+import { startImageHost, type ImageHost } from '../test/image-host.js';
 import { startTestEngine, type TestEngine } from '../test/test-engine.js';
 
 /**
@@ -8,12 +9,15 @@ import { startTestEngine, type TestEngine } from '../test/test-engine.js';
  * samples a configurator would send; the calls run in catalogue order, so a sequence exists before it is played.
  */
 let t: TestEngine;
+let images: ImageHost;
 let sequencePath = '';
 beforeAll(async () => {
-  t = await startTestEngine();
+  images = await startImageHost();
+  t = await startTestEngine({ fetchPolicy: images.fetchPolicy });
 });
 afterAll(async () => {
   await t.close();
+  await images.close();
 });
 
 const keyframes = [
@@ -25,7 +29,7 @@ const samples: Record<string, () => Record<string, unknown>> = {
   'Update Car Material': () => ({ MaterialToSet: 'Rallye Red' }),
   CarLightTurnOnOff: () => ({ LightName: 'HeadLamps1', OnOff: true, Intensity: 2 }),
   LoadCarByPath: () => ({ Path: '' }),
-  // Nothing listens there: the call starts the download, which then fails; the status still has its shape.
+  // Not an address the engine may fetch: the call starts the download, which then fails; the status keeps its shape.
   'Download File': () => ({ Url: 'http://127.0.0.1:9/car.glb' }),
   UpdateConfigureValue: () => ({ Name: 'DOOR_FL', Value: 20 }),
   'Switch Position': () => ({ Position: 'Interior' }),
@@ -42,9 +46,9 @@ const samples: Record<string, () => Record<string, unknown>> = {
   CameraInteriorX: () => ({ Value: 0.2 }),
   CameraInteriorY: () => ({ Value: 0.4 }),
   CameraInteriorZ: () => ({ Value: 0.6 }),
-  ImportandUpdateCompositionGuide: () => ({ Url: 'http://127.0.0.1:9/guide.png' }),
-  ImportandUpdateBackplate: () => ({ Url: 'http://127.0.0.1:9/plate.jpg' }),
-  ImportandApplyCubemap: () => ({ Url: 'http://127.0.0.1:9/sky.hdr' }),
+  ImportandUpdateCompositionGuide: () => ({ Url: images.url('/guide.png') }),
+  ImportandUpdateBackplate: () => ({ Url: images.url('/plate.jpg') }),
+  ImportandApplyCubemap: () => ({ Url: images.url('/sky.hdr') }),
   ToggleBackplateSwitch: () => ({ Value: true }),
   'Set Time Of the Day': () => ({ Value: 'Sunset' }),
   'Set Sun Azimuth Angle': () => ({ Value: 200 }),

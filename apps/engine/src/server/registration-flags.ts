@@ -1,4 +1,13 @@
-import { ENGINE_CONTROL_KEY_ENV, engineRegistrationSchema } from '@autostudio/protocol';
+import {
+  ENGINE_CONTROL_KEY_ENV,
+  ENGINE_FETCH_ALLOW_ENV,
+  ENGINE_FILES_URL_ENV,
+  ENGINE_SIGNALLING_KEY_ENV,
+  fetchAllowSchema,
+  ENGINE_SIGNALLING_URL_ENV,
+  engineRegistrationSchema,
+} from '@autostudio/protocol';
+import type { FetchPolicy } from '../scene/engine-fetch.js';
 import type { RegistrationOptions } from './registration.js';
 
 /** The command-line flags of self-registration, shared by the engine's CLI and its test CLI. */
@@ -9,6 +18,10 @@ export const REGISTRATION_FLAGS = {
   advertise: { type: 'string' },
   /** The engine's name on the signalling server and in the pool; default `engine-<port>`. */
   'streamer-id': { type: 'string' },
+  /** The server's address for engine downloads (its signed file links); default the --register servers. */
+  'files-url': { type: 'string' },
+  /** Further hosts Download File and the image imports may fetch from: host, host:port or *.domain. */
+  'fetch-allow': { type: 'string' },
 } as const;
 
 /** The environment variable holding the servers' registration key: a secret, so not a flag that `ps` shows. */
@@ -48,4 +61,42 @@ export function registrationFromFlags(
  */
 export function controlKeyFrom(env: NodeJS.ProcessEnv): string | undefined {
   return env[ENGINE_CONTROL_KEY_ENV] ?? (env[REGISTRATION_KEY_ENV] || undefined);
+}
+
+/**
+ * The signalling URL with its streamer key: `--signalling-url` names the address, the key comes from the environment
+ * (ENGINE_SIGNALLING_KEY, or the whole URL in ENGINE_SIGNALLING_URL). A key on the command line is refused, since
+ * every local user can read it there and stream in the engine's place.
+ */
+export function signallingUrlFrom(flag: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  if (flag !== undefined && URL.canParse(flag) && new URL(flag).searchParams.has('key')) {
+    throw new Error(
+      `--signalling-url must not carry the key (the command line is visible to every local user): put the key in ${ENGINE_SIGNALLING_KEY_ENV}`,
+    );
+  }
+  const text = flag ?? (env[ENGINE_SIGNALLING_URL_ENV] || undefined);
+  const key = env[ENGINE_SIGNALLING_KEY_ENV];
+  if (text === undefined || !key || !URL.canParse(text)) return text;
+  const url = new URL(text);
+  if (!url.searchParams.has('key')) url.searchParams.set('key', key);
+  return url.toString();
+}
+
+/**
+ * What the engine may fetch: the server's signed file links at --files-url (ENGINE_FILES_URL, else the servers it
+ * registers with) and the hosts of --fetch-allow (ENGINE_FETCH_ALLOW). Nothing else, whatever a caller asks.
+ */
+export function fetchPolicyFrom(values: FlagValues, env: NodeJS.ProcessEnv): FetchPolicy {
+  const list = (value: string | undefined) =>
+    (value ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+  const filesUrls = list(text(values['files-url']) ?? text(env[ENGINE_FILES_URL_ENV]) ?? text(values.register));
+  for (const url of filesUrls) {
+    if (!URL.canParse(url)) throw new Error(`--files-url: ${url} is not a URL`);
+  }
+  const allowed = fetchAllowSchema.safeParse(text(values['fetch-allow']) ?? env[ENGINE_FETCH_ALLOW_ENV] ?? '');
+  if (!allowed.success) throw new Error('--fetch-allow: each entry must be host, host:port or *.domain');
+  return { filesUrls, allow: allowed.data };
 }

@@ -1,7 +1,12 @@
 import { parseArgs } from 'node:util';
 import { startEngine } from '../engine.js';
 import { startRegistration } from '../server/registration.js';
-import { controlKeyFrom, REGISTRATION_FLAGS, registrationFromFlags } from '../server/registration-flags.js';
+import {
+  controlKeyFrom,
+  fetchPolicyFrom,
+  REGISTRATION_FLAGS,
+  registrationFromFlags,
+} from '../server/registration-flags.js';
 import { TestRenderer } from './test-renderer.js';
 
 /**
@@ -26,6 +31,7 @@ const engine = await startEngine({
   width: 320,
   height: 180,
   controlKey: controlKeyFrom(process.env),
+  fetchPolicy: fetchPolicyFrom(values, process.env),
 });
 const joining = registrationFromFlags(values, { host: String(values.host), port: engine.port }, process.env);
 const registration = joining ? startRegistration(joining) : null;

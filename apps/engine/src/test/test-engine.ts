@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ENGINE_OBJECT_PATHS, type EngineObjectKey } from '@autostudio/protocol';
 import { startEngine, type RunningEngine } from '../engine.js';
 import type { Renderer } from '../renderer/renderer.js';
+import type { FetchPolicy } from '../scene/engine-fetch.js';
 import type { PathTracingMode } from '../scene/render-contract.js';
 import { TestRenderer } from './test-renderer.js';
 
@@ -31,6 +32,8 @@ interface TestEngineOptions {
   width?: number;
   height?: number;
   pathTracing?: PathTracingMode;
+  /** What the engine may fetch; nothing by default, as a CLI engine started without --files-url or --fetch-allow. */
+  fetchPolicy?: FetchPolicy;
 }
 export async function startTestEngine<R extends Renderer>(
   options: TestEngineOptions & { createRenderer: (dataDir: string) => R },
@@ -51,6 +54,7 @@ export async function startTestEngine(
     height: options.height ?? 180,
     controlKey: options.controlKey,
     pathTracing: options.pathTracing,
+    fetchPolicy: options.fetchPolicy,
   });
   const base = `http://127.0.0.1:${engine.port}`;
   const request = (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>

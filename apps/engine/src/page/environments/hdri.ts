@@ -30,8 +30,9 @@ export class HdriEnvironment implements Environment {
   async update(state: SceneState['environment']): Promise<void> {
     const hdri = state.hdri;
     if (hdri.imageUrl !== this.url) {
-      this.url = hdri.imageUrl;
       const texture = hdri.imageUrl ? await loadEquirect(hdri.imageUrl) : overcast();
+      // Only once loaded: an image that failed is tried again, not taken for the one on show.
+      this.url = hdri.imageUrl;
       this.texture.dispose();
       this.texture = texture;
       this.envTarget?.dispose();

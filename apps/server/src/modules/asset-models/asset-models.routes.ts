@@ -31,8 +31,8 @@ const errors = errorResponses(400, 401, 403, 404, 413);
 
 export interface AssetModelsRoutesOptions {
   assetModels: AssetModelsService;
-  /** Where engines reach this server (ENGINE_FILES_URL); unset: the address the browser used. */
-  engineFilesUrl?: string | undefined;
+  /** Where engines reach this server (ENGINE_FILES_URL, or where local engines do); undefined: as the browser did. */
+  engineFilesUrl?: (() => string | undefined) | undefined;
 }
 
 export const assetModelsRoutes: FastifyPluginAsyncZod<AssetModelsRoutesOptions> = async (
@@ -40,7 +40,7 @@ export const assetModelsRoutes: FastifyPluginAsyncZod<AssetModelsRoutesOptions> 
   { assetModels, engineFilesUrl },
 ) => {
   // request.protocol and request.host honour X-Forwarded-* only when TRUST_PROXY is on.
-  const engineFilesOrigin = (request: FastifyRequest) => engineFilesUrl ?? `${request.protocol}://${request.host}`;
+  const engineFilesOrigin = (request: FastifyRequest) => engineFilesUrl?.() ?? `${request.protocol}://${request.host}`;
 
   const guard = requireUser;
 

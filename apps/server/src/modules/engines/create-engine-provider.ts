@@ -10,6 +10,8 @@ export interface ProviderContext {
   onEngineDied: (engineId: string, reason: string) => void;
   cli?: string | undefined;
   signallingUrl?: () => string | null;
+  filesUrl?: (() => string | undefined) | undefined;
+  fetchAllow?: string[] | undefined;
 }
 
 /** The engine provider the configuration names. */

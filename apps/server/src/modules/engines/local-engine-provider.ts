@@ -3,7 +3,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { ENGINE_CONTROL_KEY_ENV } from '@autostudio/protocol';
+import {
+  ENGINE_CONTROL_KEY_ENV,
+  ENGINE_FETCH_ALLOW_ENV,
+  ENGINE_FILES_URL_ENV,
+  ENGINE_SIGNALLING_URL_ENV,
+} from '@autostudio/protocol';
 import { resetEngineScene } from './engine-control.js';
 import { engineAnswers, type EngineInstance, type EngineProvider } from './engine-pool.js';
 import { freePort } from './free-port.js';
@@ -29,6 +34,10 @@ export interface LocalEngineProviderOptions {
   cli?: string | undefined;
   /** Where engines announce their Pixel Streaming stream (with the engine key); null while the server is not listening. */
   signallingUrl?: (() => string | null) | undefined;
+  /** Where engines download this server's signed file links (ENGINE_FILES_URL, else where it listens). */
+  filesUrl?: (() => string | undefined) | undefined;
+  /** Further hosts engines may fetch images and models from (ENGINE_FETCH_ALLOW). */
+  fetchAllow?: string[] | undefined;
 }
 
 /**
@@ -124,11 +133,18 @@ export class LocalEngineProvider implements EngineProvider {
     const signallingUrl = this.options.signallingUrl?.() ?? null;
     const args = [cli, '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir];
     // The streamer id is the engine id, which is what sessions hand players as the stream to watch.
-    if (signallingUrl) args.push('--signalling-url', signallingUrl, '--streamer-id', id);
-    const child = spawn(process.execPath, args, {
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, [ENGINE_CONTROL_KEY_ENV]: this.controlKey },
-    });
+    if (signallingUrl) args.push('--streamer-id', id);
+    // Keys go through the environment, which only the engine's owner can read: every local user sees the command line.
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      [ENGINE_CONTROL_KEY_ENV]: this.controlKey,
+      // Empty when this server does not listen yet: no stream, rather than one to an address the server inherited.
+      [ENGINE_SIGNALLING_URL_ENV]: signallingUrl ?? '',
+    };
+    const filesUrl = this.options.filesUrl?.();
+    if (filesUrl) env[ENGINE_FILES_URL_ENV] = filesUrl;
+    if (this.options.fetchAllow) env[ENGINE_FETCH_ALLOW_ENV] = this.options.fetchAllow.join(',');
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-4000);

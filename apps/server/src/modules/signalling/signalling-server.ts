@@ -165,9 +165,14 @@ export class SignallingServer {
     );
 
     protocol.on(Messages.endpointId.typeName, (msg: BaseMessage & { id?: string }) => {
-      const wanted = (msg.id ?? '').trim() || `streamer-${randomUUID().slice(0, 8)}`;
-      let id = wanted;
-      for (let n = 2; this.streamers.has(id) && this.streamers.get(id) !== streamer; n += 1) id = `${wanted}${n}`;
+      const id = (msg.id ?? '').trim() || `streamer-${randomUUID().slice(0, 8)}`;
+      // The id is what sessions hand players: a second streamer taking it, even renamed, must not stand in for the
+      // engine that holds it, so the newcomer is turned away and the connected one keeps its players.
+      const holder = this.streamers.get(id);
+      if (holder && holder !== streamer) {
+        this.options.log.warn({ streamerId: id }, 'refused a second streamer with a connected id');
+        return socket.close(SIGNALLING_CLOSE.streamerIdTaken.code, `Streamer id ${id} is already connected`);
+      }
       if (streamer.id) this.streamers.delete(streamer.id);
       streamer.id = id;
       this.streamers.set(id, streamer);

@@ -177,6 +177,22 @@ describe.each(testDatabases)('Pixel Streaming signalling on $name', (database) =
     browser.socket.close();
   });
 
+  it('turns away a second streamer claiming a connected engine’s id, and the engine keeps its players', async () => {
+    const engineSide = await streamer(adaStreamer);
+    const intruder = await Peer.open(`${base}/signalling?key=${ENGINE_KEY}`);
+    await intruder.next('identify');
+    intruder.send(Messages.endpointId, { id: adaStreamer });
+    expect(await intruder.closed()).toBe(SIGNALLING_CLOSE.streamerIdTaken.code);
+    expect(intruder.closeReason).toBe(`Streamer id ${adaStreamer} is already connected`);
+    expect(intruder.received.some((message) => message.type === 'endpointIdConfirm')).toBe(false);
+
+    const browser = await player(ada.accessToken);
+    browser.send(Messages.subscribe, { streamerId: adaStreamer });
+    expect((await engineSide.next('playerConnected')).playerId).toBeTruthy();
+    browser.socket.close();
+    engineSide.socket.close();
+  });
+
   it('closes the players of an engine that goes away', async () => {
     const engineSide = await streamer(adaStreamer);
     const browser = await player(ada.accessToken);
