@@ -7,7 +7,7 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { SIGNALLING_CLOSE, type LoginResponse, type SessionResponse } from '@autostudio/protocol';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
-import { SignallingServer } from './signalling-server.js';
+import { SignallingServer, type SignallingAccess } from './signalling-server.js';
 
 const ENGINE_KEY = 'signalling-test-engine-key';
 
@@ -240,37 +240,55 @@ describe.each(testDatabases)('Pixel Streaming signalling on $name', (database) =
   });
 });
 
+/**
+ * A SignallingServer with access rules of the test's own, on a plain ws server, with an engine announced as
+ * `streamerId`; what the test does with it runs inside `body`, and everything is closed afterwards.
+ */
+async function withStandaloneSignalling(
+  options: { access: SignallingAccess; recheckMs?: number; streamerId: string },
+  body: (context: { port: number; engine: Peer }) => Promise<void>,
+): Promise<void> {
+  const server = new SignallingServer({
+    engineKey: ENGINE_KEY,
+    access: options.access,
+    log: pino({ level: 'silent' }),
+    ...(options.recheckMs ? { recheckMs: options.recheckMs } : {}),
+  });
+  const sockets = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  sockets.on('connection', (socket, request) => {
+    const query = new URL(request.url ?? '/', 'http://local').searchParams;
+    // A plain ws server socket: what @fastify/websocket hands the route too, seen through its own type export.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
+    void server.accept(socket, { key: query.get('key') ?? undefined, token: query.get('token') ?? undefined });
+  });
+  await new Promise((resolve) => sockets.once('listening', resolve));
+  const { port } = sockets.address() as AddressInfo;
+  try {
+    const engine = await Peer.open(`ws://127.0.0.1:${port}/?key=${ENGINE_KEY}`);
+    await engine.next('identify');
+    engine.send(Messages.endpointId, { id: options.streamerId });
+    await engine.next('endpointIdConfirm');
+    await body({ port, engine });
+    engine.socket.close();
+  } finally {
+    server.close();
+    sockets.close();
+  }
+}
+
 describe('a player whose token takes a while to check', () => {
   it('keeps the messages it sent meanwhile: listStreamers right on open still gets its streamer list', async () => {
     // Epic's frontend sends listStreamers as soon as the socket opens; a busy server was still checking the token,
     // dropped it, and the player waited for a list that never came (seen in the e2e stream test).
-    const server = new SignallingServer({
-      engineKey: ENGINE_KEY,
-      access: {
-        authenticate: async () => {
-          await new Promise((resolve) => setTimeout(resolve, 300));
-          return { id: 'slow-user', signInId: 'slow-sign-in' };
-        },
-        isSignedIn: () => Promise.resolve(true),
-        streamerFor: () => Promise.resolve('engine-slow'),
+    const access: SignallingAccess = {
+      authenticate: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return { id: 'slow-user', signInId: 'slow-sign-in' };
       },
-      log: pino({ level: 'silent' }),
-    });
-    const sockets = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-    sockets.on('connection', (socket, request) => {
-      const query = new URL(request.url ?? '/', 'http://local').searchParams;
-      // A plain ws server socket: what @fastify/websocket hands the route too, seen through its own type export.
-      // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
-      void server.accept(socket, { key: query.get('key') ?? undefined, token: query.get('token') ?? undefined });
-    });
-    await new Promise((resolve) => sockets.once('listening', resolve));
-    const { port } = sockets.address() as AddressInfo;
-    try {
-      const engine = await Peer.open(`ws://127.0.0.1:${port}/?key=${ENGINE_KEY}`);
-      await engine.next('identify');
-      engine.send(Messages.endpointId, { id: 'engine-slow' });
-      await engine.next('endpointIdConfirm');
-
+      isSignedIn: () => Promise.resolve(true),
+      streamerFor: () => Promise.resolve('engine-slow'),
+    };
+    await withStandaloneSignalling({ access, streamerId: 'engine-slow' }, async ({ port }) => {
       const socket = new WebSocket(`ws://127.0.0.1:${port}/?token=anything`);
       const received: { type: string; ids?: string[] }[] = [];
       socket.on('message', (data: Buffer) => received.push(JSON.parse(data.toString('utf8')) as { type: string }));
@@ -279,50 +297,29 @@ describe('a player whose token takes a while to check', () => {
         .poll(() => received.find((message) => message.type === 'streamerList'), { timeout: 5000 })
         .toMatchObject({ ids: ['engine-slow'] });
       socket.close();
-      engine.socket.close();
-    } finally {
-      sockets.close();
-    }
+    });
   });
 });
 
 describe('a player whose session ended on another server copy', () => {
   it('is turned out at the next recheck', async () => {
     let session: string | null = 'engine-elsewhere';
-    const server = new SignallingServer({
-      engineKey: ENGINE_KEY,
-      access: {
-        authenticate: () => Promise.resolve({ id: 'user-elsewhere', signInId: 'sign-in-elsewhere' }),
-        isSignedIn: () => Promise.resolve(true),
-        streamerFor: () => Promise.resolve(session),
-      },
-      log: pino({ level: 'silent' }),
-      recheckMs: 100,
-    });
-    const sockets = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-    sockets.on('connection', (socket, request) => {
-      const query = new URL(request.url ?? '/', 'http://local').searchParams;
-      // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
-      void server.accept(socket, { key: query.get('key') ?? undefined, token: query.get('token') ?? undefined });
-    });
-    await new Promise((resolve) => sockets.once('listening', resolve));
-    const { port } = sockets.address() as AddressInfo;
-    try {
-      const engine = await Peer.open(`ws://127.0.0.1:${port}/?key=${ENGINE_KEY}`);
-      await engine.next('identify');
-      engine.send(Messages.endpointId, { id: 'engine-elsewhere' });
-      await engine.next('endpointIdConfirm');
-      const browser = await Peer.open(`ws://127.0.0.1:${port}/?token=anything`);
-      browser.send(Messages.subscribe, { streamerId: 'engine-elsewhere' });
-      await engine.next('playerConnected');
+    const access: SignallingAccess = {
+      authenticate: () => Promise.resolve({ id: 'user-elsewhere', signInId: 'sign-in-elsewhere' }),
+      isSignedIn: () => Promise.resolve(true),
+      streamerFor: () => Promise.resolve(session),
+    };
+    await withStandaloneSignalling(
+      { access, recheckMs: 100, streamerId: 'engine-elsewhere' },
+      async ({ port, engine }) => {
+        const browser = await Peer.open(`ws://127.0.0.1:${port}/?token=anything`);
+        browser.send(Messages.subscribe, { streamerId: 'engine-elsewhere' });
+        await engine.next('playerConnected');
 
-      session = null;
-      expect(await browser.closed()).toBe(SIGNALLING_CLOSE.sessionEnded.code);
-      await engine.next('playerDisconnected');
-      engine.socket.close();
-    } finally {
-      server.close();
-      sockets.close();
-    }
+        session = null;
+        expect(await browser.closed()).toBe(SIGNALLING_CLOSE.sessionEnded.code);
+        await engine.next('playerDisconnected');
+      },
+    );
   });
 });
