@@ -61,10 +61,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     AUTOSTUDIO_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     LOGIN_RATE_LIMIT: '10000',
   });
-  // Real engines (over the engine's recording renderer): test files that hold a session run side by side.
-  const engines = await Promise.all([startTestEngine(), startTestEngine(), startTestEngine()]);
   let origin = '';
   const gate = await startDownloadGate(() => origin);
+  // Real engines (over the engine's recording renderer): test files that hold a session run side by side. Their
+  // files URL is the gate's, so the signed model links they are given there are theirs to fetch.
+  const fetchPolicy = { filesUrls: [gate.origin], allow: [] };
+  const engines = await Promise.all([1, 2, 3].map(() => startTestEngine({ fetchPolicy })));
   // The built-in car, seeded as on a real start; big enough that half of it is a visible step.
   const builtInModel = path.join(dataDir, 'terra.glb');
   fs.writeFileSync(builtInModel, Buffer.concat([Buffer.from('glTF'), Buffer.alloc(256 * 1024, 7)]));
