@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp, loadConfig } from '../apps/server/dist/app.js';
 import { startTestEngine } from '../apps/engine/dist/test/test-engine.js';
-import { ENGINE_OBJECT_PATHS } from '../packages/protocol/dist/index.js';
+import { API_ROUTES, ENGINE_OBJECT_PATHS } from '../packages/protocol/dist/index.js';
 import { apiPoster, benchEnv, benchUser, openRelay, quantile, sleep } from './support.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -57,7 +57,7 @@ const origin = await app.listen({ host: '127.0.0.1', port: 0 });
 try {
   const post = apiPoster(origin);
   const accessToken = await benchUser(post);
-  const allocated = await post('/session/requestAllocate', {}, accessToken);
+  const allocated = await post(API_ROUTES.sessions.requestAllocate, {}, accessToken);
   const instanceId = allocated.sessionDetails.instanceId;
 
   const direct = async () => async () => {

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp, loadConfig } from '../apps/server/dist/app.js';
 import { StreamPlayer } from '../apps/server/dist/test/stream-player.js';
-import { ENGINE_OBJECT_PATHS } from '../packages/protocol/dist/index.js';
+import { API_ROUTES, ENGINE_OBJECT_PATHS } from '../packages/protocol/dist/index.js';
 import { apiPoster, benchEnv, benchUser, freePort, openRelay, quantile, sleep } from './support.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 12);
@@ -50,7 +50,7 @@ let player = null;
 try {
   const post = apiPoster(origin);
   const accessToken = await benchUser(post);
-  const { sessionDetails } = await post('/session/requestAllocate', {}, accessToken);
+  const { sessionDetails } = await post(API_ROUTES.sessions.requestAllocate, {}, accessToken);
   const { instanceId, instanceUrl } = sessionDetails;
   const relay = await openRelay(origin, accessToken, instanceId);
   const call = (object, functionName, parameters) =>

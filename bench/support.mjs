@@ -1,6 +1,7 @@
 // What the benchmarks share: a built server on a throwaway folder, its API as the bench user, the relay socket.
 import net from 'node:net';
 import WebSocket from 'ws';
+import { API_ROUTES, REMOTE_SOCKET_PATH } from '../packages/protocol/dist/index.js';
 
 export const BENCH_ADMIN = { username: 'admin', password: 'bench-admin-password' };
 
@@ -38,15 +39,15 @@ export const apiPoster = (origin) => async (url, body, token) => {
 
 /** Creates the user `bench` as the administrator and signs it in: its access token. */
 export async function benchUser(post) {
-  const admin = await post('/auth/login', BENCH_ADMIN);
-  await post('/users', { username: 'bench', password: 'bench-password' }, admin.accessToken);
-  const { accessToken } = await post('/auth/login', { username: 'bench', password: 'bench-password' });
+  const admin = await post(API_ROUTES.auth.login, BENCH_ADMIN);
+  await post(API_ROUTES.users.create, { username: 'bench', password: 'bench-password' }, admin.accessToken);
+  const { accessToken } = await post(API_ROUTES.auth.login, { username: 'bench', password: 'bench-password' });
   return accessToken;
 }
 
 /** A remote-control socket authenticated for the caller's engine; `request` answers by requestId. */
 export async function openRelay(origin, token, instanceId) {
-  const socket = new WebSocket(`${origin.replace('http', 'ws')}/api/remote`);
+  const socket = new WebSocket(`${origin.replace('http', 'ws')}${REMOTE_SOCKET_PATH}`);
   const waiting = new Map();
   socket.on('message', (data) => {
     const message = JSON.parse(String(data));

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { API_BASE, API_ROUTES } from '@autostudio/protocol';
+import { API_BASE, API_ROUTES, SIGNALLING_PATH } from '@autostudio/protocol';
 import { TEST_SSO_CLIENT } from '../apps/server/src/test/sso-test-accounts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 import {
@@ -50,7 +50,7 @@ export default defineConfig({
     {
       command: 'node e2e/start-server.mjs',
       cwd: root,
-      url: `${E2E_BASE_URL}/api/health`,
+      url: `${E2E_BASE_URL}${API_BASE}${API_ROUTES.health}`,
       reuseExistingServer: false,
       timeout: 60_000,
       env: {
@@ -80,7 +80,7 @@ export default defineConfig({
       command:
         `node apps/engine/dist/cli.js --port ${E2E_ENGINE_PORT} --data-dir ${E2E_ENGINE_DATA_DIR} --width 960 --height 540` +
         ` --register ${E2E_BASE_URL} --streamer-id ${E2E_STREAMER_ID}` +
-        ` --signalling-url ws://127.0.0.1:${E2E_PORT}/signalling`,
+        ` --signalling-url ws://127.0.0.1:${E2E_PORT}${SIGNALLING_PATH}`,
       cwd: root,
       url: `http://127.0.0.1:${E2E_ENGINE_PORT}/remote/info`,
       reuseExistingServer: false,

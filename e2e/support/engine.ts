@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { E2E_BASE_URL, E2E_ENGINE_KEY, E2E_PORT, E2E_SIGNALLING_KEY } from './server';
+import { SIGNALLING_PATH } from '@autostudio/protocol';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -18,7 +19,7 @@ export async function startExtraEngine(port: number, streamerId: string): Promis
       path.join(root, 'apps/engine/dist/cli.js'),
       ...['--port', String(port), '--data-dir', dataDir, '--width', '960', '--height', '540'],
       ...['--register', E2E_BASE_URL, '--streamer-id', streamerId],
-      ...['--signalling-url', `ws://127.0.0.1:${E2E_PORT}/signalling`],
+      ...['--signalling-url', `ws://127.0.0.1:${E2E_PORT}${SIGNALLING_PATH}`],
     ],
     {
       env: {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { test as base, expect } from '@playwright/test';
-import type { LoginResponse, Role } from '@autostudio/protocol';
+import { API_BASE, API_ROUTES, type LoginResponse, type Role } from '@autostudio/protocol';
 import { IdentityProviderPage } from './identity-provider-page';
 import { LoginPage } from './login-page';
 import { StudioPage } from './studio-page';
@@ -28,12 +28,12 @@ export const test = base.extend<{
     await use(new IdentityProviderPage(page));
   },
   createAccount: async ({ request }, use) => {
-    const login = await request.post('/api/auth/login', { data: E2E_ADMIN });
+    const login = await request.post(`${API_BASE}${API_ROUTES.auth.login}`, { data: E2E_ADMIN });
     expect(login.ok()).toBe(true);
     const { accessToken } = (await login.json()) as LoginResponse;
     await use(async (roles = ['user']) => {
       const account = { username: `user-${randomUUID().slice(0, 8)}`, password: 'e2e-user-password' };
-      const created = await request.post('/api/users', {
+      const created = await request.post(`${API_BASE}${API_ROUTES.users.create}`, {
         data: { ...account, name: 'Riley Tester', roles },
         headers: { authorization: `Bearer ${accessToken}` },
       });

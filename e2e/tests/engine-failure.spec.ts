@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import type { LoginResponse, SessionResponse } from '@autostudio/protocol';
+import { API_BASE, API_ROUTES, type LoginResponse, type SessionResponse } from '@autostudio/protocol';
 import { startExtraEngine } from '../support/engine';
 import { expect, test } from '../support/fixtures';
 import { E2E_PORT, E2E_STREAMER_ID } from '../support/server';
@@ -31,7 +31,7 @@ test.describe('an engine that dies mid-session', () => {
       .poll(
         async () => {
           const held = (await (
-            await request.post('/api/session/requestAllocate', { headers, data: {} })
+            await request.post(`${API_BASE}${API_ROUTES.sessions.requestAllocate}`, { headers, data: {} })
           ).json()) as SessionResponse;
           return held.sessionDetails?.instanceUrl ?? '';
         },
@@ -52,7 +52,7 @@ test.describe('an engine that dies mid-session', () => {
     await expect(page.getByRole('status', { name: 'Session' })).toContainText('Error', { timeout: 60_000 });
 
     // With the shared engine given back, choosing the car again lends a working engine and the picture returns.
-    await request.post('/api/sessions/release', { headers, data: {} });
+    await request.post(`${API_BASE}${API_ROUTES.sessions.release}`, { headers, data: {} });
     await page.goto('/landing');
     await studio.openBuiltInCar();
     await studio.waitForLive();

@@ -1,4 +1,4 @@
-import { SIGNALLING_CLOSE, type LoginResponse } from '@autostudio/protocol';
+import { SIGNALLING_CLOSE, type LoginResponse, API_BASE, API_ROUTES } from '@autostudio/protocol';
 import { expect, test } from '../support/fixtures';
 import { LoginPage } from '../support/login-page';
 import { StudioPage } from '../support/studio-page';
@@ -24,7 +24,7 @@ test.describe('a stream whose session ends', () => {
 
     // The session is released elsewhere (another tab, or the heartbeat's expiry): the engine goes back to the pool.
     const { accessToken } = (await (await request.post('/api/auth/login', { data: first })).json()) as LoginResponse;
-    const released = await request.post('/api/sessions/release', {
+    const released = await request.post(`${API_BASE}${API_ROUTES.sessions.release}`, {
       headers: { authorization: `Bearer ${accessToken}` },
       data: {},
     });

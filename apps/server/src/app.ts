@@ -7,7 +7,7 @@ import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_BASE } from '@autostudio/protocol';
+import { API_BASE, SIGNALLING_PATH } from '@autostudio/protocol';
 import { ensureInitialAdmin } from './bootstrap/initial-admin.js';
 import { deriveSecret, resolveAuthSecret } from './bootstrap/auth-secret.js';
 import type { AppConfig } from './config.js';
@@ -165,7 +165,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
     signallingUrl: () => {
       const address = app.server.address();
       if (!address || typeof address === 'string') return null;
-      return `ws://127.0.0.1:${address.port}/signalling?key=${encodeURIComponent(engineKey)}`;
+      return `ws://127.0.0.1:${address.port}${SIGNALLING_PATH}?key=${encodeURIComponent(engineKey)}`;
     },
     filesUrl: () => engineFilesUrl(),
     fetchAllow: config.engines.fetchAllow,
@@ -177,7 +177,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
     {
       timeoutSeconds: config.engines.sessionTimeoutSeconds,
       signallingUrl: (streamerId) =>
-        `${config.publicUrl.replace(/^http/, 'ws')}/signalling?streamerId=${encodeURIComponent(streamerId)}`,
+        `${config.publicUrl.replace(/^http/, 'ws')}${SIGNALLING_PATH}?streamerId=${encodeURIComponent(streamerId)}`,
     },
     app.log,
   );

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { JSON_DEPTH_MESSAGE } from './json-depth.js';
+import { API_BASE, API_ROUTES } from './routes.js';
 
 /**
  * The remote-control socket of spec §7: JSON messages with `type` and `requestId`. The browser speaks it to
  * the server's relay at /api/remote; the relay forwards calls to the caller's engine over Unreal's Remote
  * Control HTTP API.
  */
-export const REMOTE_SOCKET_PATH = '/api/remote';
+export const REMOTE_SOCKET_PATH = `${API_BASE}${API_ROUTES.remote}`;
 
 /** Largest message the relay reads; a Remote Control call is a few hundred bytes. */
 export const REMOTE_SOCKET_MAX_MESSAGE_BYTES = 256 * 1024;

@@ -81,7 +81,26 @@ export const API_ROUTES = {
   },
   /** Blobs by key: `/media/<key>`. */
   media: '/media',
+  /** Engine sessions (spec §7): two path families that answer alike; the second names the session in its body. */
+  sessions: {
+    allocate: '/sessions/allocate',
+    current: '/sessions/current',
+    heartbeat: '/sessions/heartbeat',
+    reconnect: '/sessions/reconnect',
+    release: '/sessions/release',
+    requestAllocate: '/session/requestAllocate',
+    sessionHeartbeat: '/session/heartbeat',
+    sessionRelease: '/session/release',
+  },
+  /** The remote-control relay's WebSocket (spec §7 "Remote-control socket"). */
+  remote: '/remote',
 } as const;
+
+/**
+ * Pixel Streaming signalling, outside the API base: its address is the instanceUrl the web app hands Epic's frontend
+ * (players: `?streamerId=…&token=…`; streamers: `?key=…`).
+ */
+export const SIGNALLING_PATH = '/signalling';
 
 /** Fills the `:name` parameters of a route: `pathTo(API_ROUTES.presets.byId, { id })`. */
 export function pathTo(route: string, params: Record<string, string>): string {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, PNG_1X1, tinyGlb } from './multipart.js';
 import { startTestApp, type TestApp } from './test-app.js';
 import { testDatabases } from './test-databases.js';
+import { API_BASE, API_ROUTES } from '@autostudio/protocol';
 
 /**
  * Bad input for every endpoint: each answers with a 4xx and the standard error body, never a 500, and a
@@ -139,7 +140,7 @@ const CASES: Case[] = [
   {
     name: 'a JSON body nested 5,000 levels deep',
     method: 'POST',
-    url: '/api/sessions/heartbeat',
+    url: `${API_BASE}${API_ROUTES.sessions.heartbeat}`,
     raw: { contentType: 'application/json', body: `{"sessionId":"s","extra":${DEEP}}` },
     status: 400,
     message: /^body: must not nest deeper than 100 levels$/,

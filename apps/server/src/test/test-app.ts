@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { LoginResponse, Role } from '@autostudio/protocol';
+import { API_BASE, API_ROUTES, type LoginResponse, type Role } from '@autostudio/protocol';
 import { buildApp, type AppParts } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import type { TestDatabase } from './test-databases.js';
@@ -49,7 +49,11 @@ export async function startTestApp(
   }
 
   const login = async (username: string, password: string): Promise<LoginResponse> => {
-    const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+    const response = await app.inject({
+      method: 'POST',
+      url: `${API_BASE}${API_ROUTES.auth.login}`,
+      payload: { username, password },
+    });
     if (response.statusCode !== 200) throw new Error(`login ${username} failed: ${response.body}`);
     return response.json<LoginResponse>();
   };
@@ -65,7 +69,7 @@ export async function startTestApp(
       const password = `${username}-password`;
       const response = await app.inject({
         method: 'POST',
-        url: '/api/users',
+        url: `${API_BASE}${API_ROUTES.users.create}`,
         headers: { authorization: `Bearer ${await adminToken()}` },
         payload: { username, password, roles },
       });

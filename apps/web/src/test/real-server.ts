@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import type { LoginResponse, Role } from '@autostudio/protocol';
+import { API_BASE, API_ROUTES, type LoginResponse, type Role } from '@autostudio/protocol';
 import { configureApiClient, type ApiClientHooks } from '@/lib/api-client';
 import { TEST_ADMIN_PASSWORD } from './global-server';
 
@@ -14,7 +14,7 @@ export async function holdDownloads(hold: boolean): Promise<void> {
 }
 
 export async function login(username: string, password: string): Promise<LoginResponse> {
-  const response = await fetch(`${serverOrigin()}/api/auth/login`, {
+  const response = await fetch(`${serverOrigin()}${API_BASE}${API_ROUTES.auth.login}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password }),
@@ -33,7 +33,7 @@ export async function createUser(
   const admin = await login(ADMIN.username, ADMIN.password);
   sequence += 1;
   const account = { username: `${prefix}-${Date.now().toString(36)}-${sequence}`, password: `${prefix}-password` };
-  const response = await fetch(`${serverOrigin()}/api/users`, {
+  const response = await fetch(`${serverOrigin()}${API_BASE}${API_ROUTES.users.create}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.accessToken}` },
     body: JSON.stringify({ ...account, roles }),

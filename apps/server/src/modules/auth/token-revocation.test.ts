@@ -10,6 +10,9 @@ import {
   SOCKET_MESSAGES,
   type LoginResponse,
   type RemoteServerMessage,
+  API_BASE,
+  REMOTE_SOCKET_PATH,
+  SIGNALLING_PATH,
 } from '@autostudio/protocol';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
@@ -158,12 +161,12 @@ describe.each(testDatabases)('signing out means signed out, on $name', (database
 
   it('closes the relay socket of a sign-in that signs out, and refuses its token afterwards', async () => {
     const driver = await t.createUser('relay-driver');
-    const allocated = await fetch(`${origin}/api/sessions/allocate`, {
+    const allocated = await fetch(`${origin}${API_BASE}${API_ROUTES.sessions.allocate}`, {
       headers: { authorization: `Bearer ${driver.accessToken}` },
     });
     const instanceId = ((await allocated.json()) as { sessionDetails: { instanceId: string } }).sessionDetails
       .instanceId;
-    const relayUrl = `${origin.replace('http', 'ws')}/api/remote`;
+    const relayUrl = `${origin.replace('http', 'ws')}${REMOTE_SOCKET_PATH}`;
     const relay = await SocketProbe.open(relayUrl);
     relay.send({ type: 'auth', requestId: 'a', payload: { token: driver.accessToken, instanceId } });
     await expect.poll(() => relay.messages.at(-1)?.type).toBe('auth_success');
@@ -182,7 +185,7 @@ describe.each(testDatabases)('signing out means signed out, on $name', (database
     again.socket.close();
     await t.app.inject({
       method: 'POST',
-      url: '/api/sessions/release',
+      url: `${API_BASE}${API_ROUTES.sessions.release}`,
       headers: { authorization: `Bearer ${(await t.login('relay-driver', 'relay-driver-password')).accessToken}` },
       payload: {},
     });
@@ -190,7 +193,7 @@ describe.each(testDatabases)('signing out means signed out, on $name', (database
 
   it('closes the signalling socket of a sign-in that signs out, and refuses its token afterwards', async () => {
     const watcher = await t.createUser('watcher');
-    const signalling = `${origin.replace('http', 'ws')}/signalling?token=`;
+    const signalling = `${origin.replace('http', 'ws')}${SIGNALLING_PATH}?token=`;
     const player = await SocketProbe.open(`${signalling}${watcher.accessToken}`);
     expect(player.close).toBeNull();
 

@@ -13,6 +13,7 @@ import {
   type LoginResponse,
   type ModelDownloadLink,
   type SessionResponse,
+  API_ROUTES,
 } from '@autostudio/protocol';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
@@ -66,7 +67,7 @@ describe('reference engines as child processes', () => {
   };
 
   it('starts an engine on demand, and replaces one that dies mid-session', async () => {
-    const first = await call('/sessions/allocate');
+    const first = await call(API_ROUTES.sessions.allocate);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const instanceId = first.body.sessionDetails?.instanceId ?? '';
     expect((await fetch(`http://${instanceId}/remote/info`)).status).toBe(200);
@@ -77,17 +78,17 @@ describe('reference engines as child processes', () => {
     expect(pid).toBeGreaterThan(0);
     process.kill(pid ?? Number.NaN, 'SIGKILL');
     await expect
-      .poll(async () => (await call('/sessions/current')).body.message, { timeout: 10_000 })
+      .poll(async () => (await call(API_ROUTES.sessions.current)).body.message, { timeout: 10_000 })
       .toMatch(/Session Expired: the engine stopped/);
 
-    const second = await call('/sessions/allocate');
+    const second = await call(API_ROUTES.sessions.allocate);
     expect(second.status).toBe(200);
     expect(second.body.sessionDetails?.instanceId).not.toBe(instanceId);
-    await call('/sessions/release', 'POST');
+    await call(API_ROUTES.sessions.release, 'POST');
   });
 
   it('starts engines with no key on their command line, which every local user can read', async () => {
-    const allocated = await call('/sessions/allocate');
+    const allocated = await call(API_ROUTES.sessions.allocate);
     const instanceId = allocated.body.sessionDetails?.instanceId ?? '';
     const engine = provider.engines().find((candidate) => candidate.instanceId === instanceId);
     const pid = provider.processId(engine?.id ?? '') ?? Number.NaN;
@@ -106,11 +107,11 @@ describe('reference engines as child processes', () => {
     expect(argv).not.toMatch(/key=/);
     // The keys reach the engine through its environment, which only its owner can read.
     expect(environment.get(ENGINE_SIGNALLING_URL_ENV)).toContain(`key=${SIGNALLING_KEY}`);
-    await call('/sessions/release', 'POST');
+    await call(API_ROUTES.sessions.release, 'POST');
   });
 
   it("lets its engines download this server's signed model links, and nothing else of this machine", async () => {
-    const allocated = await call('/sessions/allocate');
+    const allocated = await call(API_ROUTES.sessions.allocate);
     const instanceId = allocated.body.sessionDetails?.instanceId ?? '';
     const api = async <T>(url: string, method = 'GET') =>
       (await (
@@ -140,11 +141,11 @@ describe('reference engines as child processes', () => {
       Status: 'Failed',
       Error: ENGINE_FETCH_REFUSED,
     });
-    await call('/sessions/release', 'POST');
+    await call(API_ROUTES.sessions.release, 'POST');
   });
 
   it('puts a released engine back to the default scene in the same process', async () => {
-    const allocated = await call('/sessions/allocate');
+    const allocated = await call(API_ROUTES.sessions.allocate);
     const instanceId = allocated.body.sessionDetails?.instanceId ?? '';
     const engineCall = async (functionName: string, parameters: object) => {
       const response = await fetch(`http://${instanceId}/remote/object/call`, {
@@ -160,7 +161,7 @@ describe('reference engines as child processes', () => {
     const engine = provider.engines().find((candidate) => candidate.instanceId === instanceId);
     const pid = provider.processId(engine?.id ?? '');
 
-    expect((await call('/sessions/release', 'POST')).status).toBe(200);
+    expect((await call(API_ROUTES.sessions.release, 'POST')).status).toBe(200);
     expect(provider.processId(engine?.id ?? '')).toBe(pid);
     expect(await engineCall('Get Material Options', {})).toEqual(defaults);
     // Only the server, with the key it handed the engine, may reset it; another local process may not.

@@ -5,6 +5,7 @@ import {
   ENGINE_REGISTRATION_ROUTES,
   type LoginResponse,
   type SessionResponse,
+  API_ROUTES,
 } from '@autostudio/protocol';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
@@ -81,7 +82,7 @@ describe.each(testDatabases)('self-registering engines on $name', (database) => 
   });
 
   it('lends a registered engine, resets it in place on release, and keeps it while heartbeats come', async () => {
-    const none = await session('GET', '/sessions/allocate');
+    const none = await session('GET', API_ROUTES.sessions.allocate);
     expect(none.status).toBe(503);
 
     const registered = await register();
@@ -95,7 +96,7 @@ describe.each(testDatabases)('self-registering engines on $name', (database) => 
     });
     expect(clash.statusCode).toBe(409);
 
-    const allocated = await session('GET', '/sessions/allocate');
+    const allocated = await session('GET', API_ROUTES.sessions.allocate);
     expect(allocated.status).toBe(200);
     expect(allocated.body.sessionDetails).toMatchObject({ instanceId });
     expect(allocated.body.sessionDetails?.instanceUrl).toMatch(/streamerId=gpu-1$/);
@@ -108,7 +109,7 @@ describe.each(testDatabases)('self-registering engines on $name', (database) => 
     );
     expect(engine.engine.scene.state).not.toEqual(initial);
     const scene = engine.engine.scene;
-    expect((await session('POST', '/sessions/release')).status).toBe(200);
+    expect((await session('POST', API_ROUTES.sessions.release)).status).toBe(200);
     expect(engine.engine.scene).toBe(scene);
     expect(engine.engine.scene.state).toEqual(initial);
 
@@ -119,11 +120,11 @@ describe.each(testDatabases)('self-registering engines on $name', (database) => 
 
   it('takes out an engine whose heartbeats stop, and its session turns to Error', async () => {
     expect((await register()).statusCode).toBe(200);
-    expect((await session('GET', '/sessions/allocate')).status).toBe(200);
+    expect((await session('GET', API_ROUTES.sessions.allocate)).status).toBe(200);
 
     expect(provider.sweep(Date.now() + 31_000)).toEqual(['gpu-1']);
     await expect
-      .poll(async () => (await session('GET', '/sessions/current')).body.message)
+      .poll(async () => (await session('GET', API_ROUTES.sessions.current)).body.message)
       .toBe('Session Expired: the engine stopped sending heartbeats');
     expect(provider.engines()).toEqual([]);
     const heartbeat = await engineCall(ENGINE_REGISTRATION_ROUTES.heartbeat, { engineId: 'gpu-1' });
@@ -133,10 +134,10 @@ describe.each(testDatabases)('self-registering engines on $name', (database) => 
 
   it('lets an engine leave at once', async () => {
     expect((await register()).statusCode).toBe(200);
-    expect((await session('GET', '/sessions/allocate')).status).toBe(200);
+    expect((await session('GET', API_ROUTES.sessions.allocate)).status).toBe(200);
     expect((await engineCall(ENGINE_REGISTRATION_ROUTES.deregister, { engineId: 'gpu-1' })).statusCode).toBe(200);
     await expect
-      .poll(async () => (await session('GET', '/sessions/current')).body.message)
+      .poll(async () => (await session('GET', API_ROUTES.sessions.current)).body.message)
       .toBe('Session Expired: the engine left the pool');
   });
 });

@@ -9,6 +9,9 @@ import {
   type LoginResponse,
   type RemoteServerMessage,
   type SessionResponse,
+  API_BASE,
+  API_ROUTES,
+  REMOTE_SOCKET_PATH,
 } from '@autostudio/protocol';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
@@ -91,7 +94,7 @@ describe.each(testDatabases)('sessions and the remote-control relay on $name', (
       },
     });
     origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    relayUrl = `${origin.replace('http', 'ws')}/api/remote`;
+    relayUrl = `${origin.replace('http', 'ws')}${REMOTE_SOCKET_PATH}`;
     ada = await t.createUser('ada');
     bob = await t.createUser('bob');
     carl = await t.createUser('carl');
@@ -111,58 +114,63 @@ describe.each(testDatabases)('sessions and the remote-control relay on $name', (
   };
 
   it('lends each user one engine, the same one on asking again, and says so clearly when none is left', async () => {
-    const first = await session(ada.accessToken, 'GET', '/sessions/allocate');
+    const first = await session(ada.accessToken, 'GET', API_ROUTES.sessions.allocate);
     expect(first.status).toBe(200);
     expect(first.body.success).toBe(true);
     expect(first.body.sessionDetails?.instanceUrl).toMatch(/^ws:\/\/.+\/signalling\?streamerId=engine-/);
-    const again = await session(ada.accessToken, 'POST', '/session/requestAllocate');
+    const again = await session(ada.accessToken, 'POST', API_ROUTES.sessions.requestAllocate);
     expect(again.body.sessionDetails).toEqual(first.body.sessionDetails);
 
-    const second = await session(bob.accessToken, 'GET', '/sessions/allocate');
+    const second = await session(bob.accessToken, 'GET', API_ROUTES.sessions.allocate);
     expect(second.body.sessionDetails?.instanceId).not.toBe(first.body.sessionDetails?.instanceId);
-    const none = await session(carl.accessToken, 'GET', '/sessions/allocate');
+    const none = await session(carl.accessToken, 'GET', API_ROUTES.sessions.allocate);
     expect(none.status).toBe(503);
     expect(none.body).toMatchObject({ success: false, sessionDetails: null });
     expect(none.body.message).toMatch(/^Failed to create new session: all 2 engines are in use/);
   });
 
   it('keeps a session alive with heartbeats and gives the engine back on release', async () => {
-    const current = await session(bob.accessToken, 'GET', '/sessions/current');
+    const current = await session(bob.accessToken, 'GET', API_ROUTES.sessions.current);
     const sessionId = current.body.sessionDetails?.sessionId ?? '';
-    expect((await session(bob.accessToken, 'POST', '/session/heartbeat', { sessionId })).status).toBe(200);
-    expect((await session(bob.accessToken, 'POST', '/session/release', { sessionId })).body.message).toBe(
-      'Session released',
+    expect((await session(bob.accessToken, 'POST', API_ROUTES.sessions.sessionHeartbeat, { sessionId })).status).toBe(
+      200,
     );
-    const gone = await session(bob.accessToken, 'GET', '/sessions/current');
+    expect(
+      (await session(bob.accessToken, 'POST', API_ROUTES.sessions.sessionRelease, { sessionId })).body.message,
+    ).toBe('Session released');
+    const gone = await session(bob.accessToken, 'GET', API_ROUTES.sessions.current);
     expect(gone.status).toBe(404);
     expect(gone.body.message).toBe('Session Expired');
     // The freed engine goes to the next user.
-    expect((await session(carl.accessToken, 'GET', '/sessions/allocate')).status).toBe(200);
-    await session(carl.accessToken, 'POST', '/sessions/release', {});
+    expect((await session(carl.accessToken, 'GET', API_ROUTES.sessions.allocate)).status).toBe(200);
+    await session(carl.accessToken, 'POST', API_ROUTES.sessions.release, {});
   });
 
   it('answers an unknown session id with Session Expired', async () => {
-    const response = await session(ada.accessToken, 'POST', '/session/heartbeat', { sessionId: 'no-such-session' });
+    const response = await session(ada.accessToken, 'POST', API_ROUTES.sessions.sessionHeartbeat, {
+      sessionId: 'no-such-session',
+    });
     expect(response.status).toBe(404);
     expect(response.body.message).toBe('Session Expired');
   });
 
   it('expires a session without heartbeats and frees its engine', async () => {
     const dan = await t.createUser('dan');
-    expect((await session(dan.accessToken, 'GET', '/sessions/allocate')).status).toBe(200);
+    expect((await session(dan.accessToken, 'GET', API_ROUTES.sessions.allocate)).status).toBe(200);
     // Time moves on: sweep as if three minutes had passed.
     const expiredCount = await t.app.engineSessions.expireStale(Date.now() + 180_000);
     expect(expiredCount).toBeGreaterThanOrEqual(1);
-    expect((await session(dan.accessToken, 'GET', '/sessions/current')).body.message).toBe('Session Expired');
+    expect((await session(dan.accessToken, 'GET', API_ROUTES.sessions.current)).body.message).toBe('Session Expired');
     // Ada's session expired in the same sweep; she gets an engine again by asking.
-    expect((await session(ada.accessToken, 'GET', '/sessions/allocate')).status).toBe(200);
+    expect((await session(ada.accessToken, 'GET', API_ROUTES.sessions.allocate)).status).toBe(200);
   });
 
   describe('the relay', () => {
     let client: RelayClient;
     let instanceId: string;
     beforeAll(async () => {
-      instanceId = (await session(ada.accessToken, 'GET', '/sessions/allocate')).body.sessionDetails?.instanceId ?? '';
+      instanceId =
+        (await session(ada.accessToken, 'GET', API_ROUTES.sessions.allocate)).body.sessionDetails?.instanceId ?? '';
       client = await RelayClient.open(relayUrl);
     });
     afterAll(() => client.close());
@@ -284,7 +292,7 @@ describe.each(testDatabases)('sessions and the remote-control relay on $name', (
     });
 
     it('stops forwarding once the session is released', async () => {
-      await session(ada.accessToken, 'POST', '/sessions/release', {});
+      await session(ada.accessToken, 'POST', API_ROUTES.sessions.release, {});
       const answer = await call('r1', { url: '/remote/info', method: 'GET' });
       expect(answer).toMatchObject({ type: 'error', payload: { message: RELAY_MESSAGES.notYourInstance } });
     });
@@ -315,7 +323,7 @@ describe.each(testDatabases)('the relay’s sign-in deadline on $name', (databas
       { relayAuthDeadlineMs: DEADLINE_MS },
     );
     origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    relayUrl = `${origin.replace('http', 'ws')}/api/remote`;
+    relayUrl = `${origin.replace('http', 'ws')}${REMOTE_SOCKET_PATH}`;
   });
   afterAll(async () => {
     await t.close();
@@ -354,7 +362,7 @@ describe.each(testDatabases)('the relay’s sign-in deadline on $name', (databas
 
   it('keeps an authenticated socket open past the deadline', async () => {
     const ada = await t.createUser('ada');
-    const allocated = await fetch(`${origin}/api/sessions/allocate`, {
+    const allocated = await fetch(`${origin}${API_BASE}${API_ROUTES.sessions.allocate}`, {
       headers: { authorization: `Bearer ${ada.accessToken}` },
     });
     const { sessionDetails } = (await allocated.json()) as SessionResponse;

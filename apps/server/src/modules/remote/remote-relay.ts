@@ -2,6 +2,7 @@ import type { WebSocket } from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
+  API_ROUTES,
   RELAY_CLOSE,
   RELAY_MESSAGES,
   REMOTE_CONTROL,
@@ -71,7 +72,7 @@ class RateLimit {
  */
 export const remoteRelayPlugin = fp<RemoteRelayOptions>(async (app: FastifyInstance, options) => {
   const { auth, revocation, sessions, authDeadlineMs = REMOTE_SOCKET_AUTH_DEADLINE_MS } = options;
-  app.get('/remote', { websocket: true, schema: { hide: true } }, (socket: WebSocket, request) => {
+  app.get(API_ROUTES.remote, { websocket: true, schema: { hide: true } }, (socket: WebSocket, request) => {
     const log = request.log.child({ relay: true });
     const limit = new RateLimit();
     let user: User | null = null;

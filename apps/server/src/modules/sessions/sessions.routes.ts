@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  API_ROUTES,
   optionalSessionIdBodySchema,
   sessionIdBodySchema,
   sessionResponseSchema,
@@ -31,53 +32,53 @@ interface SessionRoute {
 const ROUTES: SessionRoute[] = [
   {
     method: 'GET',
-    url: '/sessions/allocate',
+    url: API_ROUTES.sessions.allocate,
     summary: 'Get an engine session (or the one you have)',
     run: (s, user) => s.allocate(user),
   },
   {
     method: 'GET',
-    url: '/sessions/current',
+    url: API_ROUTES.sessions.current,
     summary: 'Your current engine session',
     run: (s, user) => s.current(user),
   },
   {
     method: 'POST',
-    url: '/sessions/heartbeat',
+    url: API_ROUTES.sessions.heartbeat,
     summary: 'Keep your engine session alive',
     body: optionalSessionIdBodySchema,
     run: (s, user, id) => s.heartbeat(user, id),
   },
   {
     method: 'POST',
-    url: '/sessions/reconnect',
+    url: API_ROUTES.sessions.reconnect,
     summary: 'Keep your engine if it still answers, else get another',
     body: optionalSessionIdBodySchema,
     run: (s, user) => s.reconnect(user),
   },
   {
     method: 'POST',
-    url: '/sessions/release',
+    url: API_ROUTES.sessions.release,
     summary: 'Give your engine back',
     body: optionalSessionIdBodySchema,
     run: (s, user, id) => s.release(user, id),
   },
   {
     method: 'POST',
-    url: '/session/requestAllocate',
+    url: API_ROUTES.sessions.requestAllocate,
     summary: 'Get an engine session',
     run: (s, user) => s.allocate(user),
   },
   {
     method: 'POST',
-    url: '/session/heartbeat',
+    url: API_ROUTES.sessions.sessionHeartbeat,
     summary: 'Keep an engine session alive',
     body: sessionIdBodySchema,
     run: (s, user, id) => s.heartbeat(user, id),
   },
   {
     method: 'POST',
-    url: '/session/release',
+    url: API_ROUTES.sessions.sessionRelease,
     summary: 'Give an engine back',
     body: sessionIdBodySchema,
     run: (s, user, id) => s.release(user, id),

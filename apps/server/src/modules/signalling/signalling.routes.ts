@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { SIGNALLING_PATH } from '@autostudio/protocol';
 import type { SignallingServer } from './signalling-server.js';
-
-export const SIGNALLING_PATH = '/signalling';
 
 const querySchema = z.object({ key: z.string().max(200).optional(), token: z.string().max(5000).optional() }).loose();
 

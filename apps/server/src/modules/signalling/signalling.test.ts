@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import WebSocket, { WebSocketServer } from 'ws';
-import { SIGNALLING_CLOSE, type LoginResponse, type SessionResponse } from '@autostudio/protocol';
+import {
+  SIGNALLING_CLOSE,
+  type LoginResponse,
+  type SessionResponse,
+  API_BASE,
+  API_ROUTES,
+  SIGNALLING_PATH,
+} from '@autostudio/protocol';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
 import { SignallingServer, type SignallingAccess } from './signalling-server.js';
@@ -83,7 +90,7 @@ describe.each(testDatabases)('Pixel Streaming signalling on $name', (database) =
     ada = await t.createUser('ada');
     bob = await t.createUser('bob');
     const allocate = async (token: string) => {
-      const response = await fetch(`${base.replace('ws', 'http')}/api/sessions/allocate`, {
+      const response = await fetch(`${base.replace('ws', 'http')}${API_BASE}${API_ROUTES.sessions.allocate}`, {
         headers: { authorization: `Bearer ${token}` },
       });
       const session = (await response.json()) as SessionResponse;
@@ -98,7 +105,7 @@ describe.each(testDatabases)('Pixel Streaming signalling on $name', (database) =
   });
 
   const streamer = async (id: string) => {
-    const peer = await Peer.open(`${base}/signalling?key=${ENGINE_KEY}`);
+    const peer = await Peer.open(`${base}${SIGNALLING_PATH}?key=${ENGINE_KEY}`);
     await peer.next('identify');
     await peer.next('config');
     peer.send(Messages.endpointId, { id });
@@ -106,18 +113,18 @@ describe.each(testDatabases)('Pixel Streaming signalling on $name', (database) =
     return peer;
   };
   const player = async (token: string) => {
-    const peer = await Peer.open(`${base}/signalling?token=${token}`);
+    const peer = await Peer.open(`${base}${SIGNALLING_PATH}?token=${token}`);
     // config comes first, before anything else the frontend could act on.
     expect(peer.received[0]?.type ?? (await peer.next('config')).type).toBe('config');
     return peer;
   };
 
   it('turns away a streamer without the engine key and a player without a token', async () => {
-    expect(await (await Peer.open(`${base}/signalling?key=wrong-key-of-the-same-length!!`)).closed()).toBe(
+    expect(await (await Peer.open(`${base}${SIGNALLING_PATH}?key=wrong-key-of-the-same-length!!`)).closed()).toBe(
       SIGNALLING_CLOSE.unauthorized.code,
     );
-    expect(await (await Peer.open(`${base}/signalling`)).closed()).toBe(SIGNALLING_CLOSE.unauthorized.code);
-    expect(await (await Peer.open(`${base}/signalling?token=forged`)).closed()).toBe(
+    expect(await (await Peer.open(`${base}${SIGNALLING_PATH}`)).closed()).toBe(SIGNALLING_CLOSE.unauthorized.code);
+    expect(await (await Peer.open(`${base}${SIGNALLING_PATH}?token=forged`)).closed()).toBe(
       SIGNALLING_CLOSE.unauthorized.code,
     );
   });
@@ -179,7 +186,7 @@ describe.each(testDatabases)('Pixel Streaming signalling on $name', (database) =
 
   it('turns away a second streamer claiming a connected engine’s id, and the engine keeps its players', async () => {
     const engineSide = await streamer(adaStreamer);
-    const intruder = await Peer.open(`${base}/signalling?key=${ENGINE_KEY}`);
+    const intruder = await Peer.open(`${base}${SIGNALLING_PATH}?key=${ENGINE_KEY}`);
     await intruder.next('identify');
     intruder.send(Messages.endpointId, { id: adaStreamer });
     expect(await intruder.closed()).toBe(SIGNALLING_CLOSE.streamerIdTaken.code);
@@ -209,7 +216,7 @@ describe.each(testDatabases)('Pixel Streaming signalling on $name', (database) =
     browser.send(Messages.subscribe, { streamerId: adaStreamer });
     const playerId = String((await engineSide.next('playerConnected')).playerId);
 
-    const released = await fetch(`${base.replace('ws', 'http')}/api/sessions/release`, {
+    const released = await fetch(`${base.replace('ws', 'http')}${API_BASE}${API_ROUTES.sessions.release}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${ada.accessToken}`, 'content-type': 'application/json' },
       body: '{}',

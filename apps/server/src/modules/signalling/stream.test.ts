@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginResponse, SessionResponse } from '@autostudio/protocol';
+import { API_BASE, API_ROUTES, type LoginResponse, type SessionResponse } from '@autostudio/protocol';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { freePort } from '../engines/free-port.js';
 import { testDatabases } from '../../test/test-databases.js';
@@ -54,7 +54,7 @@ describe('streaming a reference engine to a player', () => {
     { timeout: 150_000 },
     async () => {
       const allocateStarted = Date.now();
-      const response = await fetch(`${origin}/api/sessions/allocate`, {
+      const response = await fetch(`${origin}${API_BASE}${API_ROUTES.sessions.allocate}`, {
         headers: { authorization: `Bearer ${user.accessToken}` },
       });
       const session = (await response.json()) as SessionResponse;
@@ -125,7 +125,7 @@ describe('streaming a reference engine to a player', () => {
     expect(after.framesDecoded).toBeGreaterThan(before.framesDecoded);
     expect((await player.state()).errors).toEqual([]);
     // The engine is still the session's, alive and answering.
-    const current = await fetch(`${origin}/api/sessions/current`, {
+    const current = await fetch(`${origin}${API_BASE}${API_ROUTES.sessions.current}`, {
       headers: { authorization: `Bearer ${user.accessToken}` },
     });
     expect(((await current.json()) as SessionResponse).sessionDetails?.instanceUrl).toBe(instanceUrl);

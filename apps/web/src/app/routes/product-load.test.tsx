@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BUILT_IN_PRODUCT, FAILURE_TOASTS, type AssetModel } from '@autostudio/protocol';
+import { BUILT_IN_PRODUCT, FAILURE_TOASTS, type AssetModel, API_BASE, API_ROUTES } from '@autostudio/protocol';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/features/auth';
 import { useSessionStore } from '@/features/session';
@@ -48,7 +48,7 @@ describe('choosing a product on /landing', () => {
     const sessionId = useSessionStore.getState().sessionDetails?.sessionId;
     useSessionStore.getState().clear();
     if (sessionId) {
-      await fetch(`${serverOrigin()}/api/session/release`, {
+      await fetch(`${serverOrigin()}${API_BASE}${API_ROUTES.sessions.sessionRelease}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify({ sessionId }),

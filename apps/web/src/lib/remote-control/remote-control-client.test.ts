@@ -1,5 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINE_OBJECT_PATHS, SOCKET_MESSAGES, type SessionResponse } from '@autostudio/protocol';
+import {
+  ENGINE_OBJECT_PATHS,
+  SOCKET_MESSAGES,
+  type SessionResponse,
+  API_BASE,
+  API_ROUTES,
+  REMOTE_SOCKET_PATH,
+} from '@autostudio/protocol';
 import { createUser, login, serverOrigin } from '@/test/real-server';
 import { RemoteApi } from './remote-api';
 import { RemoteControlClient, RemoteControlError, type ConnectionState } from './remote-control-client';
@@ -9,12 +16,12 @@ describe('the remote-control client', () => {
   let token: string;
   let instanceId: string;
   const clients: RemoteControlClient[] = [];
-  const relayUrl = () => `${serverOrigin().replace('http', 'ws')}/api/remote`;
+  const relayUrl = () => `${serverOrigin().replace('http', 'ws')}${REMOTE_SOCKET_PATH}`;
 
   beforeAll(async () => {
     const account = await createUser('rc');
     token = (await login(account.username, account.password)).accessToken;
-    const response = await fetch(`${serverOrigin()}/api/sessions/allocate`, {
+    const response = await fetch(`${serverOrigin()}${API_BASE}${API_ROUTES.sessions.allocate}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     const session = (await response.json()) as SessionResponse;

@@ -10,11 +10,15 @@ import { apiRequest } from '@/lib/api-client';
 
 /** Spec §7 session calls, reading two: each answers `{success, message, sessionDetails}`. */
 export function requestAllocate(): Promise<SessionResponse> {
-  return apiRequest('/session/requestAllocate', { method: 'POST', schema: sessionResponseSchema, okStatuses: [503] });
+  return apiRequest(API_ROUTES.sessions.requestAllocate, {
+    method: 'POST',
+    schema: sessionResponseSchema,
+    okStatuses: [503],
+  });
 }
 
 export function sendHeartbeat(sessionId: string): Promise<SessionResponse> {
-  return apiRequest('/session/heartbeat', {
+  return apiRequest(API_ROUTES.sessions.sessionHeartbeat, {
     method: 'POST',
     body: { sessionId },
     schema: sessionResponseSchema,
@@ -23,7 +27,7 @@ export function sendHeartbeat(sessionId: string): Promise<SessionResponse> {
 }
 
 export function releaseSession(sessionId: string): Promise<SessionResponse> {
-  return apiRequest('/session/release', {
+  return apiRequest(API_ROUTES.sessions.sessionRelease, {
     method: 'POST',
     body: { sessionId },
     schema: sessionResponseSchema,

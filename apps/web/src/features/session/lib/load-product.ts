@@ -1,5 +1,5 @@
 import {
-  API_BASE,
+  REMOTE_SOCKET_PATH,
   downloadStatusSchema,
   POLLING,
   PROGRESS_MAX,
@@ -16,7 +16,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The relay's address: the backend base URL with http replaced by ws (spec §7). */
 export function relayUrl(): string {
-  return `${apiOrigin().replace(/^http/, 'ws')}${API_BASE}/remote`;
+  return `${apiOrigin().replace(/^http/, 'ws')}${REMOTE_SOCKET_PATH}`;
 }
 
 /** An engine session for this user, with the remote-control client connected to its engine. */

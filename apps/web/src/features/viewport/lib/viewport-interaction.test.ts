@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DELAYS, type SessionResponse } from '@autostudio/protocol';
+import { DELAYS, type SessionResponse, API_BASE, API_ROUTES, REMOTE_SOCKET_PATH } from '@autostudio/protocol';
 import { RemoteApi } from '@/lib/remote-control/remote-api';
 import { RemoteControlClient } from '@/lib/remote-control/remote-control-client';
 import { createUser, login, serverOrigin } from '@/test/real-server';
@@ -21,12 +21,12 @@ describe('viewport interaction', () => {
   beforeAll(async () => {
     const account = await createUser('viewport');
     const token = (await login(account.username, account.password)).accessToken;
-    const response = await fetch(`${serverOrigin()}/api/sessions/allocate`, {
+    const response = await fetch(`${serverOrigin()}${API_BASE}${API_ROUTES.sessions.allocate}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     const session = (await response.json()) as SessionResponse;
     client = new RemoteControlClient({
-      url: `${serverOrigin().replace('http', 'ws')}/api/remote`,
+      url: `${serverOrigin().replace('http', 'ws')}${REMOTE_SOCKET_PATH}`,
       instanceId: session.sessionDetails?.instanceId ?? '',
       getToken: () => token,
     });
