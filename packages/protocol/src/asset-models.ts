@@ -1,17 +1,14 @@
 import { z } from 'zod';
 import { LIST_DEFAULTS } from './constants.js';
-import { JSON_DEPTH_MESSAGE, nestsDeeperThan } from './json-depth.js';
 import { listQuerySchema } from './list.js';
 import { plainText } from './names.js';
 import { ownershipSchema, sharedWithSchema } from './sharing.js';
 
 /** What the engine needs to load a product (spec §3 "Product"). */
-export const productSettingsSchema = z
-  .looseObject({
-    unrealParams: z.record(z.string(), z.unknown()).default({}),
-    configOptions: z.record(z.string(), z.unknown()).default({}),
-  })
-  .refine((settings) => !nestsDeeperThan(settings), JSON_DEPTH_MESSAGE);
+export const productSettingsSchema = z.looseObject({
+  unrealParams: z.record(z.string(), z.unknown()).default({}),
+  configOptions: z.record(z.string(), z.unknown()).default({}),
+});
 
 export const assetModelSchema = z
   .object({

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { LIST_DEFAULTS } from './constants.js';
-import { JSON_DEPTH_MESSAGE, nestsDeeperThan } from './json-depth.js';
 import { listQuerySchema } from './list.js';
 import { plainText } from './names.js';
 import { ownershipSchema, sharedWithSchema } from './sharing.js';
@@ -10,27 +9,25 @@ import { ownershipSchema, sharedWithSchema } from './sharing.js';
  * here each part is an object so that a configuration from an older or newer client still loads.
  */
 const part = z.record(z.string(), z.unknown());
-export const configSettingsSchema = z
-  .looseObject({
-    app: z.looseObject({ product: z.unknown().optional() }).optional(),
-    scene: part.optional(),
-    carConfig: part.optional(),
-    camera: part.optional(),
-    postProcess: z
-      .looseObject({
-        params: part.optional(),
-        selectedPreset: z.unknown().optional(),
-        presetBrowser: z.unknown().optional(),
-      })
-      .optional(),
-    backdropUpload: part.optional(),
-    backplateUpload: part.optional(),
-    imageUpload: z
-      .looseObject({ imageId: z.string().nullable().optional(), previewUrl: z.string().nullable().optional() })
-      .optional(),
-    customEnvironmentalLights: z.array(z.unknown()).optional(),
-  })
-  .refine((settings) => !nestsDeeperThan(settings), JSON_DEPTH_MESSAGE);
+export const configSettingsSchema = z.looseObject({
+  app: z.looseObject({ product: z.unknown().optional() }).optional(),
+  scene: part.optional(),
+  carConfig: part.optional(),
+  camera: part.optional(),
+  postProcess: z
+    .looseObject({
+      params: part.optional(),
+      selectedPreset: z.unknown().optional(),
+      presetBrowser: z.unknown().optional(),
+    })
+    .optional(),
+  backdropUpload: part.optional(),
+  backplateUpload: part.optional(),
+  imageUpload: z
+    .looseObject({ imageId: z.string().nullable().optional(), previewUrl: z.string().nullable().optional() })
+    .optional(),
+  customEnvironmentalLights: z.array(z.unknown()).optional(),
+});
 export type ConfigSettings = z.infer<typeof configSettingsSchema>;
 
 export const configSchema = z
