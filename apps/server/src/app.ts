@@ -202,7 +202,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   // Before an ended session's engine is reset for someone else, its viewers leave it; a sign-in that ends takes
   // its viewers with it.
   sessions.onSessionEnded((userId) => signalling.endSession(userId));
-  revocation.onRevoked(({ userId, familyId }) => signalling.signOut(userId, familyId));
+  revocation.onRevoked((revoked) => signalling.signOut(revoked));
   // Sessions whose heartbeats stopped free their engines; every server copy may sweep, the database decides.
   const sweeper = setInterval(() => {
     sessions.expireStale().catch((error: unknown) => app.log.error({ err: error }, 'session sweep failed'));

@@ -10,6 +10,7 @@ import {
 } from '@epicgames-ps/lib-pixelstreamingcommon-ue5.5';
 import type { FastifyBaseLogger } from 'fastify';
 import { SIGNALLING_CLOSE, SOCKET } from '@autostudio/protocol';
+import { revokes, type Revocation } from '../auth/token-revocation.js';
 
 /** Who a player is and which streamer they may watch; the sessions decide. */
 export interface SignallingAccess {
@@ -102,11 +103,9 @@ export class SignallingServer {
   }
 
   /** A sign-in ended (sign-out, revoked refresh token, account change): its players are turned out. */
-  signOut(userId: string, signInId: string | null): void {
+  signOut(revocation: Revocation): void {
     for (const player of this.players.values()) {
-      if (player.userId === userId && (signInId === null || player.signInId === signInId)) {
-        this.dismiss(player, SIGNALLING_CLOSE.unauthorized);
-      }
+      if (revokes(revocation, player.userId, player.signInId)) this.dismiss(player, SIGNALLING_CLOSE.unauthorized);
     }
   }
 
