@@ -20,6 +20,28 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * The engines of a static provider, one per running test engine, named `engine-0`, `engine-1`… as streamers; a
+ * session lasts 90 s without heartbeats. `overrides` adds what a suite needs beside (a signalling key, say).
+ */
+export function staticEngines(
+  engines: readonly { base: string }[],
+  overrides: Partial<AppConfig['engines']> = {},
+): AppConfig['engines'] {
+  return {
+    provider: 'static',
+    max: engines.length,
+    warm: 0,
+    instances: engines.map((engine, index) => ({
+      instanceId: engine.base.replace('http://', ''),
+      streamerId: `engine-${index}`,
+    })),
+    sessionTimeoutSeconds: 90,
+    heartbeatTimeoutSeconds: 30,
+    ...overrides,
+  };
+}
+
 /** A whole server on a fresh database and data directory, driven through its real HTTP interface. */
 export async function startTestApp(
   database: TestDatabase,

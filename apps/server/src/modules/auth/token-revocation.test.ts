@@ -14,7 +14,7 @@ import {
   REMOTE_SOCKET_PATH,
   SIGNALLING_PATH,
 } from '@autostudio/protocol';
-import { startTestApp, type TestApp } from '../../test/test-app.js';
+import { startTestApp, staticEngines, type TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
 
 /** A socket's first message and how it closed, whichever the test waits for. */
@@ -57,16 +57,7 @@ describe.each(testDatabases)('signing out means signed out, on $name', (database
 
   beforeAll(async () => {
     engine = await startTestEngine();
-    t = await startTestApp(database, {
-      engines: {
-        provider: 'static',
-        max: 1,
-        warm: 0,
-        instances: [{ instanceId: engine.base.replace('http://', ''), streamerId: 'engine-0' }],
-        sessionTimeoutSeconds: 90,
-        heartbeatTimeoutSeconds: 30,
-      },
-    });
+    t = await startTestApp(database, { engines: staticEngines([engine]) });
     origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {

@@ -13,7 +13,7 @@ import {
   API_ROUTES,
   REMOTE_SOCKET_PATH,
 } from '@autostudio/protocol';
-import { startTestApp, type TestApp } from '../../test/test-app.js';
+import { startTestApp, staticEngines, type TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
 
 /** A browser-like client of the relay: sends messages and waits for the answer with the same requestId. */
@@ -79,20 +79,7 @@ describe.each(testDatabases)('sessions and the remote-control relay on $name', (
 
   beforeAll(async () => {
     engines = [await startTestEngine(), await startTestEngine()];
-    const instances = engines.map((engine, index) => ({
-      instanceId: engine.base.replace('http://', ''),
-      streamerId: `engine-${index}`,
-    }));
-    t = await startTestApp(database, {
-      engines: {
-        provider: 'static',
-        max: 2,
-        warm: 0,
-        instances,
-        sessionTimeoutSeconds: 90,
-        heartbeatTimeoutSeconds: 30,
-      },
-    });
+    t = await startTestApp(database, { engines: staticEngines(engines) });
     origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
     relayUrl = `${origin.replace('http', 'ws')}${REMOTE_SOCKET_PATH}`;
     ada = await t.createUser('ada');
@@ -308,20 +295,7 @@ describe.each(testDatabases)('the relay’s sign-in deadline on $name', (databas
 
   beforeAll(async () => {
     engine = await startTestEngine();
-    t = await startTestApp(
-      database,
-      {
-        engines: {
-          provider: 'static',
-          max: 1,
-          warm: 0,
-          instances: [{ instanceId: engine.base.replace('http://', ''), streamerId: 'engine-0' }],
-          sessionTimeoutSeconds: 90,
-          heartbeatTimeoutSeconds: 30,
-        },
-      },
-      { relayAuthDeadlineMs: DEADLINE_MS },
-    );
+    t = await startTestApp(database, { engines: staticEngines([engine]) }, { relayAuthDeadlineMs: DEADLINE_MS });
     origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
     relayUrl = `${origin.replace('http', 'ws')}${REMOTE_SOCKET_PATH}`;
   });

@@ -12,7 +12,7 @@ import {
   API_ROUTES,
   SIGNALLING_PATH,
 } from '@autostudio/protocol';
-import { startTestApp, type TestApp } from '../../test/test-app.js';
+import { startTestApp, staticEngines, type TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
 import { SignallingServer, type SignallingAccess } from './signalling-server.js';
 
@@ -72,20 +72,7 @@ describe.each(testDatabases)('Pixel Streaming signalling on $name', (database) =
 
   beforeAll(async () => {
     engines = [await startTestEngine(), await startTestEngine()];
-    t = await startTestApp(database, {
-      engines: {
-        provider: 'static',
-        max: 2,
-        warm: 0,
-        sessionTimeoutSeconds: 90,
-        heartbeatTimeoutSeconds: 30,
-        signallingKey: ENGINE_KEY,
-        instances: engines.map((engine, index) => ({
-          instanceId: engine.base.replace('http://', ''),
-          streamerId: `engine-${index}`,
-        })),
-      },
-    });
+    t = await startTestApp(database, { engines: staticEngines(engines, { signallingKey: ENGINE_KEY }) });
     base = (await t.app.listen({ host: '127.0.0.1', port: 0 })).replace('http', 'ws');
     ada = await t.createUser('ada');
     bob = await t.createUser('bob');
