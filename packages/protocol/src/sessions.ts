@@ -41,5 +41,5 @@ export const SIGNALLING_CLOSE = {
    */
   sessionEnded: { code: 1001, reason: 'Your engine session has ended' },
   /** A streamer announced the id of one that is connected: the connected one keeps its stream. */
-  streamerIdTaken: { code: 4409, reason: 'Streamer id already connected' },
+  streamerIdTaken: { code: 4409, reason: (streamerId: string) => `Streamer id ${streamerId} is already connected` },
 } as const;

@@ -170,7 +170,7 @@ export class SignallingServer {
       const holder = this.streamers.get(id);
       if (holder && holder !== streamer) {
         this.options.log.warn({ streamerId: id }, 'refused a second streamer with a connected id');
-        return socket.close(SIGNALLING_CLOSE.streamerIdTaken.code, `Streamer id ${id} is already connected`);
+        return socket.close(SIGNALLING_CLOSE.streamerIdTaken.code, SIGNALLING_CLOSE.streamerIdTaken.reason(id));
       }
       if (streamer.id) this.streamers.delete(streamer.id);
       streamer.id = id;
