@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(webRoot, 'dist');
+// The build to weigh: apps/web/dist, or the folder given (to compare another build).
+const dist = process.argv[2] ? path.resolve(process.argv[2]) : path.join(webRoot, 'dist');
 
 /** Budgets in kB of gzipped JavaScript (issue 11, item 9), with the page chunk each route loads lazily. */
 const ROUTES = [
