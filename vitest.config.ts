@@ -40,6 +40,7 @@ export default defineConfig({
         },
       },
       './apps/web/vitest.config.ts',
+      './apps/web/vitest.integration.config.ts',
     ],
   },
 });

@@ -18,5 +18,6 @@ export default defineConfig({
       '/signalling': { target: 'ws://127.0.0.1:8080', ws: true },
     },
   },
-  build: { sourcemap: true, chunkSizeWarningLimit: 800 },
+  // The manifest lets scripts/check-bundle-budget.mjs weigh what each route loads.
+  build: { sourcemap: true, chunkSizeWarningLimit: 800, manifest: true },
 });

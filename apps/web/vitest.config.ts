@@ -1,26 +1,32 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineProject } from 'vitest/config';
+import { defineProject, mergeConfig, type UserWorkspaceConfig } from 'vitest/config';
 import { alias } from './vite.config';
 
-export default defineProject({
+/** What both tiers share: the app's own transform and aliases, jsdom, Testing Library's setup. */
+export const webTestBase: UserWorkspaceConfig = {
   plugins: [react()],
-  resolve: {
-    alias: {
-      ...alias,
-      // Unit tests talk to the real server, started in-process on a free port.
-      '@autostudio/server': fileURLToPath(new URL('../server/src/app.ts', import.meta.url)),
-      '@autostudio/engine/testing': fileURLToPath(new URL('../engine/src/test/test-engine.ts', import.meta.url)),
-    },
-  },
+  resolve: { alias },
   test: {
-    name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
-    globalSetup: ['./src/test/global-server.ts'],
     restoreMocks: true,
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    unstubGlobals: true,
   },
-});
+};
+
+/** Files that drive the real server and engines (their tier is vitest.integration.config.ts). */
+export const INTEGRATION_TESTS = 'src/**/*.integration.test.{ts,tsx}';
+
+/**
+ * The `web` tier: unit tests that start no server and no engine. They mock `fetch` (or the module that calls
+ * the server) at the boundary and use fake timers where a delay is the subject, so they take milliseconds.
+ */
+export default defineProject(
+  mergeConfig(webTestBase, {
+    test: {
+      name: 'web',
+      include: ['src/**/*.test.{ts,tsx}'],
+      exclude: [INTEGRATION_TESTS],
+    },
+  }),
+);

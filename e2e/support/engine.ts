@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { expect } from '@playwright/test';
 import { E2E_BASE_URL, E2E_ENGINE_KEY, E2E_PORT, E2E_SIGNALLING_KEY } from './server';
 import { SIGNALLING_PATH } from '@autostudio/protocol';
 
@@ -31,15 +32,18 @@ export async function startExtraEngine(port: number, streamerId: string): Promis
       stdio: 'ignore',
     },
   );
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    const ready = await fetch(`http://127.0.0.1:${port}/remote/info`).then(
+  const ready = () =>
+    fetch(`http://127.0.0.1:${port}/remote/info`).then(
       (response) => response.ok,
       () => false,
     );
-    if (ready) return child;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  try {
+    await expect
+      .poll(ready, { timeout: 90_000, intervals: [250], message: `The extra engine on port ${port} did not start` })
+      .toBe(true);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
   }
-  child.kill('SIGKILL');
-  throw new Error(`The extra engine on port ${port} did not start`);
+  return child;
 }

@@ -18,4 +18,21 @@ export class StudioPage {
   async waitForLive(): Promise<void> {
     await expect(this.viewport).toHaveAttribute('data-stream-state', 'live', { timeout: 60_000 });
   }
+
+  /** Frames the viewport's player has decoded so far. */
+  async framesDecoded(): Promise<number> {
+    return Number(await this.viewport.getAttribute('data-frames-decoded'));
+  }
+
+  /** Drags across the viewport (a crane move): the engine renders, so new frames come down the stream. */
+  async dragCamera(): Promise<void> {
+    const box = await this.viewport.boundingBox();
+    if (!box) throw new Error('The viewport has no box');
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    await this.page.mouse.move(x, y);
+    await this.page.mouse.down();
+    for (let step = 1; step <= 10; step += 1) await this.page.mouse.move(x + step * 30, y, { steps: 2 });
+    await this.page.mouse.up();
+  }
 }

@@ -50,8 +50,11 @@ test.describe('a stream whose session ends', () => {
         .poll(async () => Number(await nextStudio.viewport.getAttribute('data-frames-decoded')), { timeout: 30_000 })
         .toBeGreaterThan(0);
 
-      // Nothing of it reached the first viewer: no new frames, still the ended state.
-      await page.waitForTimeout(3000);
+      // Nothing of it reached the first viewer: while the next viewer's drag makes the engine render and their
+      // player decodes the new frames, the first one decodes none and stays in the ended state.
+      const nextAt = await nextStudio.framesDecoded();
+      await nextStudio.dragCamera();
+      await expect.poll(() => nextStudio.framesDecoded(), { timeout: 30_000 }).toBeGreaterThan(nextAt);
       expect(await decoded()).toBe(frozenAt);
       await expect(viewport).toHaveAttribute('data-stream-state', 'ended');
 

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the sign-in screen's schemas, kept to the small build (see roles.ts).
+import * as z from 'zod/mini';
 import { roleSchema } from './roles.js';
 import { TOKENS } from './constants.js';
 
@@ -14,8 +15,8 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const loginRequestSchema = z.object({
-  username: z.string().trim().min(1, 'username is required').max(200),
-  password: z.string().min(1, 'password is required').max(1000),
+  username: z.string().check(z.trim(), z.minLength(1, 'username is required'), z.maxLength(200)),
+  password: z.string().check(z.minLength(1, 'password is required'), z.maxLength(1000)),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -23,11 +24,11 @@ export const tokenPairSchema = z.object({
   accessToken: z.string(),
   refreshToken: z.string(),
   /** Seconds until the access token expires; the client assumes 3600 when absent (spec §3). */
-  expiresIn: z.number().int().positive().default(TOKENS.defaultExpiresIn),
+  expiresIn: z._default(z.number().check(z.int(), z.positive()), TOKENS.defaultExpiresIn),
 });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
-export const loginResponseSchema = tokenPairSchema.extend({ user: userSchema });
+export const loginResponseSchema = z.extend(tokenPairSchema, { user: userSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** Which sign-in methods the server offers, so the login screen shows only what works. */

@@ -14,7 +14,8 @@ export function listQuerySchema(defaults: { page: number; limit: number }) {
 
 export type ListQuery = { page: number; limit: number; search?: string | undefined };
 
-export function listResultSchema<T extends z.ZodType>(item: T) {
+// Any zod schema, full or mini (the user schema is mini: see roles.ts).
+export function listResultSchema<T extends z.core.$ZodType>(item: T) {
   return z.object({ items: z.array(item), total: z.number().int().min(0) });
 }
 

@@ -1,10 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { TOASTS } from '@autostudio/protocol';
 import { useTheme } from '@/components/theme/theme-context';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { useAuthRecheck } from '@/features/auth';
+
+// Only the pages behind sign-in raise toasts, and they load later than this: the sign-in screen need not wait for
+// sonner's code (its bundle budget, apps/web/scripts/check-bundle-budget.mjs).
+const Toaster = lazy(() => import('sonner').then(({ Toaster }) => ({ default: Toaster })));
 
 function ThemedToaster() {
   const { resolvedTheme } = useTheme();
@@ -34,7 +37,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         <AuthRecheck />
         {children}
-        <ThemedToaster />
+        <Suspense>
+          <ThemedToaster />
+        </Suspense>
       </QueryClientProvider>
     </ThemeProvider>
   );

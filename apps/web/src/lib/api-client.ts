@@ -1,5 +1,7 @@
 import { API_BASE, errorBodySchema } from '@autostudio/protocol';
-import type { z } from 'zod';
+// The parse of the small zod build: it takes schemas of either build (the sign-in path's are mini, see protocol's
+// roles.ts), and the full build stays out of the sign-in screen's code.
+import { parse, type z } from 'zod/mini';
 
 /** A failed API call: the HTTP status (0 when the server was not reached) and the server's message. */
 export class ApiError extends Error {
@@ -47,7 +49,7 @@ export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   /** Validates the answer; without it the body is returned as it came. */
-  schema?: z.ZodType<T>;
+  schema?: z.core.$ZodType<T>;
   /** Sends this token instead of the current access token (verify and refresh take an explicit one). */
   token?: string | null;
   /** The caller deals with a 401 itself: no refresh, no redirect. The auth flow uses this. */
@@ -103,5 +105,5 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
   if (!response.ok && !options.okStatuses?.includes(response.status)) throw await errorOf(response);
   if (response.status === 204) return undefined as T;
   const body: unknown = await response.json();
-  return options.schema ? options.schema.parse(body) : (body as T);
+  return options.schema ? parse(options.schema, body) : (body as T);
 }

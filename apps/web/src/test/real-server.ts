@@ -1,7 +1,8 @@
 import { inject } from 'vitest';
 import { API_BASE, API_ROUTES, type LoginResponse, type Role } from '@autostudio/protocol';
-import { configureApiClient, type ApiClientHooks } from '@/lib/api-client';
 import { TEST_ADMIN_PASSWORD } from './global-server';
+
+export { pointApiClientAt } from './api-client-hooks';
 
 export const ADMIN = { username: 'admin', password: TEST_ADMIN_PASSWORD };
 
@@ -40,15 +41,4 @@ export async function createUser(
   });
   if (response.status !== 201) throw new Error(`create user failed: ${response.status} ${await response.text()}`);
   return account;
-}
-
-/** Points the API client at the test server, with the given hooks over harmless defaults. */
-export function pointApiClientAt(origin: string, overrides: Partial<ApiClientHooks> = {}): void {
-  configureApiClient({
-    origin,
-    getAccessToken: () => null,
-    refreshAccessToken: () => Promise.resolve(null),
-    redirectToLogin: () => undefined,
-    ...overrides,
-  });
 }

@@ -8,7 +8,6 @@ import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/features/auth';
-import { endSession } from '@/features/session';
 
 /** The frame around every signed-in page: a slim top bar and the page below it. */
 export function AppShell() {
@@ -17,7 +16,9 @@ export function AppShell() {
   const navigate = useNavigate();
 
   const signOut = async () => {
-    // The engine goes back while the token still works.
+    // The engine goes back while the token still works. The session feature (its relay client and stores) loads
+    // with the pages that start a session, never with the sign-in screen that this shell's code ships beside.
+    const { endSession } = await import('@/features/session');
     await endSession();
     await logout();
     await navigate(paths.login, { replace: true });

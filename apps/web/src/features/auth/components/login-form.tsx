@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, LogIn } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { API_BASE, API_ROUTES, loginRequestSchema, STATE_MESSAGES, type LoginRequest } from '@autostudio/protocol';
+import { API_BASE, API_ROUTES, STATE_MESSAGES } from '@autostudio/protocol';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -10,33 +8,33 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useAuthOptions } from '../api/auth-api';
+import { useLoginForm } from '../hooks/use-login-form';
 import { useAuthStore } from '../stores/auth-store';
 
 export function LoginForm({ initialError }: { initialError?: string | null }) {
   const loginWithCredentials = useAuthStore((state) => state.loginWithCredentials);
   const options = useAuthOptions();
   const [error, setError] = useState<string | null>(initialError ?? null);
-  const form = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
-    defaultValues: { username: '', password: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const { setFocus } = form;
-
-  useEffect(() => setFocus('username'), [setFocus]);
-
-  const onSubmit = form.handleSubmit(async (credentials) => {
+  const form = useLoginForm(async (credentials, setFocus) => {
     setError(null);
     try {
       await loginWithCredentials(credentials);
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : STATE_MESSAGES.loginFailedCheckCredentials);
-      form.setFocus('password');
+      setFocus('password');
     }
   });
+  const { errors, isSubmitting, setFocus } = form;
+
+  useEffect(() => setFocus('username'), [setFocus]);
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-3" aria-label="Sign in">
+    <form
+      onSubmit={(event) => void form.onSubmit(event)}
+      noValidate
+      className="flex flex-col gap-3"
+      aria-label="Sign in"
+    >
       {error && <ErrorAlert>{error}</ErrorAlert>}
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="username">Username</Label>
@@ -45,11 +43,11 @@ export function LoginForm({ initialError }: { initialError?: string | null }) {
           autoComplete="username"
           aria-invalid={Boolean(errors.username)}
           aria-describedby={errors.username ? 'username-error' : undefined}
-          {...form.register('username')}
+          {...form.field('username')}
         />
         {errors.username && (
           <p id="username-error" className="text-xs text-destructive">
-            {errors.username.message}
+            {errors.username}
           </p>
         )}
       </div>
@@ -61,11 +59,11 @@ export function LoginForm({ initialError }: { initialError?: string | null }) {
           autoComplete="current-password"
           aria-invalid={Boolean(errors.password)}
           aria-describedby={errors.password ? 'password-error' : undefined}
-          {...form.register('password')}
+          {...form.field('password')}
         />
         {errors.password && (
           <p id="password-error" className="text-xs text-destructive">
-            {errors.password.message}
+            {errors.password}
           </p>
         )}
       </div>

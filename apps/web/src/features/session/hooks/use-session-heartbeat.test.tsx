@@ -1,7 +1,7 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { SESSION, STATE_MESSAGES } from '@autostudio/protocol';
-import { createUser, login, pointApiClientAt, serverOrigin } from '@/test/real-server';
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API_ROUTES, SESSION, STATE_MESSAGES, type SessionResponse } from '@autostudio/protocol';
+import { pointApiClientAt } from '@/test/api-client-hooks';
 import { SessionStatusIndicator } from '../components/session-status';
 import { useSessionStore } from '../stores/session-store';
 import { useSessionHeartbeat } from './use-session-heartbeat';
@@ -11,25 +11,54 @@ function Studio() {
   return <SessionStatusIndicator />;
 }
 
+/** The server's answer to a heartbeat for a session it no longer knows (as after an expiry). */
+const unknownSession: SessionResponse = { success: false, message: '', sessionDetails: null };
+
 describe('the session heartbeat', () => {
-  afterEach(() => useSessionStore.getState().clear());
+  beforeEach(() => {
+    // Only the clock the hook schedules with is fake: the answer's promise chain runs as it would.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    pointApiClientAt('http://server.test', { getAccessToken: () => 'a-token' });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    useSessionStore.getState().clear();
+  });
 
   it('starts 2 s after connecting and turns the session to Error when the server no longer knows it', async () => {
-    const account = await createUser('beat');
-    const tokens = await login(account.username, account.password);
-    pointApiClientAt(serverOrigin(), { getAccessToken: () => tokens.accessToken });
-    // A session that is over on the server (as after an expiry): the next heartbeat finds out.
+    const fetchMock = vi.fn<typeof fetch>(() =>
+      Promise.resolve(new Response(JSON.stringify(unknownSession), { status: 404 })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
     useSessionStore.setState({
       status: 'Connected',
       sessionDetails: { sessionId: 'a-session-that-ended', instanceId: 'localhost:1', instanceUrl: 'ws://x' },
     });
-    const started = Date.now();
     render(<Studio />);
     expect(screen.getByRole('status', { name: 'Session' })).toHaveTextContent('Connected');
-    await waitFor(() => expect(screen.getByRole('status', { name: 'Session' })).toHaveTextContent('Error'), {
-      timeout: SESSION.heartbeatStartDelayMs + 3000,
-    });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(SESSION.heartbeatStartDelayMs - 50);
+
+    await act(() => vi.advanceTimersByTimeAsync(SESSION.heartbeatStartDelayMs - 1));
+    expect(fetchMock).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]?.[0] as string).toContain(API_ROUTES.sessions.sessionHeartbeat);
+    expect(fetchMock.mock.calls[0]?.[1]?.body).toBe(JSON.stringify({ sessionId: 'a-session-that-ended' }));
+
+    await vi.waitFor(() => expect(screen.getByRole('status', { name: 'Session' })).toHaveTextContent('Error'));
     expect(useSessionStore.getState().message).toBe(STATE_MESSAGES.sessionExpired);
+  });
+
+  it('beats every 30 s while the server keeps the session', async () => {
+    const alive: SessionResponse = { success: true, message: '', sessionDetails: null };
+    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(new Response(JSON.stringify(alive))));
+    vi.stubGlobal('fetch', fetchMock);
+    useSessionStore.setState({
+      status: 'Connected',
+      sessionDetails: { sessionId: 'a-live-session', instanceId: 'localhost:1', instanceUrl: 'ws://x' },
+    });
+    render(<Studio />);
+    await act(() => vi.advanceTimersByTimeAsync(SESSION.heartbeatStartDelayMs + 2 * SESSION.heartbeatMs));
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(screen.getByRole('status', { name: 'Session' })).toHaveTextContent('Connected');
   });
 });

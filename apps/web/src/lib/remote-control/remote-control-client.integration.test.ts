@@ -79,11 +79,14 @@ describe('the remote-control client', () => {
   it('stops for good on a manual disconnect', async () => {
     const { client, states } = connect();
     await client.connect();
+    const socket = (client as unknown as { socket: WebSocket }).socket;
+    // Listened to after the client's own handler, which would start a reconnection at once if it meant to.
+    const socketClosed = new Promise((resolve) => socket.addEventListener('close', resolve));
     client.disconnect();
     expect(client.state).toBe('disconnected');
     expect(client.isAuthenticated).toBe(false);
     await expect(client.call('/remote/info', undefined, 'GET')).rejects.toThrow(SOCKET_MESSAGES.notConnected);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await socketClosed;
     expect(states.at(-1)).toBe('disconnected');
   });
 

@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { useAuthStore } from '@/features/auth';
 import { useSessionStore } from '@/features/session';
 import { ADMIN, createUser, holdDownloads, login, pointApiClientAt, serverOrigin } from '@/test/real-server';
+import { findToast } from '@/test/toasts';
 import HomeRoute from './home';
 import LandingRoute from './landing';
 
@@ -116,7 +117,8 @@ describe('choosing a product on /landing', () => {
     const router = renderApp(paths.landing);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Open Broken Prototype' }));
-    expect(await screen.findByText(FAILURE_TOASTS.loadSelectedProduct, {}, { timeout: 10_000 })).toBeVisible();
+    // Visible, not merely in the DOM: sonner inserts a toast invisible and shows it a render later (test/toasts.ts).
+    expect(await findToast(FAILURE_TOASTS.loadSelectedProduct, { timeout: 10_000 })).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe(paths.landing);
     expect(useSessionStore.getState().product).toBeNull();

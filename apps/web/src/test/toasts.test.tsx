@@ -1,0 +1,51 @@
+import { render, waitFor } from '@testing-library/react';
+import { Toaster, toast } from 'sonner';
+import { afterEach, describe, expect, it } from 'vitest';
+import { findToast } from './toasts';
+
+/** Every state a toast goes through, as a DOM observer (which is what `findBy*` listens with) sees them. */
+function watchToasts(): { seen: { mounted: string | null; visible: boolean }[]; stop: () => void } {
+  const seen: { mounted: string | null; visible: boolean }[] = [];
+  const observer = new MutationObserver(() => {
+    const shown = document.querySelector<HTMLElement>('[data-sonner-toast]');
+    if (shown)
+      seen.push({ mounted: shown.getAttribute('data-mounted'), visible: getComputedStyle(shown).opacity !== '0' });
+  });
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+  return { seen, stop: () => observer.disconnect() };
+}
+
+describe('finding a toast', () => {
+  afterEach(() => {
+    toast.dismiss();
+  });
+
+  // The cause of the flaky product-load test: a toast is found (it is in the DOM) a moment before it is visible.
+  it('sees sonner insert a toast invisible, then show it', async () => {
+    render(<Toaster />);
+    const watch = watchToasts();
+    toast.error('Something failed');
+    await findToast('Something failed');
+    watch.stop();
+    expect(watch.seen[0]).toEqual({ mounted: 'false', visible: false });
+    expect(watch.seen.at(-1)).toEqual({ mounted: 'true', visible: true });
+  });
+
+  it('answers with the toast once it is visible', async () => {
+    render(<Toaster />);
+    toast.error('Failed to load selected product');
+    const shown = await findToast('Failed to load selected product');
+    expect(shown).toBeVisible();
+    expect(shown).toHaveAttribute('data-type', 'error');
+  });
+
+  it('does not count a toast that is on its way out', async () => {
+    render(<Toaster duration={300} />);
+    toast.error('Going away');
+    const shown = await findToast('Going away');
+    // Past its duration sonner marks it removed (opacity 0), and takes it out of the DOM 200 ms later.
+    await waitFor(() => expect(shown).toHaveAttribute('data-removed', 'true'));
+    expect(shown).not.toBeVisible();
+    await expect(findToast('Going away', { timeout: 100 })).rejects.toThrow();
+  });
+});

@@ -1,0 +1,17 @@
+import { screen, waitFor, type waitForOptions } from '@testing-library/react';
+import { expect } from 'vitest';
+
+/**
+ * The sonner toast that says `text`, once it is shown. Sonner renders a new toast first with `data-mounted=false`
+ * (opacity 0, the start of its enter transition) and marks it mounted in a later React update; `findByText`
+ * resolves at the first of the two, so a `toBeVisible()` right after it passes or fails with the event loop's
+ * order, which CPU load changes. This waits for the toast as a person would see it.
+ */
+export async function findToast(text: string, options?: waitForOptions): Promise<HTMLElement> {
+  return waitFor(() => {
+    const toast = screen.getByText(text).closest<HTMLElement>('[data-sonner-toast]');
+    if (!toast) throw new Error(`"${text}" is not in a toast`);
+    expect(toast).toBeVisible();
+    return toast;
+  }, options);
+}
