@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { badRequest, HttpError } from '../plugins/app/http-errors.js';
+import { badRequest, HttpError } from '../http/errors.js';
 import type { BlobStore } from './blob-store.js';
 import { safeFileName } from './media-url.js';
 import { ACCEPTED_TYPES, SNIFF_BYTES, sniff, type SniffedType } from './sniff.js';

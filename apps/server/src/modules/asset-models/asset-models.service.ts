@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { AssetModelRow } from '../../db/schema.js';
 import { toNumber } from '../../db/search.js';
-import { badRequest, forbidden, notFound } from '../../plugins/app/http-errors.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { mediaUrl } from '../../storage/media-url.js';
 import { receiveMultipart, type FileRule, type StoredFile } from '../../storage/multipart.js';

@@ -12,7 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { ConfigRow } from '../../db/schema.js';
-import { forbidden } from '../../plugins/app/http-errors.js';
+import { forbidden } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { mediaUrl } from '../../storage/media-url.js';
 import { receiveMultipart, type FileRule } from '../../storage/multipart.js';

@@ -9,7 +9,7 @@ import {
 } from '@autostudio/protocol';
 import type { z } from 'zod';
 import { currentUser, requireUser } from '../../plugins/app/authentication.js';
-import { errorResponses } from '../../plugins/app/http-errors.js';
+import { errorResponses } from '../../http/errors.js';
 import type { SessionOutcome, SessionsService } from './sessions.service.js';
 
 const tags = ['sessions'];

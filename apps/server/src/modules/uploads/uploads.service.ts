@@ -3,7 +3,7 @@ import { isAdmin, UPLOAD_LIMITS, uploadFieldsSchema, type Upload, type User } fr
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { UploadGroupRow, UploadRow } from '../../db/schema.js';
-import { badRequest, forbidden, notFound } from '../../plugins/app/http-errors.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { mediaUrl } from '../../storage/media-url.js';
 import { receiveMultipart } from '../../storage/multipart.js';
