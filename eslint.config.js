@@ -73,6 +73,22 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [serverThirdPartyPlugins] }] },
   },
   {
+    files: ['apps/server/src/plugins/external/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(app|modules)/',
+              message: 'An external plugin wraps a third-party one; what it needs of ours comes in its options.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/**/*.service.ts', 'apps/server/src/**/*.repository.ts', 'apps/server/src/storage/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [serverThirdPartyPlugins, serverNoPlugins] }] },
   },

@@ -44,7 +44,7 @@ import { MediaService } from './modules/media/media.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
-import { authenticationPlugin } from './plugins/app/authentication.js';
+import { authenticationPlugin, requiresSignIn } from './plugins/app/authentication.js';
 import { enginesPlugin } from './plugins/app/engines.js';
 import { errorHandlerPlugin } from './plugins/app/error-handler.js';
 import { jsonBodyDepthPlugin } from './plugins/app/json-body-depth.js';
@@ -167,7 +167,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   await app.register(jsonBodyDepthPlugin);
   // Last before the routes, although external: it must see every route, and Swagger UI's own routes take the hooks
   // and error handler above.
-  await app.register(openApiPlugin, { version: packageJson.version });
+  await app.register(openApiPlugin, { version: packageJson.version, requiresSignIn });
 
   await app.register(
     async (api) => {
