@@ -6,11 +6,28 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { noRelativeWorkspaceImport, readWorkspaces } from './eslint/workspace-boundaries.js';
 
 const featuresDir = 'apps/web/src/features';
 const features = fs.existsSync(featuresDir)
   ? fs.readdirSync(featuresDir).filter((name) => fs.statSync(path.join(featuresDir, name)).isDirectory())
   : [];
+
+const workspaceRules = {
+  rules: { 'no-relative-import': noRelativeWorkspaceImport(readWorkspaces(import.meta.dirname)) },
+};
+
+// fastify/demo's layers in apps/server: a third-party plugin is registered from plugins/external only, and services,
+// repositories and storage, which routes and plugins use, import no plugin themselves.
+const serverThirdPartyPlugins = {
+  group: ['@fastify/*'],
+  allowTypeImports: true,
+  message: 'Register a third-party Fastify plugin from its own file in apps/server/src/plugins/external.',
+};
+const serverNoPlugins = {
+  regex: '(^|/)plugins/',
+  message: 'Services, repositories and storage import no plugin; shared HTTP helpers live in apps/server/src/http.',
+};
 
 export default tseslint.config(
   {
@@ -44,6 +61,36 @@ export default tseslint.config(
     // Fastify plugins and hooks are async by contract, whether or not they await.
     files: ['apps/server/**/*.ts'],
     rules: { '@typescript-eslint/require-await': 'off' },
+  },
+  {
+    // Workspaces reach each other by package name and exports (as apps/web's tests do), never by `../../apps/…`.
+    plugins: { workspace: workspaceRules },
+    rules: { 'workspace/no-relative-import': 'error' },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/plugins/external/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverThirdPartyPlugins] }] },
+  },
+  {
+    files: ['apps/server/src/plugins/external/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(app|modules)/',
+              message: 'An external plugin wraps a third-party one; what it needs of ours comes in its options.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.service.ts', 'apps/server/src/**/*.repository.ts', 'apps/server/src/storage/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverThirdPartyPlugins, serverNoPlugins] }] },
   },
   {
     // The reference engine's page runs in its headless Chromium.

@@ -1,6 +1,6 @@
 // Starts the test OpenID Connect provider for one end-to-end run: the same provider and people as the server's
 // tests (apps/server/src/test/oidc-test-provider.ts), from the built server.
-import { startTestOidcProvider } from '../apps/server/dist/test/oidc-test-provider.js';
+import { startTestOidcProvider } from '@autostudio/server/testing/oidc-provider';
 
 const port = Number(process.env.OIDC_PORT);
 const redirectUri = process.env.OIDC_REDIRECT_URI;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { API_BASE, API_ROUTES, SIGNALLING_PATH } from '@autostudio/protocol';
-import { TEST_SSO_CLIENT } from '../apps/server/src/test/sso-test-accounts';
+import { TEST_SSO_CLIENT } from '@autostudio/server/testing/sso-accounts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 import {
   E2E_ADMIN,

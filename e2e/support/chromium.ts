@@ -1,4 +1,4 @@
-import { CHROMIUM_ARGS as ENGINE_CHROMIUM_ARGS, CHROMIUM_PATH } from '../../apps/engine/src/renderer/chromium-launch';
+import { CHROMIUM_ARGS as ENGINE_CHROMIUM_ARGS, CHROMIUM_PATH } from '@autostudio/engine/chromium';
 
 /**
  * Debian's Chromium, never a downloaded browser, with the engine's own flags (../shared/reference/chromium.md): off

@@ -1,5 +1,5 @@
 import { STATE_MESSAGES } from '@autostudio/protocol';
-import { TEST_SSO_ACCOUNTS } from '../../apps/server/src/test/sso-test-accounts';
+import { TEST_SSO_ACCOUNTS } from '@autostudio/server/testing/sso-accounts';
 import { expect, test } from '../support/fixtures';
 
 test.describe('single sign-on', () => {

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
-import websocket from '@fastify/websocket';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_BASE, SIGNALLING_PATH } from '@autostudio/protocol';
+import { API_BASE } from '@autostudio/protocol';
 import { ensureInitialAdmin } from './bootstrap/initial-admin.js';
 import { deriveSecret, resolveAuthSecret } from './bootstrap/auth-secret.js';
 import type { AppConfig } from './config.js';
@@ -21,15 +17,11 @@ import { ssoRedirectUri, ssoRoutes } from './modules/auth/sso.routes.js';
 import { SsoService } from './modules/auth/sso.service.js';
 import { TokenRevocation } from './modules/auth/token-revocation.js';
 import { UserIdentitiesRepository } from './modules/auth/user-identities.repository.js';
-import { createEngineProvider } from './modules/engines/create-engine-provider.js';
-import type { EngineProvider } from './modules/engines/engine-pool.js';
 import { enginesRoutes } from './modules/engines/engines.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { RELAY_HARD_LIMIT_BYTES, remoteRelayPlugin } from './modules/remote/remote-relay.js';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
-import { SignallingServer } from './modules/signalling/signalling-server.js';
 import { signallingRoutes } from './modules/signalling/signalling.routes.js';
-import { SessionsService } from './modules/sessions/sessions.service.js';
 import { assetModelsRoutes } from './modules/asset-models/asset-models.routes.js';
 import { AssetModelsService } from './modules/asset-models/asset-models.service.js';
 import { ModelFileLinks } from './modules/asset-models/model-file-links.js';
@@ -52,23 +44,25 @@ import { MediaService } from './modules/media/media.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
-import { authenticationPlugin } from './plugins/app/authentication.js';
+import { authenticationPlugin, requiresSignIn } from './plugins/app/authentication.js';
+import { enginesPlugin } from './plugins/app/engines.js';
 import { errorHandlerPlugin } from './plugins/app/error-handler.js';
 import { jsonBodyDepthPlugin } from './plugins/app/json-body-depth.js';
 import { serializeRequest } from './plugins/app/log-serializers.js';
 import { securityHeadersPlugin } from './plugins/app/security-headers.js';
 import { webAppPlugin } from './plugins/app/web-app.js';
+import { cookiePlugin } from './plugins/external/cookie.js';
+import { helmetPlugin } from './plugins/external/helmet.js';
+import { multipartPlugin } from './plugins/external/multipart.js';
 import { openApiPlugin } from './plugins/external/openapi.js';
+import { rateLimitPlugin } from './plugins/external/rate-limit.js';
+import { websocketPlugin } from './plugins/external/websocket.js';
 import { createBlobStore } from './storage/create-blob-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Where finished renders are recorded; the render service and the tests use it. */
     renderedAssets: RenderedAssetsService;
-    /** Engine sessions; the tests sweep them with a clock of their own. */
-    engineSessions: SessionsService;
-    /** Where engines come from, for diagnostics and the tests. */
-    engineProvider: EngineProvider;
   }
 }
 
@@ -142,76 +136,13 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   const mediaAccess = parts.mediaAccess ?? new LibraryMediaAccess({ uploads, configs, assetModels, renderedAssets });
   app.decorate('renderedAssets', renderedAssets);
 
-  // The provider tells the sessions when an engine dies; the sessions exist only once the provider does.
-  let onEngineDied: (engineId: string, reason: string) => void = () => undefined;
-  const engineKey = config.engines.signallingKey ?? deriveSecret(authSecret, 'signalling');
-  // Where engines fetch this server's signed file links, and the one address of this server they may fetch:
-  // ENGINE_FILES_URL, else for local engines, which run beside it, the address it listens on (whatever address the
-  // browser used: a dev proxy, a public name), else (undefined) the address the browser used.
-  const engineFilesUrl = (): string | undefined => {
-    if (config.engines.filesUrl) return config.engines.filesUrl;
-    const address = app.server.address();
-    if (config.engines.provider !== 'local' || !address || typeof address === 'string') return undefined;
-    const loopback = address.family === 'IPv6' ? '::1' : '127.0.0.1';
-    const host = address.address === '0.0.0.0' || address.address === '::' ? loopback : address.address;
-    return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
-  };
-  const engineProvider = createEngineProvider(config.engines, {
-    dataDir: config.dataDir,
-    log: app.log,
-    onEngineDied: (engineId, reason) => onEngineDied(engineId, reason),
+  await app.register(enginesPlugin, {
+    config,
+    db: database.db,
+    auth,
+    revocation,
+    engineKey: config.engines.signallingKey ?? deriveSecret(authSecret, 'signalling'),
     cli: parts.engineCli,
-    // Local engines stream to this server over loopback, on whatever port it really listens on.
-    signallingUrl: () => {
-      const address = app.server.address();
-      if (!address || typeof address === 'string') return null;
-      return `ws://127.0.0.1:${address.port}${SIGNALLING_PATH}?key=${encodeURIComponent(engineKey)}`;
-    },
-    filesUrl: () => engineFilesUrl(),
-    fetchAllow: config.engines.fetchAllow,
-  });
-  app.decorate('engineProvider', engineProvider);
-  const sessions = new SessionsService(
-    database.db,
-    engineProvider,
-    {
-      timeoutSeconds: config.engines.sessionTimeoutSeconds,
-      signallingUrl: (streamerId) =>
-        `${config.publicUrl.replace(/^http/, 'ws')}${SIGNALLING_PATH}?streamerId=${encodeURIComponent(streamerId)}`,
-    },
-    app.log,
-  );
-  onEngineDied = (engineId, reason) => {
-    sessions
-      .engineFailed(engineId, reason)
-      .catch((error: unknown) => app.log.error({ err: error }, 'marking a session failed'));
-  };
-  app.decorate('engineSessions', sessions);
-  const signalling = new SignallingServer({
-    engineKey,
-    access: {
-      authenticate: async (token) => {
-        const authenticated = await auth.authenticateSession(token);
-        return authenticated && { id: authenticated.user.id, signInId: authenticated.familyId };
-      },
-      isSignedIn: (signInId) => revocation.isLive(signInId),
-      streamerFor: (userId) => sessions.streamerFor(userId),
-    },
-    log: app.log,
-  });
-  // Before an ended session's engine is reset for someone else, its viewers leave it; a sign-in that ends takes
-  // its viewers with it.
-  sessions.onSessionEnded((userId) => signalling.endSession(userId));
-  revocation.onRevoked((revoked) => signalling.signOut(revoked));
-  // Sessions whose heartbeats stopped free their engines; every server copy may sweep, the database decides.
-  const sweeper = setInterval(() => {
-    sessions.expireStale().catch((error: unknown) => app.log.error({ err: error }, 'session sweep failed'));
-  }, 10_000);
-  sweeper.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(sweeper);
-    signalling.close();
-    await engineProvider.close();
   });
 
   await ensureInitialAdmin({
@@ -225,20 +156,28 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
 
   await seedBuiltInProduct({ db: database.db, storage, modelFile: config.builtInModelFile, log: app.log });
 
+  // fastify/demo's layers: third-party plugins (plugins/external), then ours (plugins/app), then the routes.
+  await app.register(helmetPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(cookiePlugin, { secret: deriveSecret(authSecret, 'cookies') });
+  await app.register(multipartPlugin);
+  await app.register(websocketPlugin, { maxPayload: RELAY_HARD_LIMIT_BYTES });
   await app.register(securityHeadersPlugin);
-  await app.register(rateLimit, { global: false });
-  await app.register(cookie, { secret: deriveSecret(authSecret, 'cookies') });
-  // Files stream to storage; the limits per kind of file are applied where each route reads its parts.
-  await app.register(multipart, { limits: { files: 2, parts: 30 } });
-  await app.register(websocket, { options: { maxPayload: RELAY_HARD_LIMIT_BYTES } });
   await app.register(errorHandlerPlugin);
   await app.register(jsonBodyDepthPlugin);
-  await app.register(openApiPlugin, { version: packageJson.version });
+  // Last before the routes, although external: it must see every route, and Swagger UI's own routes take the hooks
+  // and error handler above.
+  await app.register(openApiPlugin, { version: packageJson.version, requiresSignIn });
 
   await app.register(
     async (api) => {
       await api.register(authenticationPlugin, { auth });
-      await api.register(healthRoutes, { database, storage, engines: engineProvider, version: packageJson.version });
+      await api.register(healthRoutes, {
+        database,
+        storage,
+        engines: app.engineProvider,
+        version: packageJson.version,
+      });
       await api.register(authRoutes, {
         auth,
         loginRateLimitPerMinute: config.loginRateLimitPerMinute,
@@ -249,15 +188,15 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
       await api.register(groupsRoutes, { groups });
       await api.register(presetsRoutes, { presets });
       await api.register(configsRoutes, { configs });
-      await api.register(assetModelsRoutes, { assetModels, engineFilesUrl });
+      await api.register(assetModelsRoutes, { assetModels, engineFilesUrl: app.engineFilesUrl });
       await api.register(renderedAssetsRoutes, { renderedAssets });
       await api.register(uploadsRoutes, { uploads });
-      await api.register(sessionsRoutes, { sessions });
-      await api.register(enginesRoutes, { provider: engineProvider });
+      await api.register(sessionsRoutes, { sessions: app.engineSessions });
+      await api.register(enginesRoutes, { provider: app.engineProvider });
       await api.register(remoteRelayPlugin, {
         auth,
         revocation,
-        sessions,
+        sessions: app.engineSessions,
         authDeadlineMs: parts.relayAuthDeadlineMs,
       });
       await api.register(mediaRoutes, {
@@ -268,7 +207,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
     { prefix: API_BASE },
   );
 
-  await app.register(signallingRoutes, { signalling });
+  await app.register(signallingRoutes, { signalling: app.signalling });
   await app.register(webAppPlugin, { root: config.webDist });
   return app;
 }

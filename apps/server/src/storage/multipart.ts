@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { badRequest, HttpError } from '../plugins/app/http-errors.js';
+import type { z } from 'zod';
+import { badRequest, HttpError } from '../http/errors.js';
 import type { BlobStore } from './blob-store.js';
+import { parseFields } from './parse-fields.js';
 import { safeFileName } from './media-url.js';
 import { ACCEPTED_TYPES, SNIFF_BYTES, sniff, type SniffedType } from './sniff.js';
 
@@ -83,6 +85,49 @@ export async function receiveMultipart(
     throw toHttpError(error);
   }
   return { fields, files, discard };
+}
+
+/** What a multipart form carries: its files, by field, and its text fields. */
+export interface MultipartForm<Fields extends z.ZodType, Required extends string> {
+  files: Record<string, FileRule>;
+  fields: Fields;
+  /** File fields the form cannot do without; checked before the text fields, each answered `<field>: a file is required`. */
+  required?: readonly Required[];
+}
+
+/** A multipart form as its handler sees it: text fields validated, files stored, required files present. */
+export interface ReceivedForm<Fields extends z.ZodType, Required extends string> {
+  fields: z.infer<Fields>;
+  files: StoredFile[];
+  required: Record<Required, StoredFile>;
+}
+
+/**
+ * The one multipart upload flow: receive the form (files sniffed and streamed to storage), check its required files
+ * and text fields, and run `handle`; if anything fails, from a bad field to the handler's own insert, the files it
+ * stored are deleted again before the error goes on.
+ */
+export async function withMultipart<Fields extends z.ZodType, Result, Required extends string = never>(
+  request: FastifyRequest,
+  storage: BlobStore,
+  form: MultipartForm<Fields, Required>,
+  handle: (received: ReceivedForm<Fields, Required>) => Promise<Result>,
+): Promise<Result> {
+  const body = await receiveMultipart(request, storage, form.files);
+  try {
+    const required: Partial<Record<Required, StoredFile>> = {};
+    for (const field of form.required ?? []) {
+      const file = body.files.find((stored) => stored.field === field);
+      if (!file) throw badRequest(`${field}: a file is required`);
+      required[field] = file;
+    }
+    const fields = parseFields(form.fields, body.fields);
+    // Every required field was found just above.
+    return await handle({ fields, files: body.files, required: required as Record<Required, StoredFile> });
+  } catch (error) {
+    await body.discard();
+    throw error;
+  }
 }
 
 async function storeFile(

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { JSON_DEPTH_MESSAGE, parseShallowJson } from '@autostudio/protocol';
-import { badRequest } from '../plugins/app/http-errors.js';
+import { badRequest } from '../http/errors.js';
 
 /** Validates the text fields of a multipart body, with a message that names each bad field. */
 export function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {

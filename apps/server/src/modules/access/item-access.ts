@@ -1,6 +1,6 @@
 import type { User } from '@autostudio/protocol';
 import type { Db } from '../../db/database.js';
-import { badRequest, forbidden, notFound } from '../../plugins/app/http-errors.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { canManage, seesEverything, type ItemKind } from './access-policy.js';
 import type { Principal, SharesRepository } from './shares.repository.js';
 

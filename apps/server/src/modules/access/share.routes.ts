@@ -4,7 +4,7 @@ import { idParamsSchema, shareWithGroupsSchema, shareWithUsersSchema, type User 
 import type { z } from 'zod';
 import { currentUser } from '../../plugins/app/authentication.js';
 import type { Principal } from './shares.repository.js';
-import { errorResponses } from '../../plugins/app/http-errors.js';
+import { errorResponses } from '../../http/errors.js';
 
 export interface ShareRoutesOptions<T> {
   tags: string[];

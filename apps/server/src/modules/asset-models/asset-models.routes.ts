@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { currentUser, requireUser } from '../../plugins/app/authentication.js';
 import { registerShareRoutes } from '../access/share.routes.js';
 import type { AssetModelsService } from './asset-models.service.js';
-import { errorResponses } from '../../plugins/app/http-errors.js';
+import { errorResponses } from '../../http/errors.js';
 
 const tags = ['asset models'];
 

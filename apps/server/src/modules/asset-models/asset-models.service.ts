@@ -14,15 +14,14 @@ import {
   type User,
 } from '@autostudio/protocol';
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { AssetModelRow } from '../../db/schema.js';
 import { toNumber } from '../../db/search.js';
-import { badRequest, forbidden, notFound } from '../../plugins/app/http-errors.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { mediaUrl } from '../../storage/media-url.js';
-import { receiveMultipart, type FileRule, type StoredFile } from '../../storage/multipart.js';
-import { parseFields, parseJsonField } from '../../storage/parse-fields.js';
+import { withMultipart, type FileRule, type StoredFile } from '../../storage/multipart.js';
+import { parseJsonField } from '../../storage/parse-fields.js';
 import { canCreate } from '../access/access-policy.js';
 import { ItemAccess } from '../access/item-access.js';
 import { SharesRepository, type Principal } from '../access/shares.repository.js';
@@ -40,8 +39,6 @@ const fileRules = (modelId: string): Record<string, FileRule> => ({
     key: (id, name) => `asset-models/${modelId}/${id}/${name}`,
   },
 });
-
-type Fields = z.infer<typeof updateAssetModelFieldsSchema>;
 
 export class AssetModelsService {
   private readonly models: AssetModelsRepository;
@@ -91,9 +88,8 @@ export class AssetModelsService {
   async create(user: User, request: FastifyRequest): Promise<AssetModel> {
     if (!canCreate(user, 'assetModel')) throw forbidden();
     const modelId = randomUUID();
-    const body = await receiveMultipart(request, this.storage, fileRules(modelId));
-    try {
-      const fields = parseFields(createAssetModelFieldsSchema, body.fields);
+    const form = { files: fileRules(modelId), fields: createAssetModelFieldsSchema };
+    return withMultipart(request, this.storage, form, async ({ fields, files }) => {
       const now = new Date().toISOString();
       const row: AssetModelRow = {
         id: randomUUID(),
@@ -108,7 +104,7 @@ export class AssetModelsService {
         brand: fields.brand,
         region: fields.region,
         settings: JSON.stringify(parseJsonField(productSettingsSchema, 'settings', fields.settings)),
-        ...this.fileColumns(body.files, null),
+        ...this.fileColumns(files, null),
         is_public: 0,
         created_at: now,
         updated_at: now,
@@ -116,18 +112,14 @@ export class AssetModelsService {
       };
       await this.models.insert(row);
       return await this.one(row);
-    } catch (error) {
-      await body.discard();
-      throw error;
-    }
+    });
   }
 
   /** New metadata changes this version; a new model file makes a new version, keeping the old ones. */
   async update(user: User, id: string, request: FastifyRequest): Promise<AssetModel> {
     const existing = await this.access.manageable(user, id, ASSET_MODEL_NOT_FOUND);
-    const body = await receiveMultipart(request, this.storage, fileRules(existing.model_id));
-    try {
-      const fields: Fields = parseFields(updateAssetModelFieldsSchema, body.fields);
+    const form = { files: fileRules(existing.model_id), fields: updateAssetModelFieldsSchema };
+    return withMultipart(request, this.storage, form, async ({ fields, files }) => {
       const changes = {
         ...(fields.name !== undefined ? { name: fields.name } : {}),
         ...(fields.description !== undefined ? { description: fields.description } : {}),
@@ -140,9 +132,9 @@ export class AssetModelsService {
           : {}),
         updated_at: new Date().toISOString(),
       };
-      const newFile = body.files.some((file) => file.field === 'file');
+      const newFile = files.some((file) => file.field === 'file');
       if (!newFile) {
-        await this.models.update(id, { ...changes, ...this.previewColumn(body.files) });
+        await this.models.update(id, { ...changes, ...this.previewColumn(files) });
         return await this.get(user, id);
       }
       const row: AssetModelRow = {
@@ -151,15 +143,12 @@ export class AssetModelsService {
         id: randomUUID(),
         version: (await this.models.latestVersion(existing.model_id)) + 1,
         owner_id: existing.owner_id,
-        ...this.fileColumns(body.files, existing.preview_key),
+        ...this.fileColumns(files, existing.preview_key),
         created_at: changes.updated_at,
       };
       await this.models.insert(row);
       return await this.one(row);
-    } catch (error) {
-      await body.discard();
-      throw error;
-    }
+    });
   }
 
   async share(user: User, id: string, principal: Principal, ids: string[], remove: boolean): Promise<AssetModel> {

@@ -11,7 +11,7 @@ import {
 } from '@autostudio/protocol';
 import { z } from 'zod';
 import { bearerToken, currentUser, requireUser } from '../../plugins/app/authentication.js';
-import { unauthorized, errorResponses } from '../../plugins/app/http-errors.js';
+import { unauthorized, errorResponses } from '../../http/errors.js';
 import type { AuthService } from './auth.service.js';
 
 export interface AuthRoutesOptions {

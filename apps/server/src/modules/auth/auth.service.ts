@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { STATE_MESSAGES, type LoginResponse, type User } from '@autostudio/protocol';
-import { unauthorized } from '../../plugins/app/http-errors.js';
+import { unauthorized } from '../../http/errors.js';
 import { toUser, type UsersRepository } from '../users/users.repository.js';
 import { normalizeUsername } from '../users/users.service.js';
 import type { AccessTokens } from './access-tokens.js';

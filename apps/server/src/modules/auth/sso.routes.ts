@@ -9,7 +9,7 @@ import {
   STATE_MESSAGES,
 } from '@autostudio/protocol';
 import { AuthorizationResponseError, ResponseBodyError } from 'openid-client';
-import { notFound } from '../../plugins/app/http-errors.js';
+import { notFound } from '../../http/errors.js';
 import { clearLoginCookie, readLoginCookie, setLoginCookie } from './sso-login-cookie.js';
 import type { SsoService } from './sso.service.js';
 

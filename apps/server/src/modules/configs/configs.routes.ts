@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { currentUser, requireUser } from '../../plugins/app/authentication.js';
 import { registerShareRoutes } from '../access/share.routes.js';
 import type { ConfigsService } from './configs.service.js';
-import { errorResponses } from '../../plugins/app/http-errors.js';
+import { errorResponses } from '../../http/errors.js';
 
 const tags = ['configurations'];
 const errors = errorResponses(400, 401, 403, 404, 413);

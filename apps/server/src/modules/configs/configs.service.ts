@@ -12,11 +12,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { ConfigRow } from '../../db/schema.js';
-import { forbidden } from '../../plugins/app/http-errors.js';
+import { forbidden } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { mediaUrl } from '../../storage/media-url.js';
-import { receiveMultipart, type FileRule } from '../../storage/multipart.js';
-import { parseFields, parseJsonField } from '../../storage/parse-fields.js';
+import { withMultipart, type FileRule } from '../../storage/multipart.js';
+import { parseJsonField } from '../../storage/parse-fields.js';
 import { canCreate } from '../access/access-policy.js';
 import { ItemAccess } from '../access/item-access.js';
 import { SharesRepository, type Principal } from '../access/shares.repository.js';
@@ -63,9 +63,8 @@ export class ConfigsService {
   async create(user: User, request: FastifyRequest): Promise<Config> {
     if (!canCreate(user, 'config')) throw forbidden();
     const id = randomUUID();
-    const body = await receiveMultipart(request, this.storage, previewRule(id));
-    try {
-      const fields = parseFields(createConfigFieldsSchema, body.fields);
+    const form = { files: previewRule(id), fields: createConfigFieldsSchema };
+    return withMultipart(request, this.storage, form, async ({ fields, files }) => {
       const settings = parseJsonField(configSettingsSchema, 'settings', fields.settings);
       const now = new Date().toISOString();
       const row: ConfigRow = {
@@ -75,27 +74,23 @@ export class ConfigsService {
         description: fields.description,
         project_path: fields.projectPath,
         settings: JSON.stringify(settings),
-        image_key: body.files[0]?.key ?? null,
+        image_key: files[0]?.key ?? null,
         created_at: now,
         updated_at: now,
         deleted_at: null,
       };
       await this.configs.insert(row);
       return await this.one(row);
-    } catch (error) {
-      await body.discard();
-      throw error;
-    }
+    });
   }
 
   async update(user: User, id: string, request: FastifyRequest): Promise<Config> {
     const existing = await this.access.manageable(user, id, CONFIG_NOT_FOUND);
-    const body = await receiveMultipart(request, this.storage, previewRule(id));
-    try {
-      const fields = parseFields(updateConfigFieldsSchema, body.fields);
+    const form = { files: previewRule(id), fields: updateConfigFieldsSchema };
+    await withMultipart(request, this.storage, form, async ({ fields, files }) => {
       const settings =
         fields.settings === undefined ? undefined : parseJsonField(configSettingsSchema, 'settings', fields.settings);
-      const image = body.files[0];
+      const image = files[0];
       await this.configs.update(id, {
         ...(fields.name !== undefined ? { name: fields.name } : {}),
         ...(fields.description !== undefined ? { description: fields.description } : {}),
@@ -106,10 +101,7 @@ export class ConfigsService {
       });
       // The old preview goes only once the new one is recorded.
       if (image && existing.image_key) await this.storage.delete(existing.image_key);
-    } catch (error) {
-      await body.discard();
-      throw error;
-    }
+    });
     return this.get(user, id);
   }
 

@@ -9,7 +9,7 @@ import {
   engineRegistrationSchema,
 } from '@autostudio/protocol';
 import { bearerToken } from '../../plugins/app/authentication.js';
-import { errorResponses, notFound, unauthorized } from '../../plugins/app/http-errors.js';
+import { errorResponses, notFound, unauthorized } from '../../http/errors.js';
 import type { EngineProvider } from './engine-pool.js';
 import { RegisteredEngineProvider } from './registered-engine-provider.js';
 

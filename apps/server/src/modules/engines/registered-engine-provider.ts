@@ -5,7 +5,7 @@ import {
   type EngineRegistration,
   type EngineRegistrationResponse,
 } from '@autostudio/protocol';
-import { conflict } from '../../plugins/app/http-errors.js';
+import { conflict } from '../../http/errors.js';
 import { resetEngineScene } from './engine-control.js';
 import type { EngineInstance, EngineProvider } from './engine-pool.js';
 

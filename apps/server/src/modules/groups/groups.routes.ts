@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import { requireRole, requireUser } from '../../plugins/app/authentication.js';
 import type { GroupsService } from './groups.service.js';
-import { errorResponses } from '../../plugins/app/http-errors.js';
+import { errorResponses } from '../../http/errors.js';
 
 const tags = ['groups'];
 const errors = errorResponses(400, 401, 403, 404, 409);

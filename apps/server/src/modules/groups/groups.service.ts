@@ -3,7 +3,7 @@ import type { Group, ListQuery, ListResult } from '@autostudio/protocol';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { GroupRow } from '../../db/schema.js';
-import { badRequest, conflict, notFound } from '../../plugins/app/http-errors.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { GroupsRepository } from './groups.repository.js';
 
 const GROUP_NOT_FOUND = 'Group not found';

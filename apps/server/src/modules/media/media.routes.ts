@@ -10,7 +10,7 @@ import {
 } from '@autostudio/protocol';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../plugins/app/authentication.js';
-import { HttpError, unauthorized } from '../../plugins/app/http-errors.js';
+import { HttpError, unauthorized } from '../../http/errors.js';
 import { parseRange } from './byte-range.js';
 import { isNotModified, rangeStillApplies } from './conditional-get.js';
 import type { MediaCookies } from './media-cookie.js';

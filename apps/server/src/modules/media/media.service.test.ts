@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import type { User } from '@autostudio/protocol';
-import { HttpError } from '../../plugins/app/http-errors.js';
+import { HttpError } from '../../http/errors.js';
 import { BlobNotFoundError, type BlobStore } from '../../storage/blob-store.js';
 import { MediaService } from './media.service.js';
 

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { PRODUCT_MESSAGES, type User } from '@autostudio/protocol';
-import { badRequest, forbidden, notFound } from '../../plugins/app/http-errors.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import {
   BlobNotFoundError,
   isSafeKey,

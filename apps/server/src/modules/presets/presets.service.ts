@@ -11,7 +11,7 @@ import {
 } from '@autostudio/protocol';
 import type { Db } from '../../db/database.js';
 import type { PresetRow } from '../../db/schema.js';
-import { forbidden } from '../../plugins/app/http-errors.js';
+import { forbidden } from '../../http/errors.js';
 import { mediaUrl } from '../../storage/media-url.js';
 import { canCreate, seesEverything } from '../access/access-policy.js';
 import { ItemAccess } from '../access/item-access.js';

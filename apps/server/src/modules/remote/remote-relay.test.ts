@@ -347,6 +347,8 @@ describe.each(testDatabases)('the relay’s sign-in deadline on $name', (databas
       'a2',
     );
     expect(ok.type).toBe('auth_success');
+    // Real time on purpose: the relay's deadline timer runs against a real socket, and only letting it pass shows
+    // that it spares an authenticated one.
     await new Promise((resolve) => setTimeout(resolve, DEADLINE_MS * 3));
     expect(client.socket.readyState).toBe(WebSocket.OPEN);
     expect(await client.request({ type: 'ping', requestId: 'p1' }, 'p1')).toMatchObject({ type: 'pong' });

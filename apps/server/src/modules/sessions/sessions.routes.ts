@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_ROUTES,
@@ -9,7 +9,7 @@ import {
 } from '@autostudio/protocol';
 import type { z } from 'zod';
 import { currentUser, requireUser } from '../../plugins/app/authentication.js';
-import { errorResponses } from '../../plugins/app/http-errors.js';
+import { errorResponses } from '../../http/errors.js';
 import type { SessionOutcome, SessionsService } from './sessions.service.js';
 
 const tags = ['sessions'];
@@ -86,17 +86,29 @@ const ROUTES: SessionRoute[] = [
 ];
 
 export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }> = async (app, { sessions }) => {
+  const answer = async (route: SessionRoute, user: User, sessionId: string | undefined, reply: FastifyReply) => {
+    const { statusCode, ...body } = await route.run(sessions, user, sessionId);
+    return reply.status(statusCode).send(body);
+  };
   for (const route of ROUTES) {
-    app.route({
-      method: route.method,
-      url: route.url,
-      schema: { tags, summary: route.summary, ...(route.body ? { body: route.body } : {}), response },
-      preHandler: requireUser,
-      handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const sessionId = (request.body as { sessionId?: string } | undefined)?.sessionId;
-        const { statusCode, ...body } = await route.run(sessions, currentUser(request), sessionId);
-        return reply.status(statusCode).send(body);
-      },
-    });
+    const { method, url, summary, body } = route;
+    // A route with a body schema reads the session from the typed body; one without has none to read.
+    if (body) {
+      app.route({
+        method,
+        url,
+        schema: { tags, summary, body, response },
+        preHandler: requireUser,
+        handler: (request, reply) => answer(route, currentUser(request), request.body.sessionId, reply),
+      });
+    } else {
+      app.route({
+        method,
+        url,
+        schema: { tags, summary, response },
+        preHandler: requireUser,
+        handler: (request, reply) => answer(route, currentUser(request), undefined, reply),
+      });
+    }
   }
 };

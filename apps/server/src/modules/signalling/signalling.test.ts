@@ -276,6 +276,7 @@ describe('a player whose token takes a while to check', () => {
     // dropped it, and the player waited for a list that never came (seen in the e2e stream test).
     const access: SignallingAccess = {
       authenticate: async () => {
+        // A real delay on purpose: the player's first message must arrive while the check is still pending.
         await new Promise((resolve) => setTimeout(resolve, 300));
         return { id: 'slow-user', signInId: 'slow-sign-in' };
       },

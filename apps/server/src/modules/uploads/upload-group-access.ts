@@ -1,7 +1,7 @@
 import { isAdmin, type User } from '@autostudio/protocol';
 import type { Db } from '../../db/database.js';
 import type { UploadGroupRow } from '../../db/schema.js';
-import { forbidden, notFound } from '../../plugins/app/http-errors.js';
+import { forbidden, notFound } from '../../http/errors.js';
 import { UploadGroupsRepository } from './upload-groups.repository.js';
 
 export const UPLOAD_GROUP_NOT_FOUND = 'Upload group not found';

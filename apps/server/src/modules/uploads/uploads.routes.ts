@@ -3,7 +3,7 @@ import { API_ROUTES, idParamsSchema, uploadSchema } from '@autostudio/protocol';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../plugins/app/authentication.js';
 import type { UploadsService } from './uploads.service.js';
-import { errorResponses } from '../../plugins/app/http-errors.js';
+import { errorResponses } from '../../http/errors.js';
 
 const tags = ['uploads'];
 const errors = errorResponses(400, 401, 403, 404, 413);

@@ -3,11 +3,10 @@ import { isAdmin, UPLOAD_LIMITS, uploadFieldsSchema, type Upload, type User } fr
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { UploadGroupRow, UploadRow } from '../../db/schema.js';
-import { badRequest, forbidden, notFound } from '../../plugins/app/http-errors.js';
+import { forbidden, notFound } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { mediaUrl } from '../../storage/media-url.js';
-import { receiveMultipart } from '../../storage/multipart.js';
-import { parseFields } from '../../storage/parse-fields.js';
+import { withMultipart } from '../../storage/multipart.js';
 import { toNumber } from '../../db/search.js';
 import { canCreate } from '../access/access-policy.js';
 import { UploadGroupAccess } from './upload-group-access.js';
@@ -46,13 +45,12 @@ export class UploadsService {
   /** Stores the image in the caller's group `groupId`, or, without one, in a new group of theirs. */
   async create(user: User, request: FastifyRequest): Promise<Upload> {
     if (!canCreate(user, 'upload')) throw forbidden();
-    const body = await receiveMultipart(request, this.storage, {
-      file: { kind: 'image', maxBytes: UPLOAD_LIMITS.image, key: uploadKey },
-    });
-    try {
-      const [file] = body.files;
-      if (!file) throw badRequest('file: a file is required');
-      const fields = parseFields(uploadFieldsSchema, body.fields);
+    const form = {
+      files: { file: { kind: 'image', maxBytes: UPLOAD_LIMITS.image, key: uploadKey } },
+      fields: uploadFieldsSchema,
+      required: ['file'],
+    } as const;
+    return withMultipart(request, this.storage, form, async ({ fields, required: { file } }) => {
       const now = new Date().toISOString();
       const newGroup: UploadGroupRow | undefined = fields.groupId
         ? undefined
@@ -70,10 +68,7 @@ export class UploadsService {
       };
       await this.uploads.insert(row, newGroup);
       return toUpload(row);
-    } catch (error) {
-      await body.discard();
-      throw error;
-    }
+    });
   }
 
   async get(user: User, id: string): Promise<Upload> {

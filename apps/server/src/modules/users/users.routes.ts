@@ -11,7 +11,7 @@ import {
 import { z } from 'zod';
 import { currentUser, requireRole, requireUser } from '../../plugins/app/authentication.js';
 import type { UsersService } from './users.service.js';
-import { errorResponses } from '../../plugins/app/http-errors.js';
+import { errorResponses } from '../../http/errors.js';
 
 const tags = ['users'];
 const errors = errorResponses(400, 401, 403, 404, 409);

@@ -8,7 +8,7 @@ import {
   type User,
 } from '@autostudio/protocol';
 import { isUniqueViolation } from '../../db/errors.js';
-import { conflict, notFound } from '../../plugins/app/http-errors.js';
+import { conflict, notFound } from '../../http/errors.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { TokenRevocation } from '../auth/token-revocation.js';
 import { rolesToColumn, toUser, type UsersRepository } from './users.repository.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, Route
 import fp from 'fastify-plugin';
 import { hasRole, STATE_MESSAGES, type Role, type User } from '@autostudio/protocol';
 import type { AuthService } from '../../modules/auth/auth.service.js';
-import { forbidden, unauthorized } from './http-errors.js';
+import { forbidden, unauthorized } from '../../http/errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

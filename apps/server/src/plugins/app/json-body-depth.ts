@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { JSON_DEPTH_MESSAGE, nestsDeeperThan } from '@autostudio/protocol';
-import { badRequest } from './http-errors.js';
+import { badRequest } from '../../http/errors.js';
 
 /**
  * Refuses JSON bodies nested deeper than MAX_JSON_DEPTH before any schema or handler walks them. JSON.parse reads

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_BASE, PRODUCT_MESSAGES } from '@autostudio/protocol';
+import { staticFilesPlugin } from '../external/static.js';
 
 /**
  * Serves the built web app. Any GET that is not an API call and not a file answers with index.html, so that
@@ -14,19 +14,7 @@ export const webAppPlugin = fp<{ root: string }>(async (app: FastifyInstance, { 
   const hasWebApp = fs.existsSync(index);
   if (!hasWebApp) app.log.warn({ root }, 'no built web app found; serving the API only (run npm run build)');
   else {
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: false,
-      cacheControl: false,
-      // Hashed assets never change; index.html must always be fresh so a deploy takes effect at once.
-      setHeaders: (res, filePath) => {
-        res.setHeader(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
+    await app.register(staticFilesPlugin, { root });
   }
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -1,18 +1,23 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { API_BASE, MEDIA_COOKIE } from '@autostudio/protocol';
-import { requiresSignIn } from '../app/authentication.js';
 
 export const OPENAPI_DOCS_PATH = `${API_BASE}/docs`;
+
+export interface OpenApiOptions {
+  version: string;
+  /** Whether a route is behind a sign-in guard (plugins/app/authentication.ts knows); the document marks those. */
+  requiresSignIn: (route: Pick<RouteOptions, 'onRequest' | 'preValidation' | 'preHandler'>) => boolean;
+}
 
 /**
  * The OpenAPI document, made from the zod schemas every route declares, and Swagger UI to read it. Register it
  * before any route, so that it sees them all.
  */
-export const openApiPlugin = fp<{ version: string }>(async (app: FastifyInstance, { version }) => {
+export const openApiPlugin = fp<OpenApiOptions>(async (app: FastifyInstance, { version, requiresSignIn }) => {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { SIGNALLING_PATH } from '@autostudio/protocol';
+import type { AppConfig } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { AuthService } from '../../modules/auth/auth.service.js';
+import type { TokenRevocation } from '../../modules/auth/token-revocation.js';
+import { createEngineProvider } from '../../modules/engines/create-engine-provider.js';
+import type { EngineProvider } from '../../modules/engines/engine-pool.js';
+import { SessionsService } from '../../modules/sessions/sessions.service.js';
+import { SignallingServer } from '../../modules/signalling/signalling-server.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where engines come from: the sessions, the health check and the engine routes use it, and the tests. */
+    engineProvider: EngineProvider;
+    /** Engine sessions: the session routes and the relay use them; the tests sweep them with a clock of their own. */
+    engineSessions: SessionsService;
+    /** The Pixel Streaming signalling server between players and the engines' streamers. */
+    signalling: SignallingServer;
+    /**
+     * Where engines fetch this server's signed file links, and the one address of this server they may fetch;
+     * undefined: the address the browser used.
+     */
+    engineFilesUrl: () => string | undefined;
+  }
+}
+
+export interface EnginesOptions {
+  config: Pick<AppConfig, 'engines' | 'dataDir' | 'publicUrl'>;
+  db: Db;
+  auth: AuthService;
+  revocation: TokenRevocation;
+  /** The key engines present to stream to this server's signalling endpoint. */
+  engineKey: string;
+  /** The command line the local provider runs for each engine; the built reference engine by default. */
+  cli?: string | undefined;
+}
+
+/**
+ * Everything about engines, started together and closed together: the provider that lends them, the sessions that
+ * hold them, signalling between their streamers and the players, and the sweeper that frees the engines of
+ * sessions whose heartbeats stopped.
+ */
+export const enginesPlugin = fp<EnginesOptions>(async (app: FastifyInstance, options) => {
+  const { config, auth, revocation, engineKey } = options;
+  // ENGINE_FILES_URL, else for local engines, which run beside this server, the address it listens on (whatever
+  // address the browser used: a dev proxy, a public name), else the address the browser used.
+  const engineFilesUrl = (): string | undefined => {
+    if (config.engines.filesUrl) return config.engines.filesUrl;
+    const address = app.server.address();
+    if (config.engines.provider !== 'local' || !address || typeof address === 'string') return undefined;
+    const loopback = address.family === 'IPv6' ? '::1' : '127.0.0.1';
+    const host = address.address === '0.0.0.0' || address.address === '::' ? loopback : address.address;
+    return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  };
+
+  // The provider tells the sessions when an engine dies; the sessions exist only once the provider does.
+  let onEngineDied: (engineId: string, reason: string) => void = () => undefined;
+  const provider = createEngineProvider(config.engines, {
+    dataDir: config.dataDir,
+    log: app.log,
+    onEngineDied: (engineId, reason) => onEngineDied(engineId, reason),
+    cli: options.cli,
+    // Local engines stream to this server over loopback, on whatever port it really listens on.
+    signallingUrl: () => {
+      const address = app.server.address();
+      if (!address || typeof address === 'string') return null;
+      return `ws://127.0.0.1:${address.port}${SIGNALLING_PATH}?key=${encodeURIComponent(engineKey)}`;
+    },
+    filesUrl: engineFilesUrl,
+    fetchAllow: config.engines.fetchAllow,
+  });
+  const sessions = new SessionsService(
+    options.db,
+    provider,
+    {
+      timeoutSeconds: config.engines.sessionTimeoutSeconds,
+      signallingUrl: (streamerId) =>
+        `${config.publicUrl.replace(/^http/, 'ws')}${SIGNALLING_PATH}?streamerId=${encodeURIComponent(streamerId)}`,
+    },
+    app.log,
+  );
+  onEngineDied = (engineId, reason) => {
+    sessions
+      .engineFailed(engineId, reason)
+      .catch((error: unknown) => app.log.error({ err: error }, 'marking a session failed'));
+  };
+  const signalling = new SignallingServer({
+    engineKey,
+    access: {
+      authenticate: async (token) => {
+        const authenticated = await auth.authenticateSession(token);
+        return authenticated && { id: authenticated.user.id, signInId: authenticated.familyId };
+      },
+      isSignedIn: (signInId) => revocation.isLive(signInId),
+      streamerFor: (userId) => sessions.streamerFor(userId),
+    },
+    log: app.log,
+  });
+  // Before an ended session's engine is reset for someone else, its viewers leave it; a sign-in that ends takes
+  // its viewers with it.
+  sessions.onSessionEnded((userId) => signalling.endSession(userId));
+  revocation.onRevoked((revoked) => signalling.signOut(revoked));
+  // Sessions whose heartbeats stopped free their engines; every server copy may sweep, the database decides.
+  const sweeper = setInterval(() => {
+    sessions.expireStale().catch((error: unknown) => app.log.error({ err: error }, 'session sweep failed'));
+  }, 10_000);
+  sweeper.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    signalling.close();
+    await provider.close();
+  });
+
+  app.decorate('engineProvider', provider);
+  app.decorate('engineSessions', sessions);
+  app.decorate('signalling', signalling);
+  app.decorate('engineFilesUrl', engineFilesUrl);
+});
