@@ -11,8 +11,8 @@ import {
   type PathTracingMode,
   type StillOptions,
   type StreamStats,
-} from '../scene/render-contract.js';
-import type { SceneState } from '../scene/scene-state.js';
+} from '../contract/render-contract.js';
+import type { SceneState } from '../contract/scene-state.js';
 import { updateGrading } from './pipeline/grading.js';
 import { FramePipeline } from './pipeline/frame-pipeline.js';
 import { PathTracer, type LensSettings } from './pipeline/path-tracer.js';

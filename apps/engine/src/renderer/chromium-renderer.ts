@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import type { SceneState } from '../scene/scene-state.js';
+import type { SceneState } from '../contract/scene-state.js';
 import type {
   BenchmarkResult,
   EngineGlobal,
@@ -8,10 +8,10 @@ import type {
   PageCapabilities,
   PathTracingMode,
   StreamStats,
-} from '../scene/render-contract.js';
+} from '../contract/render-contract.js';
 import { launchChromium } from './chromium-launch.js';
 import { startPageServer, type PageServer } from './page-server.js';
-import type { ModelParts, Renderer, StillOptions } from './renderer.js';
+import type { ModelParts, Renderer, StillOptions } from '../contract/renderer.js';
 
 export interface ChromiumRendererOptions {
   width: number;

@@ -12,16 +12,16 @@ import {
   type EngineObjectKey,
   type LightData,
 } from '@autostudio/protocol';
-import type { ModelParts, Renderer, StillOptions } from '../renderer/renderer.js';
-import { STILL_SAMPLE_LIMITS, type PathTracingMode } from './render-contract.js';
-import { DOOR_RANGE, DOORS, PAINTS, TRIMS, paintKey } from './car-catalogue.js';
+import type { ModelParts, Renderer, StillOptions } from '../contract/renderer.js';
+import { STILL_SAMPLE_LIMITS, type PathTracingMode } from '../contract/render-contract.js';
+import { DOOR_RANGE, DOORS, PAINTS, TRIMS, paintKey } from '../contract/car-catalogue.js';
 import { EngineError } from './engine-error.js';
 import { ENVIRONMENTS, PCG_DEFAULTS, TIME_OF_DAY_OPTIONS, findEnvironment } from './environments.js';
 import { defaultPostProcess, initialSceneState } from './initial-state.js';
 import type { FetchPolicy } from './engine-fetch.js';
 import { ImageImports } from './image-import.js';
 import { ModelDownloader } from './model-download.js';
-import type { CustomLight, SceneState } from './scene-state.js';
+import type { CustomLight, SceneState } from '../contract/scene-state.js';
 
 /** Clamp ranges of the camera rigs; Unreal's rigs clamp the same way rather than refusing a drag. */
 export const CAMERA_LIMITS = {

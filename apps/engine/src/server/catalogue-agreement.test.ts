@@ -1,6 +1,6 @@
 import { ENGINE_FUNCTIONS, ENGINE_PRESET, findEngineFunction } from '@autostudio/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sceneStateSchema } from '../scene/scene-state.js';
+import { sceneStateSchema } from '../contract/scene-state.js';
 import { startImageHost, type ImageHost } from '../test/image-host.js';
 import { startTestEngine, type TestEngine } from '../test/test-engine.js';
 

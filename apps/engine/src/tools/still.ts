@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { findEnvironment } from '../scene/environments.js';
 import { initialSceneState } from '../scene/initial-state.js';
-import { STILL_SAMPLE_LIMITS } from '../scene/render-contract.js';
+import { STILL_SAMPLE_LIMITS } from '../contract/render-contract.js';
 import { runTool, withRenderer } from './run-tool.js';
 
 /**

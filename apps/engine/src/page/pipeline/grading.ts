@@ -1,5 +1,5 @@
 import * as THREE from 'three';
-import type { SceneState } from '../../scene/scene-state.js';
+import type { SceneState } from '../../contract/scene-state.js';
 
 /**
  * The output pass: the accumulated linear HDR image goes through the post-process look (Unreal's PostProcessLite

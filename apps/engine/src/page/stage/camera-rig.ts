@@ -1,5 +1,5 @@
 import * as THREE from 'three';
-import type { SceneState } from '../../scene/scene-state.js';
+import type { SceneState } from '../../contract/scene-state.js';
 
 /** Unreal's default filmback: 36 × 24 mm. The focal length sets the horizontal field of view on it. */
 const SENSOR_WIDTH_MM = 36;
