@@ -55,7 +55,7 @@ const empty = (): RemoteAnswer => ({ status: 200, body: null });
 export const fail = (status: number, errorMessage: string): RemoteAnswer => ({ status, body: { errorMessage } });
 export const routeNotFound = (url: string): RemoteAnswer => fail(404, `Route ${url} could not be found.`);
 
-export class RemoteApi {
+export class RemoteControlRoutes {
   constructor(private readonly scene: Scene) {}
 
   /** Whether a verb and path name one of the routes; the server checks the content type only for those. */
