@@ -92,8 +92,3 @@ export function jitterCamera(
   e[9] = yShift - (yScale * lens.y) / focusDistance + (2 * pixel.y) / size.height;
   camera.projectionMatrixInverse.copy(camera.projectionMatrix).invert();
 }
-
-/** Aperture radius in metres for an f-number at a focal length (mm). */
-export function apertureRadius(focalLengthMm: number, fNumber: number): number {
-  return focalLengthMm / 1000 / fNumber / 2;
-}
