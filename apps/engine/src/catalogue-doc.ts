@@ -1,8 +1,8 @@
 import {
-  ENGINE_FUNCTIONS,
+  ENGINE_FUNCTION_LIST,
   ENGINE_OBJECT_PATHS,
   ENGINE_PRESET,
-  ENGINE_PROPERTIES,
+  ENGINE_PROPERTY_LIST,
   REMOTE_CONFIG_DEFAULTS,
   type EngineObjectKey,
 } from '@autostudio/protocol';
@@ -12,7 +12,7 @@ import type { z } from 'zod';
  * The README's object, function, property and preset tables, written from the catalogue so they cannot drift from
  * what the engine serves (a test compares them with the README).
  */
-export const CATALOGUE_START = '<!-- catalogue:start (generated from packages/protocol/src/engine-catalogue.ts) -->';
+export const CATALOGUE_START = '<!-- catalogue:start (generated from packages/protocol/src/engine) -->';
 export const CATALOGUE_END = '<!-- catalogue:end -->';
 
 const OBJECT_TITLES: Record<EngineObjectKey, { title: string; config: string }> = {
@@ -74,12 +74,12 @@ export function renderCatalogue(): string {
   for (const key of Object.keys(ENGINE_OBJECT_PATHS) as EngineObjectKey[]) {
     lines.push('', `### ${OBJECT_TITLES[key].title}: functions`, '');
     lines.push('| Function | Parameters | Returns | What it does |', '| --- | --- | --- | --- |');
-    for (const spec of ENGINE_FUNCTIONS.filter((f) => f.object === key)) {
+    for (const spec of ENGINE_FUNCTION_LIST.filter((f) => f.object === key)) {
       lines.push(
         `| \`${spec.name}\` | \`${shapeText(spec.parameters)}\` | \`${shapeText(spec.returns)}\` | ${spec.description} |`,
       );
     }
-    const properties = ENGINE_PROPERTIES.filter((p) => p.object === key);
+    const properties = ENGINE_PROPERTY_LIST.filter((p) => p.object === key);
     if (properties.length > 0) {
       lines.push('', `### ${OBJECT_TITLES[key].title}: properties`, '');
       lines.push('| Property | Type | Value | What it is |', '| --- | --- | --- | --- |');

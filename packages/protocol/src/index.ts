@@ -17,7 +17,7 @@ export * from './asset-models.js';
 export * from './rendered-assets.js';
 export * from './uploads.js';
 export * from './media.js';
-export * from './engine-catalogue.js';
+export * from './engine/index.js';
 export * from './remote-socket.js';
 export * from './sessions.js';
 export * from './engines.js';

@@ -74,5 +74,3 @@ export const trimLabel = (name: string): string => name.split(' ').slice(1).join
 
 export const DOORS = ['DOOR_FL', 'DOOR_FR', 'DOOR_RL', 'DOOR_RR'] as const;
 export type DoorName = (typeof DOORS)[number];
-/** Door values run 0 (shut) to 50 (fully open, about 70 degrees). */
-export const DOOR_RANGE = { min: 0, max: 50 } as const;

@@ -1,3 +1,4 @@
+import { STILL_LIMITS } from '@autostudio/protocol';
 import type { SceneState } from './scene-state.js';
 
 /**
@@ -29,7 +30,10 @@ export interface StillOptions {
 export type StillRenderer = 'raster' | 'pathTracer';
 
 /** Most samples a still takes: jittered raster samples stop adding detail long before noise-free path tracing. */
-export const STILL_SAMPLE_LIMITS: Record<StillRenderer, number> = { raster: 256, pathTracer: 4096 };
+export const STILL_SAMPLE_LIMITS: Record<StillRenderer, number> = {
+  raster: STILL_LIMITS.samples.Raster,
+  pathTracer: STILL_LIMITS.samples.PathTracer,
+};
 
 /**
  * When idle refinement may path trace (with `switchToPathTraceOnIdle` on): `auto` only where WebGL runs on a GPU,

@@ -1,3 +1,4 @@
+import { postProcessOutSchema } from '@autostudio/protocol';
 import { z } from 'zod';
 
 /**
@@ -69,10 +70,7 @@ export const sceneStateSchema = z.object({
       lightColor: z.object({ r: z.number(), g: z.number(), b: z.number() }),
     }),
   }),
-  postProcess: z.record(
-    z.string(),
-    z.union([z.number(), z.object({ X: z.number(), Y: z.number(), Z: z.number(), W: z.number() })]),
-  ),
+  postProcess: postProcessOutSchema,
   customLights: z.array(customLightSchema),
   render: z.object({
     /** While the user drags: cheaper, lower-resolution frames. */

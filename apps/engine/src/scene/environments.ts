@@ -1,4 +1,4 @@
-import type { EnvironmentOption } from '@autostudio/protocol';
+import { PCG_RANGE, type EnvironmentOption, type PcgOption } from '@autostudio/protocol';
 
 /**
  * The built-in environments of spec §3, with Unreal-style paths. A label is the name without its first
@@ -12,11 +12,11 @@ const slider = (name: string, value: number) => ({
   group: 'PCGOptions',
   updateFunction: 'SetPCG',
   value,
-  valueConfig: { min: 0, max: 1, step: 0.1 },
+  valueConfig: { ...PCG_RANGE },
   type: 'slider' as const,
 });
 
-export const PCG_DEFAULTS: Record<string, number> = {
+export const PCG_DEFAULTS: Record<PcgOption, number> = {
   GrassDensity: 0.9,
   PlantDensity: 0.5,
   TreeDensity: 0.2,
@@ -51,8 +51,6 @@ export const ENVIRONMENTS: EnvironmentOption[] = [
 ];
 
 export const DEFAULT_ENVIRONMENT = 'studio';
-
-export const TIME_OF_DAY_OPTIONS = ['Default', 'Sunrise', 'Morning', 'Noon', 'Afternoon', 'Sunset', 'Night'];
 
 /** By path or by name, either case, since clients store both. */
 export function findEnvironment(pathOrName: string): EnvironmentOption | undefined {

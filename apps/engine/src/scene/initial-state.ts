@@ -5,10 +5,9 @@ import type { SceneState } from '../contract/scene-state.js';
 
 /** Spec §3 "Post-process parameters": Gain is (1, 1, 1, 1), every other Out value 0. */
 export function defaultPostProcess(): SceneState['postProcess'] {
-  const values: SceneState['postProcess'] = {};
-  for (const out of Object.values(POST_PROCESS_OUT_NAMES)) values[out] = 0;
-  values[POST_PROCESS_OUT_NAMES.Gain] = { X: 1, Y: 1, Z: 1, W: 1 };
-  return values;
+  const zero = Object.fromEntries(Object.values(POST_PROCESS_OUT_NAMES).map((out) => [out, 0]));
+  // Every Out name is set just above; Object.fromEntries cannot say so.
+  return { ...(zero as Omit<SceneState['postProcess'], 'GainOut'>), GainOut: { X: 1, Y: 1, Z: 1, W: 1 } };
 }
 
 const lamp = (on: boolean) => ({ on, intensity: 1 });

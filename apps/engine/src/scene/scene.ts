@@ -1,49 +1,38 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  BOKEH_SHAPES,
   CAMERA_FOCAL_LENGTH,
+  CAMERA_LIMITS,
+  COMPOSITION_GUIDES,
+  CUSTOM_COMPOSITION_GUIDE,
+  DOOR_RANGE,
+  TIME_OF_DAY_OPTIONS,
   COMPOSITION_GUIDE_IMAGE_OPACITY,
   LIGHT_DEFAULTS,
   LIGHT_TYPES,
   POST_PROCESS_OUT_NAMES,
+  POST_PROCESS_PARAMETERS,
   STATE_MESSAGES,
   TIMELINE_FPS,
+  type EngineArgsOf,
   type EngineConfigSettings,
+  type EngineFunctionName,
+  type EngineHandlers,
   type EngineObjectKey,
   type LightData,
+  type PostProcessValues,
 } from '@autostudio/protocol';
 import type { ModelParts, Renderer, StillOptions } from '../contract/renderer.js';
 import { STILL_SAMPLE_LIMITS, type PathTracingMode } from '../contract/render-contract.js';
-import { DOOR_RANGE, DOORS, PAINTS, TRIMS, paintKey } from '../contract/car-catalogue.js';
+import { DOORS, PAINTS, TRIMS, paintKey } from '../contract/car-catalogue.js';
 import { EngineError } from './engine-error.js';
-import { ENVIRONMENTS, PCG_DEFAULTS, TIME_OF_DAY_OPTIONS, findEnvironment } from './environments.js';
+import { ENVIRONMENTS, PCG_DEFAULTS, findEnvironment } from './environments.js';
 import { defaultPostProcess, initialSceneState } from './initial-state.js';
 import type { FetchPolicy } from './engine-fetch.js';
 import { ImageImports } from './image-import.js';
 import { ModelDownloader } from './model-download.js';
 import type { CustomLight, SceneState } from '../contract/scene-state.js';
-
-/** Clamp ranges of the camera rigs; Unreal's rigs clamp the same way rather than refusing a drag. */
-export const CAMERA_LIMITS = {
-  cranePitch: { min: -5, max: 80 },
-  craneDistance: { min: 250, max: 1500 },
-  interiorPitch: { min: -60, max: 60 },
-  interiorAxis: { min: 0, max: 1 },
-} as const;
-
-export const BOKEH_SHAPES = ['None', 'Circle', 'Hexagon', 'Octagon'];
-/** The guide an imported image becomes; chosen by importing, not by name. */
-export const CUSTOM_COMPOSITION_GUIDE = 'Custom';
-export const COMPOSITION_GUIDES = [
-  'None',
-  'GoldenRatio',
-  'RuleOfThird',
-  'Diagonal',
-  'Story',
-  'PortraitFeed',
-  'LandscapeFeed',
-  'Square',
-];
 
 const clamp = (value: number, range: { min: number; max: number }) => Math.min(range.max, Math.max(range.min, value));
 
@@ -97,10 +86,6 @@ interface Snapshot {
   nextLightId: number;
 }
 
-// Parameters reach a handler only after the catalogue's zod schema parsed them, so the handler's declared type holds.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Handler = (params: any) => unknown;
-
 export interface SceneOptions {
   renderer: Renderer;
   /** `off` refuses path-traced stills; `auto` and `on` are the renderer's business (see PathTracingMode). */
@@ -130,18 +115,20 @@ export class Scene {
   private lightMovement = new Map<number, LightMovement>();
   private nextLightId = 0;
   private renders = 0;
-  private readonly handlers: Record<EngineObjectKey, Record<string, Handler>>;
+  private readonly handlers: EngineHandlers;
 
   constructor(private readonly options: SceneOptions) {
     this.state = initialSceneState(options.viewport);
     this.downloader = new ModelDownloader(options.dataDir, options.fetchPolicy);
     this.images = new ImageImports(options.dataDir, options.fetchPolicy);
+    // One handler per catalogue function: a function without one, or a handler taking other parameters than the
+    // catalogue's, does not compile.
     this.handlers = {
-      car: this.carHandlers(),
-      carStateManager: this.carStateHandlers(),
-      camera: this.cameraHandlers(),
-      postProcess: this.postProcessHandlers(),
-      light: this.lightHandlers(),
+      ...this.carHandlers(),
+      ...this.carStateHandlers(),
+      ...this.cameraHandlers(),
+      ...this.postProcessHandlers(),
+      ...this.lightHandlers(),
     };
   }
 
@@ -160,14 +147,16 @@ export class Scene {
     await this.options.renderer.apply(this.state);
   }
 
-  /** Calls a catalogue function with parsed parameters; answers its return and out values. */
-  async call(object: EngineObjectKey, name: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const handler = this.handlers[object][name];
-    if (!handler) throw new EngineError(`Function ${name} is not implemented on ${object}`, 501);
+  /** Calls a catalogue function with parameters its schema parsed; answers its return and out values. */
+  async call<Name extends EngineFunctionName>(
+    name: Name,
+    params: EngineArgsOf<Name>,
+  ): Promise<Record<string, unknown>> {
+    const handler: EngineHandlers[Name] = this.handlers[name];
     const before = JSON.stringify(this.state);
     const snapshot = this.snapshot();
     const answer = await handler(params);
-    const result = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {};
+    const result = answer ?? {};
     if (JSON.stringify(this.state) !== before) {
       try {
         await this.options.renderer.apply(this.state);
@@ -414,7 +403,7 @@ export class Scene {
     return this.parts.lamps;
   }
 
-  private carHandlers(): Record<string, Handler> {
+  private carHandlers() {
     return {
       GetCarOptions: () => ({ options: this.trimNames(), curentIndex: this.trimNames().indexOf(this.state.car.trim) }),
       'Get Material Options': () => ({
@@ -454,7 +443,7 @@ export class Scene {
       ToggleBackplateSwitch: ({ Value }: { Value: boolean }) => this.setBackplate(Value),
       'Get Time Of the Day Options': () => ({
         Current: this.state.environment.timeOfDay,
-        TODOptions: TIME_OF_DAY_OPTIONS,
+        TODOptions: [...TIME_OF_DAY_OPTIONS],
       }),
       'Set Time Of the Day': ({ Value }: { Value: string }) => this.setTimeOfDay(Value),
       'Set Sun Azimuth Angle': ({ Value }: { Value: number }) => this.setSunAzimuth(Value),
@@ -475,7 +464,7 @@ export class Scene {
       LoadEnvironmentbyPath: ({ Path }: { Path: string }) => this.loadEnvironment(Path),
       GetAllPCGOptions: () => ({ PCGOptions: { ...this.state.environment.pcg } }),
       SetPCG: (values: Record<string, number | undefined>) => {
-        if (Object.values(values).every((v) => v === undefined))
+        if (Object.keys(values).length === 0)
           throw new EngineError('SetPCG: no option given (GrassDensity, PlantDensity, TreeDensity, RockDensity)');
         this.setPcg(values);
       },
@@ -634,7 +623,7 @@ export class Scene {
 
   // ---- car state manager ----
 
-  private carStateHandlers(): Record<string, Handler> {
+  private carStateHandlers() {
     return {
       UpdateConfigureValue: ({ Name, Value }: { Name: string; Value: number }) => ({
         Value: this.setConfigureValue(Name, Value),
@@ -659,7 +648,7 @@ export class Scene {
 
   // ---- camera ----
 
-  private cameraHandlers(): Record<string, Handler> {
+  private cameraHandlers() {
     const cam = () => this.state.camera;
     return {
       'Switch to Camera': () => {
@@ -709,7 +698,11 @@ export class Scene {
       'Change Composition Opacity': ({ Value }: { Value: number }) => {
         cam().compositionOpacity = Value;
       },
-      'Get Bokeh Options': () => ({ Size: cam().bokeh.size, Shape: cam().bokeh.shape, ShapeOptions: BOKEH_SHAPES }),
+      'Get Bokeh Options': () => ({
+        Size: cam().bokeh.size,
+        Shape: cam().bokeh.shape,
+        ShapeOptions: [...BOKEH_SHAPES],
+      }),
       'Set Bokeh': ({ Size, Shape }: { Size: number; Shape: string }) => this.setBokeh({ Size, Shape }),
       CameraRigCraneControll: ({
         deltaYaw,
@@ -803,35 +796,35 @@ export class Scene {
 
   // ---- post-process ----
 
-  private postProcessHandlers(): Record<string, Handler> {
+  private postProcessHandlers() {
     return {
       GetPostProcessLite: () => ({ ...this.state.postProcess }),
       ResetPostProcessLite: () => {
         this.state.postProcess = defaultPostProcess();
       },
-      PostProcessLite: (values: Record<string, unknown>) => {
-        if (Object.values(values).every((v) => v === undefined))
-          throw new EngineError('PostProcessLite: no value given');
+      PostProcessLite: (values: PostProcessValues) => {
+        if (Object.keys(values).length === 0) throw new EngineError('PostProcessLite: no value given');
         this.setPostProcess(values);
       },
     };
   }
 
   /** Values by their setter names; a partial Gain keeps the components not given. */
-  private setPostProcess(values: Record<string, unknown>): void {
-    for (const [name, v] of Object.entries(values)) {
-      if (v === undefined) continue;
-      const out = POST_PROCESS_OUT_NAMES[name as keyof typeof POST_PROCESS_OUT_NAMES];
+  private setPostProcess(values: PostProcessValues): void {
+    const post = this.state.postProcess;
+    for (const name of POST_PROCESS_PARAMETERS) {
       if (name === 'Gain') {
-        const gain = this.state.postProcess[out] as { X: number; Y: number; Z: number; W: number };
-        this.state.postProcess[out] = { ...gain, ...(v as object) };
-      } else this.state.postProcess[out] = v as number;
+        if (values.Gain) post.GainOut = { ...post.GainOut, ...values.Gain };
+      } else {
+        const value = values[name];
+        if (value !== undefined) post[POST_PROCESS_OUT_NAMES[name]] = value;
+      }
     }
   }
 
   // ---- lights ----
 
-  private lightHandlers(): Record<string, Handler> {
+  private lightHandlers() {
     const create = (type: CustomLight['type']) => () => ({ ID: this.createLight(type) });
     return {
       CreatePointLightAPI: create('point'),

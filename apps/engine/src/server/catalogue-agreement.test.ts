@@ -1,4 +1,4 @@
-import { ENGINE_FUNCTIONS, ENGINE_PRESET, findEngineFunction, type EngineObjectKey } from '@autostudio/protocol';
+import { ENGINE_FUNCTION_LIST, ENGINE_PRESET, findEngineFunction, type EngineObjectKey } from '@autostudio/protocol';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sceneStateSchema } from '../contract/scene-state.js';
 import { startImageHost, type ImageHost } from '../test/image-host.js';
@@ -124,7 +124,7 @@ const samples: Record<string, () => Record<string, unknown> | Promise<Record<str
 };
 
 describe('catalogue agreement', () => {
-  for (const spec of ENGINE_FUNCTIONS) {
+  for (const spec of ENGINE_FUNCTION_LIST) {
     it(`${spec.object}: ${spec.name}`, async () => {
       const { status, body } = await t.call(spec.object, spec.name, (await samples[spec.name]?.()) ?? {});
       expect(body, JSON.stringify(body)).not.toHaveProperty('errorMessage');

@@ -1,12 +1,14 @@
 import {
-  ENGINE_FUNCTIONS,
+  ENGINE_FUNCTION_LIST,
   ENGINE_OBJECT_CLASSES,
   ENGINE_OBJECT_PATHS,
   ENGINE_PRESET,
-  ENGINE_PROPERTIES,
+  ENGINE_PROPERTY_LIST,
   engineObjectAt,
   findEngineFunction,
   findEngineProperty,
+  safeParseEngineParams,
+  type EngineFunctionEntry,
   type EngineFunctionSpec,
   type EngineObjectKey,
   type EnginePropertySpec,
@@ -136,12 +138,12 @@ export class RemoteControlRoutes {
     return ok(await this.invoke(spec, field(body, 'parameters')));
   }
 
-  private async invoke(spec: EngineFunctionSpec, given: unknown): Promise<Record<string, unknown>> {
+  private async invoke(spec: EngineFunctionEntry, given: unknown): Promise<Record<string, unknown>> {
     const raw = given ?? {};
     if (!isRecord(raw)) throw new EngineError(`Function ${spec.name}: parameters must be a JSON object`);
-    const parsed = spec.parameters.safeParse(canonicalKeys(raw, spec.parameters));
+    const parsed = safeParseEngineParams(spec.name, canonicalKeys(raw, spec.parameters));
     if (!parsed.success) throw new EngineError(`Function ${spec.name}: ${describeIssues(parsed.error)}`);
-    return this.scene.call(spec.object, spec.name, parsed.data);
+    return this.scene.call(spec.name, parsed.data);
   }
 
   private async objectProperty(raw: unknown): Promise<RemoteAnswer> {
@@ -157,7 +159,7 @@ export class RemoteControlRoutes {
     const writing = mode.startsWith('WRITE') || (mode === 'NO_ACCESS' && value !== undefined);
     if (!writing) {
       if (propertyName === undefined || propertyName === '') {
-        const all = ENGINE_PROPERTIES.filter((p) => p.object === key);
+        const all = ENGINE_PROPERTY_LIST.filter((p) => p.object === key);
         return ok(Object.fromEntries(all.map((p) => [p.name, this.scene.readProperty(key, p.name)])));
       }
       const spec = this.property(key, path, propertyName);
@@ -197,8 +199,8 @@ export class RemoteControlRoutes {
     return ok({
       Name: objectPath.split('.').pop(),
       Class: ENGINE_OBJECT_CLASSES[key],
-      Properties: ENGINE_PROPERTIES.filter((p) => p.object === key).map(describeProperty),
-      Functions: ENGINE_FUNCTIONS.filter((f) => f.object === key).map(describeFunction),
+      Properties: ENGINE_PROPERTY_LIST.filter((p) => p.object === key).map(describeProperty),
+      Functions: ENGINE_FUNCTION_LIST.filter((f) => f.object === key).map(describeFunction),
     });
   }
 
@@ -249,7 +251,7 @@ export class RemoteControlRoutes {
     return spec;
   }
 
-  private boundFunction(label: string): EngineFunctionSpec {
+  private boundFunction(label: string): EngineFunctionEntry {
     const wanted = label.toLowerCase();
     const exposed = ENGINE_PRESET.functions.find((f) => f.label.toLowerCase() === wanted);
     const spec = exposed && findEngineFunction(exposed.object, exposed.function);

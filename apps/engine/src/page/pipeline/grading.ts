@@ -128,8 +128,8 @@ const GUIDE_INDEX: Record<string, number> = {
   Custom: 8,
 };
 
-const number = (value: SceneState['postProcess'][string] | undefined): number =>
-  typeof value === 'number' ? value : 0;
+// A state from an older engine may lack a value: it grades as 0.
+const number = (value: number | undefined): number => value ?? 0;
 
 /** Sets a uniform the material declares; a misspelt name is a programming error, so it throws. */
 export function setUniform(material: THREE.ShaderMaterial, name: string, value: unknown): void {

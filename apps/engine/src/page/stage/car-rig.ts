@@ -8,7 +8,7 @@ import { buildCar } from '../car/build-car.js';
 import type { CabinBox } from './camera-rig.js';
 
 const LAMPS: LampName[] = ['HeadLamps1', 'TailLamps1', 'DRLs', 'SignatureLEDs'];
-/** Door values run 0..50 (car-catalogue DOOR_RANGE); fully open is 70 degrees. */
+/** Door values run 0..50 (protocol DOOR_RANGE); fully open is 70 degrees. */
 const DOOR_OPEN_RADIANS = THREE.MathUtils.degToRad(70);
 const LAMP_GLOW = 6;
 

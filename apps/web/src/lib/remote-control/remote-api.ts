@@ -1,71 +1,83 @@
-import { REMOTE_CONFIG_DEFAULTS, SOCKET_MESSAGES, type RemoteConfig } from '@autostudio/protocol';
+import {
+  ENGINE_FUNCTIONS,
+  REMOTE_CONFIG_DEFAULTS,
+  REMOTE_CONFIG_OBJECT_PATH,
+  SOCKET_MESSAGES,
+  parseEngineParams,
+  parseEngineResult,
+  type EngineFunctionName,
+  type EngineFunctions,
+  type EngineParams,
+  type EngineResult,
+  type PresetFunctionLabel,
+  type PresetPropertyLabel,
+  type RemoteConfig,
+} from '@autostudio/protocol';
 import { RemoteControlError, type RemoteControlClient } from './remote-control-client';
 
+/** What the API needs of the socket client: one request/answer call. */
+export type RemoteTransport = Pick<RemoteControlClient, 'call'>;
+
+/** A function without parameters may be called without them. */
+type CallArgs<Name extends EngineFunctionName> = keyof EngineFunctions[Name]['parameters']['shape'] extends never
+  ? [params?: EngineParams<Name>]
+  : [params: EngineParams<Name>];
+
+/** One catalogue call, typed by its function name. */
+export type EngineCall = {
+  [Name in EngineFunctionName]: { name: Name; params?: EngineParams<Name> };
+}[EngineFunctionName];
+
 export type RemoteOperation =
-  | { type: 'object'; objectPath: string; functionName: string; parameters?: Record<string, unknown> }
-  | { type: 'property'; name: string; value: unknown }
-  | { type: 'function'; name: string; parameters?: Record<string, unknown> };
+  | ({ type: 'object' } & EngineCall)
+  | { type: 'property'; name: PresetPropertyLabel; value: unknown }
+  | { type: 'function'; name: PresetFunctionLabel; parameters?: Record<string, unknown> };
 
 /**
  * The engine's Remote Control API as the configurator uses it (spec §7 "Engine remote API through the socket"):
- * object calls, preset properties and preset functions, one at a time or in parallel batches.
+ * catalogue functions on their objects, preset properties and preset functions, one at a time or in parallel batches.
+ * Parameters are checked against the catalogue before they leave and answers when they come back, so a renamed
+ * function or a wrong parameter fails at compile time, and an engine that answers something else fails here.
  */
 export class RemoteApi {
   constructor(
-    private readonly client: RemoteControlClient,
+    private readonly client: RemoteTransport,
     private readonly config: RemoteConfig = REMOTE_CONFIG_DEFAULTS,
   ) {}
 
-  /** PUT /remote/object/call. */
-  callObject<T = Record<string, unknown>>(
-    objectPath: string,
-    functionName: string,
-    parameters: Record<string, unknown> = {},
-    generateTransaction = false,
-  ): Promise<T> {
-    return this.client.call<T>('/remote/object/call', { objectPath, functionName, parameters, generateTransaction });
+  /** PUT /remote/object/call on the function's object (spec §7: each variant differs only by its default object). */
+  call<Name extends EngineFunctionName>(name: Name, ...[params]: CallArgs<Name>): Promise<EngineResult<Name>> {
+    return this.send(name, params);
   }
 
-  /** The car, camera, post-process, light and car-state variants differ only by their default object (spec §7). */
-  callCar<T = Record<string, unknown>>(functionName: string, parameters?: Record<string, unknown>) {
-    return this.callObject<T>(this.config.objectPath, functionName, parameters);
-  }
-  callCamera<T = Record<string, unknown>>(functionName: string, parameters?: Record<string, unknown>) {
-    return this.callObject<T>(this.config.cameraPath, functionName, parameters);
-  }
-  callPostProcess<T = Record<string, unknown>>(functionName: string, parameters?: Record<string, unknown>) {
-    return this.callObject<T>(this.config.postProcessingPath, functionName, parameters);
-  }
-  callLight<T = Record<string, unknown>>(functionName: string, parameters?: Record<string, unknown>) {
-    return this.callObject<T>(this.config.lightPath, functionName, parameters);
-  }
-  callCarState<T = Record<string, unknown>>(functionName: string, parameters?: Record<string, unknown>) {
-    return this.callObject<T>(this.config.carStateManagerPath, functionName, parameters);
-  }
-  /** Light removal wraps its parameter as ID (spec §7). */
-  removeLight<T = Record<string, unknown>>(id: number) {
-    return this.callLight<T>('RemoveLight', { ID: id });
+  /** The call itself; parameters arrive unchecked from batches, so the catalogue's schema is what checks them. */
+  private async send<Name extends EngineFunctionName>(name: Name, params: unknown): Promise<EngineResult<Name>> {
+    const objectPath = this.config[REMOTE_CONFIG_OBJECT_PATH[ENGINE_FUNCTIONS[name].object]];
+    const answer = await this.client.call('/remote/object/call', {
+      objectPath,
+      functionName: name,
+      parameters: parseEngineParams(name, params ?? {}),
+      generateTransaction: false,
+    });
+    return parseEngineResult(name, answer);
   }
 
   /** PUT /remote/preset/{presetName}/property/{name}. */
-  setPresetProperty(name: string, propertyValue: unknown, generateTransaction = false): Promise<unknown> {
-    return this.client.call(
-      `/remote/preset/${encodeURIComponent(this.config.presetName)}/property/${encodeURIComponent(name)}`,
-      {
-        propertyValue,
-        generateTransaction,
-      },
-    );
+  setPresetProperty(name: PresetPropertyLabel, propertyValue: unknown, generateTransaction = false): Promise<unknown> {
+    return this.client.call(`${this.presetPath()}/property/${encodeURIComponent(name)}`, {
+      propertyValue,
+      generateTransaction,
+    });
   }
 
   /** PUT /remote/preset/{presetName}/function/{name}; the first returned value when there is one (spec §7). */
   async callPresetFunction<T = unknown>(
-    name: string,
+    name: PresetFunctionLabel,
     parameters: Record<string, unknown> = {},
     generateTransaction = false,
   ): Promise<T | undefined> {
     const body = await this.client.call<{ ReturnedValues?: unknown[] }>(
-      `/remote/preset/${encodeURIComponent(this.config.presetName)}/function/${encodeURIComponent(name)}`,
+      `${this.presetPath()}/function/${encodeURIComponent(name)}`,
       { parameters, generateTransaction },
     );
     const values = body.ReturnedValues ?? [];
@@ -78,7 +90,7 @@ export class RemoteApi {
       operations.map((operation) => {
         switch (operation.type) {
           case 'object':
-            return this.callObject(operation.objectPath, operation.functionName, operation.parameters);
+            return this.send(operation.name, operation.params);
           case 'property':
             return this.setPresetProperty(operation.name, operation.value);
           case 'function':
@@ -88,5 +100,9 @@ export class RemoteApi {
         }
       }),
     );
+  }
+
+  private presetPath(): string {
+    return `/remote/preset/${encodeURIComponent(this.config.presetName)}`;
   }
 }

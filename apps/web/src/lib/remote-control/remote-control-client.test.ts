@@ -1,12 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ENGINE_OBJECT_PATHS,
-  SOCKET_MESSAGES,
-  type SessionResponse,
-  API_BASE,
-  API_ROUTES,
-  REMOTE_SOCKET_PATH,
-} from '@autostudio/protocol';
+import { SOCKET_MESSAGES, type SessionResponse, API_BASE, API_ROUTES, REMOTE_SOCKET_PATH } from '@autostudio/protocol';
 import { createUser, login, serverOrigin } from '@/test/real-server';
 import { RemoteApi } from './remote-api';
 import { RemoteControlClient, RemoteControlError, type ConnectionState } from './remote-control-client';
@@ -51,7 +44,7 @@ describe('the remote-control client', () => {
     expect(states).toEqual(['connecting', 'connected']);
     expect(client.isAuthenticated).toBe(true);
     const api = new RemoteApi(client);
-    const options = await api.callCar<{ options: string[]; curentIndex: number }>('GetCarOptions');
+    const options = await api.call('GetCarOptions');
     expect(options.options).toContain('Terra Limited');
     expect(typeof options.curentIndex).toBe('number');
   });
@@ -61,7 +54,7 @@ describe('the remote-control client', () => {
     await client.connect();
     const api = new RemoteApi(client);
     const [car, camera] = await api.batch([
-      { type: 'object', objectPath: ENGINE_OBJECT_PATHS.car, functionName: 'GetCarOptions' },
+      { type: 'object', name: 'GetCarOptions' },
       { type: 'function', name: 'CameraInteriorYaw', parameters: { Value: 10 } },
     ]);
     expect(car).toHaveProperty('options');
@@ -73,7 +66,7 @@ describe('the remote-control client', () => {
   it('reports an engine error with its message and status', async () => {
     const { client } = connect();
     await client.connect();
-    const failure = new RemoteApi(client).callObject('/Game/Nowhere.Nothing', 'Nope');
+    const failure = client.call('/remote/object/call', { objectPath: '/Game/Nowhere.Nothing', functionName: 'Nope' });
     await expect(failure).rejects.toBeInstanceOf(RemoteControlError);
     await expect(failure).rejects.toMatchObject({ status: expect.any(Number) as unknown });
   });
@@ -102,7 +95,7 @@ describe('the remote-control client', () => {
     await expect.poll(() => states.includes('reconnecting')).toBe(true);
     await client.waitUntilReady(5000);
     expect(states).toEqual(['connecting', 'connected', 'reconnecting', 'connected']);
-    expect(await new RemoteApi(client).callCar('GetCarOptions')).toHaveProperty('options');
+    expect(await new RemoteApi(client).call('GetCarOptions')).toHaveProperty('options');
   });
 
   it('fails after its reconnection attempts and says why', async () => {

@@ -1,11 +1,4 @@
-import {
-  REMOTE_SOCKET_PATH,
-  downloadStatusSchema,
-  POLLING,
-  PROGRESS_MAX,
-  STATE_MESSAGES,
-  type AssetModel,
-} from '@autostudio/protocol';
+import { REMOTE_SOCKET_PATH, POLLING, PROGRESS_MAX, STATE_MESSAGES, type AssetModel } from '@autostudio/protocol';
 import { apiOrigin, currentAccessToken } from '@/lib/api-client';
 import { RemoteApi } from '@/lib/remote-control/remote-api';
 import { RemoteControlClient } from '@/lib/remote-control/remote-control-client';
@@ -48,10 +41,10 @@ export async function loadProduct(product: AssetModel, onProgress: (percentage: 
   try {
     const api = await connectSession();
     const link = await modelDownloadLink(product.id);
-    await api.callCar('Download File', { Url: link.url });
+    await api.call('Download File', { Url: link.url });
     let path: string | null = null;
     for (let attempt = 0; attempt < POLLING.productDownloadMaxTries && path === null; attempt += 1) {
-      const status = downloadStatusSchema.parse(await api.callCar('Get Download Status'));
+      const status = await api.call('Get Download Status');
       onProgress(status.Percentage);
       if (status.Status === 'Completed') path = status.Path;
       else if (status.Status === 'Failed') throw new Error(`The model download failed: ${status.Error}`);
@@ -59,7 +52,7 @@ export async function loadProduct(product: AssetModel, onProgress: (percentage: 
     }
     if (path === null) throw new Error('The model download did not finish in time');
     onProgress(PROGRESS_MAX);
-    await api.callCar('LoadCarByPath', { Path: path });
+    await api.call('LoadCarByPath', { Path: path });
     useSessionStore.getState().productLoaded(product);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -1,9 +1,7 @@
+import type { EngineParams } from '@autostudio/protocol';
+
 /** The crane rig's move, as `CameraRigCraneControll` takes it (degrees, degrees, engine units). */
-export interface CraneDelta {
-  deltaYaw: number;
-  deltaPitch: number;
-  deltaArm: number;
-}
+export type CraneDelta = EngineParams<'CameraRigCraneControll'>;
 
 /**
  * How far the camera turns per pixel dragged and per wheel unit. A drag across a 1280-pixel viewport turns the car

@@ -7,12 +7,6 @@ import { CameraDrag, DRAG_SENSITIVITY } from './camera-drag';
 import { viewportCamera, type ViewportCamera } from './engine-camera';
 import { ViewportInteraction } from './viewport-interaction';
 
-interface Crane {
-  'Crane Yaw': number;
-  'Crane Pitch': number;
-  'Crane Arm Length': number;
-}
-
 /** Spec §4 "Viewport interaction" and the crane drag, against the real relay and a real engine. */
 describe('viewport interaction', () => {
   let api: RemoteApi;
@@ -57,7 +51,7 @@ describe('viewport interaction', () => {
     new ViewportInteraction({ setHolding: camera.setHolding, switchToPathTraceOnIdle: () => flag.on });
 
   it('coalesces drag deltas: one crane call in flight, the rest summed into the next', async () => {
-    const before = await api.callCamera<Crane>('GetCraneValues');
+    const before = await api.call('GetCraneValues');
     const sent: number[] = [];
     const camera = viewportCamera(api);
     const drag = new CameraDrag(async (delta) => {
@@ -70,12 +64,12 @@ describe('viewport interaction', () => {
     expect(sent).toHaveLength(2);
     const turned = 20 * 2 * DRAG_SENSITIVITY.yawPerPixel;
     expect(sent.reduce((a, b) => a + b, 0)).toBeCloseTo(turned);
-    const after = await api.callCamera<Crane>('GetCraneValues');
+    const after = await api.call('GetCraneValues');
     expect((after['Crane Yaw'] - before['Crane Yaw'] + 360) % 360).toBeCloseTo(turned);
 
     drag.wheel(100);
     await drag.idle();
-    expect((await api.callCamera<Crane>('GetCraneValues'))['Crane Arm Length']).toBeCloseTo(
+    expect((await api.call('GetCraneValues'))['Crane Arm Length']).toBeCloseTo(
       after['Crane Arm Length'] + 100 * DRAG_SENSITIVITY.armPerWheelUnit,
     );
   });

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { bokehSchema, cameraPositionSchema, compositionOpacitySchema, focusSettingsSchema } from './camera.js';
+import { carLightSchema } from './car.js';
+import { defineFunctions } from './define.js';
+import { hdrSchema, pcgDensitySchema } from './environment.js';
+import { lightMovementSchema, lightSettingsSchema } from './lights.js';
+import { postProcessInSchema } from './post-process.js';
+
+/**
+ * A custom light in a configuration: light data as GetCustomEnvironmentalLightInfo answers it, of which only ID and
+ * LightType are needed. LightType is any string so that a bad one gets the spec's "Invalid light type".
+ */
+const configLightSchema = z.strictObject({
+  ...lightSettingsSchema.shape,
+  ...lightMovementSchema.shape,
+  ID: z.number().int().min(0),
+  LightType: z.string(),
+});
+
+/**
+ * What `Update New Config` applies: a whole saved configuration, every section and field optional, applied in this
+ * order and all or nothing. Keys the schema does not know are refused: a misspelt section must not be a silent no-op.
+ */
+export const engineConfigSettingsSchema = z.strictObject({
+  /** A trim name, as GetCarOptions lists it. */
+  Trim: z.string().optional(),
+  /** A paint key or display name offered on the trim. */
+  Paint: z.string().optional(),
+  /** Lamp name (HeadLamps1, TailLamps1, DRLs, SignatureLEDs) → on or off, at an intensity. */
+  Lights: z.record(z.string(), z.strictObject(carLightSchema.omit({ LightName: true }).shape)).optional(),
+  /** Configure value name (DOOR_FL…DOOR_RR) → value, clamped to 0–50. */
+  ConfigureValues: z.record(z.string(), z.number()).optional(),
+  Camera: z
+    .strictObject({
+      Position: cameraPositionSchema.optional(),
+      /** Absolute crane values, clamped like the rig (CameraExterior… properties). */
+      Crane: z
+        .strictObject({ Yaw: z.number().optional(), Pitch: z.number().optional(), ArmLength: z.number().optional() })
+        .optional(),
+      /** Absolute interior rail values, clamped like the rig (CameraInterior… functions). */
+      Interior: z
+        .strictObject({
+          X: z.number().optional(),
+          Y: z.number().optional(),
+          Z: z.number().optional(),
+          Yaw: z.number().optional(),
+          Pitch: z.number().optional(),
+        })
+        .optional(),
+      FocalLength: z.number().positive().optional(),
+      Aperture: z.number().positive().optional(),
+      FocusSettings: z.strictObject(focusSettingsSchema.shape).optional(),
+      Bokeh: z.strictObject(bokehSchema.partial().shape).optional(),
+      CompositionGuide: z.string().optional(),
+      CompositionOpacity: compositionOpacitySchema.optional(),
+    })
+    .optional(),
+  Environment: z
+    .strictObject({
+      /** An environment's path or name, as LoadEnvironmentbyPath takes it. */
+      Path: z.string().optional(),
+      TimeOfDay: z.string().optional(),
+      SunAzimuth: z.number().optional(),
+      /** Scatter option name (GrassDensity…) → density. */
+      PCG: z.record(z.string(), pcgDensitySchema).optional(),
+      Backplate: z.boolean().optional(),
+      Hdr: z.strictObject(hdrSchema.partial().shape).optional(),
+    })
+    .optional(),
+  PostProcess: z.strictObject(postProcessInSchema.shape).optional(),
+  /** Replaces every custom light; each keeps its ID, which must be unique. */
+  CustomLights: z.array(configLightSchema).optional(),
+});
+export type EngineConfigSettings = z.infer<typeof engineConfigSettingsSchema>;
+
+export const CONFIG_FUNCTIONS = defineFunctions({
+  'Update New Config': {
+    object: 'car',
+    description:
+      'Applies a whole saved configuration in one call: every part of it, or nothing if any part is refused.',
+    parameters: z.object({ Settings: engineConfigSettingsSchema }),
+  },
+});
