@@ -1,16 +1,16 @@
 import * as THREE from 'three';
 import { GLTFExporter } from 'three/addons/exporters/GLTFExporter.js';
-import {
-  STILL_SAMPLE_LIMITS,
-  type BenchmarkResult,
-  type EngineGlobal,
-  type EnginePageApi,
-  type FrameInfo,
-  type ModelParts,
-  type PageCapabilities,
-  type PathTracingMode,
-  type StillOptions,
-  type StreamStats,
+import type {
+  BenchmarkResult,
+  EngineGlobal,
+  EnginePageApi,
+  FrameInfo,
+  ModelParts,
+  PageCapabilities,
+  PathTracingMode,
+  StillOptions,
+  StillSampleLimits,
+  StreamStats,
 } from '../contract/render-contract.js';
 import type { SceneState } from '../contract/scene-state.js';
 import { benchmarkFrames } from './bench.js';
@@ -21,6 +21,7 @@ import { updateGrading } from './pipeline/grading.js';
 import { jitterSample, lensOf } from './pipeline/lens.js';
 import { PathTracer } from './pipeline/path-tracer.js';
 import { RefinementScheduler, type RefinementStep } from './pipeline/refinement-scheduler.js';
+import { ShadowUpdates } from './pipeline/shadow-updates.js';
 import { jitterCamera, placeCamera } from './stage/camera-rig.js';
 import { Stage } from './stage/stage.js';
 import { Streamer } from './streaming/streamer.js';
@@ -47,6 +48,7 @@ export class EnginePage implements EnginePageApi {
   private readonly stage: Stage;
   private readonly camera = new THREE.PerspectiveCamera();
   private readonly pipeline: FramePipeline;
+  private readonly shadows: ShadowUpdates;
   private state: SceneState | null = null;
   private readonly refinement = new RefinementScheduler(() => this.nextRefinement());
   private streamer: Streamer | null = null;
@@ -63,6 +65,8 @@ export class EnginePage implements EnginePageApi {
   private tracedShown = 0;
   /** A still owns the renderer while it waits for the path tracer's shader; refinement keeps off meanwhile. */
   private stillRendering = false;
+  /** What `configure` was given: Node's numbers, from the protocol package. */
+  private stillSampleLimits: StillSampleLimits | null = null;
   lastFrame: FrameInfo = { renderMs: 0, samples: 0, interactive: false, pathTraced: false };
 
   constructor(readonly canvas: HTMLCanvasElement) {
@@ -74,6 +78,7 @@ export class EnginePage implements EnginePageApi {
     this.renderer.setClearColor(0x000000, 0);
     this.stage = new Stage(this.renderer);
     this.pipeline = new FramePipeline(this.renderer, 16, 16);
+    this.shadows = new ShadowUpdates(this.renderer);
     this.waitForFrame = frameSync(this.renderer);
     const gl = this.renderer.getContext();
     const info = gl.getExtension('WEBGL_debug_renderer_info');
@@ -82,8 +87,9 @@ export class EnginePage implements EnginePageApi {
     this.tracer = new PathTracer(this.renderer, { whiteNoise: this.softwareWebgl });
   }
 
-  configure(options: { pathTracing: PathTracingMode }): PageCapabilities {
+  configure(options: { pathTracing: PathTracingMode; stillSampleLimits: StillSampleLimits }): PageCapabilities {
     const mode = options.pathTracing;
+    this.stillSampleLimits = options.stillSampleLimits;
     this.idlePathTracing = mode === 'on' || (mode === 'auto' && !this.softwareWebgl);
     return {
       webglRenderer: this.webglRenderer,
@@ -125,7 +131,7 @@ export class EnginePage implements EnginePageApi {
     if (this.canvas.width !== width || this.canvas.height !== height) this.renderer.setSize(width, height, false);
     await this.stage.apply(state, { transparentBackground: false });
     await this.loadGuideImage(state.camera.compositionImageUrl);
-    this.updateShadowsFor(state);
+    this.shadows.follow(state);
     // Every change shows first as a quick frame at the interactive size (feedback within a frame's time, not a
     // full-size sample's); when idle, full-size refinement takes over from there.
     this.pipeline.restart(Math.round(width * INTERACTIVE_SCALE), Math.round(height * INTERACTIVE_SCALE));
@@ -141,13 +147,15 @@ export class EnginePage implements EnginePageApi {
   async still(options: StillOptions): Promise<string> {
     const state = this.state;
     if (!state) throw new Error('The page has no scene yet');
+    const limits = this.stillSampleLimits;
+    if (!limits) throw new Error('The page is not configured yet');
     const generation = this.refinement.restart();
     await this.stage.apply(state, { transparentBackground: Boolean(options.transparentBackground) });
-    this.updateShadowsFor(state);
+    this.shadows.follow(state);
     const transparent = Boolean(options.transparentBackground);
     const output = new THREE.WebGLRenderTarget(options.width, options.height);
     if (options.renderer === 'pathTracer') {
-      const samples = Math.max(1, Math.min(STILL_SAMPLE_LIMITS.pathTracer, options.samples ?? PATH_TRACE_SAMPLES.mq));
+      const samples = Math.max(1, Math.min(limits.pathTracer, options.samples ?? PATH_TRACE_SAMPLES.mq));
       this.stillRendering = true;
       try {
         await this.tracer.load();
@@ -161,7 +169,7 @@ export class EnginePage implements EnginePageApi {
       this.grade(state, false);
       this.pipeline.present(output, transparent, this.tracer.texture);
     } else {
-      const samples = Math.max(1, Math.min(STILL_SAMPLE_LIMITS.raster, options.samples ?? REFINE_SAMPLES.mq));
+      const samples = Math.max(1, Math.min(limits.raster, options.samples ?? REFINE_SAMPLES.mq));
       this.pipeline.restart(options.width, options.height);
       for (let i = 0; i < samples; i += 1) this.addSample(state, options, true, i);
       this.grade(state, false);
@@ -174,28 +182,6 @@ export class EnginePage implements EnginePageApi {
     // Back to the viewport: the stream shows the scene again, refined.
     if (generation === this.refinement.generation) await this.apply(state);
     return image;
-  }
-
-  /**
-   * The shadow map is redrawn only when what casts or lights it changed (car, trim, doors, environment, sun,
-   * lights): a camera move or a paint change reuses it, which on a CPU saves the car's depth pass on every drag.
-   */
-  private shadowKey = '';
-  private updateShadowsFor(state: SceneState): void {
-    const { car, environment, customLights } = state;
-    const key = JSON.stringify([
-      car.modelPath,
-      car.trim,
-      car.doors,
-      environment.name,
-      environment.timeOfDay,
-      environment.sunDirection,
-      environment.hdri,
-      customLights,
-    ]);
-    if (key === this.shadowKey) return;
-    this.shadowKey = key;
-    this.renderer.shadowMap.needsUpdate = true;
   }
 
   private drawSample(state: SceneState, interactive: boolean): FrameInfo {

@@ -7,10 +7,11 @@ import {
   COMPOSITION_GUIDE_IMAGE_OPACITY,
   COMPOSITION_GUIDES,
   CUSTOM_COMPOSITION_GUIDE,
+  STILL_LIMITS,
   type CAMERA_FUNCTIONS,
   type EngineHandlersOf,
 } from '@autostudio/protocol';
-import { STILL_SAMPLE_LIMITS, type StillOptions } from '../contract/render-contract.js';
+import type { StillOptions } from '../contract/render-contract.js';
 import { EngineError } from './engine-error.js';
 import { clamp, wrapDegrees, type SceneCore } from './scene-core.js';
 
@@ -53,9 +54,9 @@ export class Camera {
       const pathTraced = params.Renderer === 'PathTracer';
       if (pathTraced && this.scene.pathTracing === 'off')
         throw new EngineError('RenderStill: path tracing is turned off on this engine (--path-tracing off)');
-      if (!pathTraced && (params.Samples ?? 0) > STILL_SAMPLE_LIMITS.raster)
+      if (!pathTraced && (params.Samples ?? 0) > STILL_LIMITS.samples.Raster)
         throw new EngineError(
-          `RenderStill: at most ${STILL_SAMPLE_LIMITS.raster} raster samples; PathTracer takes more`,
+          `RenderStill: at most ${STILL_LIMITS.samples.Raster} raster samples; PathTracer takes more`,
         );
       const { path: OutputPath, image } = await this.renderStill({
         width: params.Width,
