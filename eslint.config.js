@@ -97,6 +97,44 @@ export default tseslint.config(
     files: ['apps/engine/src/page/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },
+  // The engine's page shares only the contract (apps/engine/src/contract) with the Node side: a relative import
+  // that leaves apps/engine/src/page must land there. One block per folder depth, as `../` means a different
+  // folder at each.
+  ...[0, 1, 2, 3].map((depth) => ({
+    files: [`apps/engine/src/page/${'*/'.repeat(depth)}*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./){${depth + 1}}(?!contract/)`,
+              message:
+                'The engine page imports only apps/engine/src/contract (and npm packages), never Node-side code.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    // Scene and renderer meet only in the contract's Renderer interface.
+    files: ['apps/engine/src/scene/**/*.ts', 'apps/engine/src/renderer/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(scene|renderer)/',
+              message: 'Scene and renderer know each other only through apps/engine/src/contract/renderer.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.js', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],

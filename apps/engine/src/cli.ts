@@ -4,8 +4,8 @@ import { pino } from 'pino';
 import { z } from 'zod';
 import { startEngine } from './engine.js';
 import type { ChromiumRendererOptions } from './renderer/chromium-renderer.js';
-import type { Renderer } from './renderer/renderer.js';
-import { PATH_TRACING_MODES } from './scene/render-contract.js';
+import type { Renderer } from './contract/renderer.js';
+import { PATH_TRACING_MODES } from './contract/render-contract.js';
 import { startRegistration, type Registration } from './server/registration.js';
 import {
   controlKeyFrom,

@@ -1,6 +1,6 @@
-import type { Renderer } from './renderer/renderer.js';
+import type { Renderer } from './contract/renderer.js';
 import type { FetchPolicy } from './scene/engine-fetch.js';
-import type { PathTracingMode } from './scene/render-contract.js';
+import type { PathTracingMode } from './contract/render-contract.js';
 import { Scene } from './scene/scene.js';
 import { startRemoteControlServer, type RemoteControlServer, type RequestLog } from './server/http-server.js';
 

@@ -1,5 +1,47 @@
 import * as THREE from 'three';
 import { mergeGeometries } from 'three/addons/utils/BufferGeometryUtils.js';
+import type { BenchmarkResult } from '../contract/render-contract.js';
+import type { SceneState } from '../contract/scene-state.js';
+import { frameSync } from './pipeline/frame-sync.js';
+
+/** What the benchmark drives: the page's renderer and scene, and its own way of drawing a sample. */
+export interface BenchmarkTarget {
+  renderer: THREE.WebGLRenderer;
+  scene: THREE.Scene;
+  /** Starts a new average at a size. */
+  restart(width: number, height: number): void;
+  /** Adds one sample of a state to the average (jittered or not) and presents it, as the viewport does. */
+  draw(state: SceneState, jitter: boolean): void;
+}
+
+/**
+ * Frame time of a state while the camera turns, as the benchmark measures it: interactive frames at `scale` of the
+ * viewport or refined (full size, jittered) samples, each waited for, against the bare baseline.
+ */
+export function benchmarkFrames(
+  target: BenchmarkTarget,
+  state: SceneState,
+  options: { frames: number; interactive: boolean; scale: number },
+): BenchmarkResult {
+  const sync = frameSync(target.renderer);
+  const width = Math.round(state.viewport.width * options.scale);
+  const height = Math.round(state.viewport.height * options.scale);
+  const frame = (i: number) => {
+    const turned = structuredClone(state);
+    turned.camera.crane.yaw += i;
+    if (options.interactive) target.restart(width, height);
+    target.draw(turned, !options.interactive);
+    sync();
+  };
+  target.restart(width, height);
+  frame(0);
+  const started = performance.now();
+  for (let i = 1; i <= options.frames; i += 1) frame(i);
+  const frameMs = (performance.now() - started) / options.frames;
+  const triangles = countTriangles(target.scene);
+  const bareMs = bareSceneFrameMs({ triangles, width, height, frames: options.frames });
+  return { frameMs, bareMs, triangles };
+}
 
 /**
  * The benchmark's baseline: a bare three.js scene (one standard material, one light, no environment, no
@@ -50,21 +92,6 @@ export function bareSceneFrameMs(options: {
   renderer.dispose();
   renderer.forceContextLoss();
   return ms;
-}
-
-/**
- * Waits for the GPU to finish what was sent: reading a pixel of a 1 × 1 target queued after the frame. (Reading the
- * canvas itself instead would add a costly copy of the whole drawing buffer that real frames never pay.)
- */
-export function frameSync(renderer: THREE.WebGLRenderer): () => void {
-  const target = new THREE.WebGLRenderTarget(1, 1);
-  const pixel = new Uint8Array(4);
-  return () => {
-    renderer.setRenderTarget(target);
-    renderer.clear();
-    renderer.readRenderTargetPixels(target, 0, 0, 1, 1, pixel);
-    renderer.setRenderTarget(null);
-  };
 }
 
 /** Triangles drawn for a scene: what the baseline must match. */

@@ -1,4 +1,4 @@
-import type { EngineGlobal } from '../scene/render-contract.js';
+import type { EngineGlobal } from '../contract/render-contract.js';
 import { EnginePage } from './engine-page.js';
 
 /**

@@ -5,6 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Pixels, LEFT_HALF, RIGHT_HALF } from '../test/pixels.js';
+import { downloadToEnd } from '../test/downloads.js';
 import { startTestEngine, type TestEngine } from '../test/test-engine.js';
 import { BUILT_IN_CAR_GLB } from '../built-in-car.js';
 import { ChromiumRenderer } from './chromium-renderer.js';
@@ -166,12 +167,10 @@ describe('the built-in car in real renders', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     try {
-      expect((await t.call('car', 'Download File', { Url: `http://127.0.0.1:${port}/terra.glb` })).status).toBe(200);
-      let status: { Status: string; Path: string } = { Status: '', Path: '' };
-      for (let i = 0; i < 1001 && status.Status !== 'Completed' && status.Status !== 'Failed'; i += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        status = (await t.call('car', 'Get Download Status')).body as typeof status;
-      }
+      const status = await downloadToEnd<{ Status: string; Path: string }>(t, `http://127.0.0.1:${port}/terra.glb`, {
+        intervalMs: 100,
+        timeoutMs: 50_000,
+      });
       expect(status.Status).toBe('Completed');
       expect((await t.call('car', 'LoadCarByPath', { Path: status.Path })).status).toBe(200);
     } finally {

@@ -1,6 +1,7 @@
 import path from 'node:path';
+import { STILL_LIMITS } from '@autostudio/protocol';
 import type { Browser, Page } from 'playwright-core';
-import type { SceneState } from '../scene/scene-state.js';
+import type { SceneState } from '../contract/scene-state.js';
 import type {
   BenchmarkResult,
   EngineGlobal,
@@ -8,10 +9,10 @@ import type {
   PageCapabilities,
   PathTracingMode,
   StreamStats,
-} from '../scene/render-contract.js';
+} from '../contract/render-contract.js';
 import { launchChromium } from './chromium-launch.js';
 import { startPageServer, type PageServer } from './page-server.js';
-import type { ModelParts, Renderer, StillOptions } from './renderer.js';
+import type { ModelParts, Renderer, StillOptions } from '../contract/renderer.js';
 
 export interface ChromiumRendererOptions {
   width: number;
@@ -86,10 +87,10 @@ export class ChromiumRenderer implements Renderer {
         throw new Error(`The engine page did not start${errors.length > 0 ? `: ${errors.join('; ')}` : ''}`);
       });
     const capabilities = await this.run((page) =>
-      page.evaluate(
-        (mode) => (globalThis as EngineGlobal).autostudioEngine?.configure({ pathTracing: mode }),
+      page.evaluate((options) => (globalThis as EngineGlobal).autostudioEngine?.configure(options), {
         pathTracing,
-      ),
+        stillSampleLimits: { raster: STILL_LIMITS.samples.Raster, pathTracer: STILL_LIMITS.samples.PathTracer },
+      }),
     );
     if (!capabilities) throw new Error('The engine page did not report what it runs on');
     this.capabilities = capabilities;

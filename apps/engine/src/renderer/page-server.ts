@@ -40,6 +40,17 @@ const bvhRoot = packageRoot('three-mesh-bvh', 'build');
 /** The compiled page (tsc -b builds it) sits in the package's dist/browser, whether this runs from src or dist. */
 const pageRoot = path.resolve(fileURLToPath(new URL('../../dist/browser/', import.meta.url)));
 
+/** Where the page's bare module names resolve; the page can load no other package (see page-modules.test.ts). */
+export const PAGE_IMPORT_MAP = {
+  imports: {
+    three: '/vendor/three/build/three.module.js',
+    'three/addons/': '/vendor/three/examples/jsm/',
+    'three/examples/jsm/': '/vendor/three/examples/jsm/',
+    'three-mesh-bvh': '/vendor/three-mesh-bvh/build/index.module.js',
+    'three-gpu-pathtracer': '/vendor/three-gpu-pathtracer/build/index.module.js',
+  },
+};
+
 const INDEX_HTML = `<!doctype html>
 <html>
 <head>
@@ -47,7 +58,7 @@ const INDEX_HTML = `<!doctype html>
 <title>Autostudio engine</title>
 <style>html,body{margin:0;background:#000;overflow:hidden}canvas{display:block}</style>
 <script type="importmap">
-{"imports":{"three":"/vendor/three/build/three.module.js","three/addons/":"/vendor/three/examples/jsm/","three/examples/jsm/":"/vendor/three/examples/jsm/","three-mesh-bvh":"/vendor/three-mesh-bvh/build/index.module.js","three-gpu-pathtracer":"/vendor/three-gpu-pathtracer/build/index.module.js"}}
+${JSON.stringify(PAGE_IMPORT_MAP)}
 </script>
 </head>
 <body>

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ENGINE_CONTROL_ROUTES, ENGINE_FETCH_REFUSED } from '@autostudio/protocol';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { downloadToEnd } from '../test/downloads.js';
 import { startTestEngine, type TestEngine } from '../test/test-engine.js';
 import { TINY_PNG } from '../test/test-renderer.js';
 
@@ -83,15 +84,7 @@ interface Status {
   TotalBytes: number;
 }
 
-async function download(Url: string): Promise<Status> {
-  expect(await t.call('car', 'Download File', { Url })).toEqual({ status: 200, body: {} });
-  for (let i = 0; i < 500; i += 1) {
-    const status = (await t.call('car', 'Get Download Status')).body as Status;
-    if (status.Status === 'Completed' || status.Status === 'Failed') return status;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('The download never ended');
-}
+const download = (Url: string) => downloadToEnd<Status>(t, Url);
 
 const IMPORTS = ['ImportandUpdateBackplate', 'ImportandApplyCubemap', 'ImportandUpdateCompositionGuide'] as const;
 

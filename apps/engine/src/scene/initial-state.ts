@@ -1,7 +1,7 @@
 import { CAMERA_FOCAL_LENGTH, POST_PROCESS_OUT_NAMES } from '@autostudio/protocol';
-import { DEFAULT_PAINT, DEFAULT_TRIM } from './car-catalogue.js';
+import { DEFAULT_PAINT, DEFAULT_TRIM } from '../contract/car-catalogue.js';
 import { DEFAULT_ENVIRONMENT, PCG_DEFAULTS } from './environments.js';
-import type { SceneState } from './scene-state.js';
+import type { SceneState } from '../contract/scene-state.js';
 
 /** Spec §3 "Post-process parameters": Gain is (1, 1, 1, 1), every other Out value 0. */
 export function defaultPostProcess(): SceneState['postProcess'] {

@@ -5,6 +5,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ENGINE_FETCH_REFUSED } from '@autostudio/protocol';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { downloadToEnd } from '../test/downloads.js';
 import { startTestEngine, type TestEngine } from '../test/test-engine.js';
 import { writeZip } from '../test/zip-writer.js';
 
@@ -85,17 +86,14 @@ interface Status {
 
 /** Polls like the client does (spec §9: every 100 ms), here faster; records every percentage seen. */
 async function download(url: string): Promise<{ final: Status; seen: number[] }> {
-  const started = await t.call('car', 'Download File', { Url: url });
-  expect(started).toEqual({ status: 200, body: {} });
   const seen: number[] = [];
-  for (let i = 0; i < 1001; i += 1) {
-    const status = (await t.call('car', 'Get Download Status')).body as Status;
-    seen.push(status.Percentage);
-    if (status.Percentage > 0 && status.Percentage < 100) releaseGate();
-    if (status.Status === 'Completed' || status.Status === 'Failed') return { final: status, seen };
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('The download never ended');
+  const final = await downloadToEnd<Status>(t, url, {
+    onStatus: (status) => {
+      seen.push(status.Percentage);
+      if (status.Percentage > 0 && status.Percentage < 100) releaseGate();
+    },
+  });
+  return { final, seen };
 }
 
 describe('Download File', () => {

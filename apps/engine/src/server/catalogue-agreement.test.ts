@@ -1,31 +1,49 @@
-import { ENGINE_FUNCTION_LIST, ENGINE_PRESET, findEngineFunction } from '@autostudio/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sceneStateSchema } from '../scene/scene-state.js';
+import { ENGINE_FUNCTION_LIST, ENGINE_PRESET, findEngineFunction, type EngineObjectKey } from '@autostudio/protocol';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sceneStateSchema } from '../contract/scene-state.js';
 import { startImageHost, type ImageHost } from '../test/image-host.js';
 import { startTestEngine, type TestEngine } from '../test/test-engine.js';
 
 /**
  * Every catalogue function is callable on its object and answers what the catalogue says it returns. Parameters are
- * samples a configurator would send; the calls run in catalogue order, so a sequence exists before it is played.
+ * samples a configurator would send. Each test has an engine of its own and first creates what its call needs (a
+ * sequence, a light), so any one of them runs alone and in any order.
  */
 let t: TestEngine;
 let images: ImageHost;
-let sequencePath = '';
 beforeAll(async () => {
   images = await startImageHost();
+});
+afterAll(() => images.close());
+beforeEach(async () => {
   t = await startTestEngine({ fetchPolicy: images.fetchPolicy });
 });
-afterAll(async () => {
-  await t.close();
-  await images.close();
-});
+afterEach(() => t.close());
+
+/** A call a test needs before its own; a refusal fails the test there, saying why. */
+async function arrange<T>(object: EngineObjectKey, functionName: string, parameters?: unknown): Promise<T> {
+  const { status, body } = await t.call(object, functionName, parameters);
+  expect(status, `${functionName}: ${JSON.stringify(body)}`).toBe(200);
+  return body as T;
+}
 
 const keyframes = [
   { time: 0, yaw: 0, pitch: 10, distance: 500 },
   { time: 1, yaw: 90, pitch: 20, distance: 600 },
 ];
 
-const samples: Record<string, () => Record<string, unknown>> = {
+const createSequence = async () =>
+  (await arrange<{ SequencePath: string }>('car', 'CreateSequence', { Name: 'Orbit', Keyframes: keyframes }))
+    .SequencePath;
+/** A sequence made the current one (what PlaySequence, PlayPauseSequence and StopSequence act on), not playing. */
+const selectSequence = async () => {
+  await arrange('car', 'GotoSequenceFrameWithPath', { SequencePath: await createSequence(), Frame: 0 });
+  return {};
+};
+const createPointLight = async () => (await arrange<{ ID: number }>('light', 'CreatePointLightAPI')).ID;
+
+/** Parameters per function, after creating what the call needs; a function without an entry takes none. */
+const samples: Record<string, () => Record<string, unknown> | Promise<Record<string, unknown>>> = {
   'Update Car Material': () => ({ MaterialToSet: 'Rallye Red' }),
   CarLightTurnOnOff: () => ({ LightName: 'HeadLamps1', OnOff: true, Intensity: 2 }),
   LoadCarByPath: () => ({ Path: '' }),
@@ -49,7 +67,10 @@ const samples: Record<string, () => Record<string, unknown>> = {
   ImportandUpdateCompositionGuide: () => ({ Url: images.url('/guide.png') }),
   ImportandUpdateBackplate: () => ({ Url: images.url('/plate.jpg') }),
   ImportandApplyCubemap: () => ({ Url: images.url('/sky.hdr') }),
-  ToggleBackplateSwitch: () => ({ Value: true }),
+  ToggleBackplateSwitch: async () => {
+    await arrange('car', 'ImportandUpdateBackplate', { Url: images.url('/plate.jpg') });
+    return { Value: true };
+  },
   'Set Time Of the Day': () => ({ Value: 'Sunset' }),
   'Set Sun Azimuth Angle': () => ({ Value: 200 }),
   LoadEnvironmentbyPath: () => ({ Path: '/Game/Autostudio/Environments/desert-pcg/desert-pcg.desert-pcg' }),
@@ -78,32 +99,38 @@ const samples: Record<string, () => Record<string, unknown>> = {
         Hdr: { Intensity: 2.5, LightColor: { R: 255, G: 240, B: 220 } },
       },
       PostProcess: { ExposureCompensation: 0.3, Gain: { X: 1.1 } },
-      // ID 0 is a point light, so the light functions' samples below still find it.
       CustomLights: [
         { ID: 0, LightType: 'point', Intensity: 10, LightColor: { R: 255, G: 220, B: 180, A: 255 }, Yaw: 60 },
       ],
     },
   }),
   CreateSequence: () => ({ Name: 'Orbit', Keyframes: keyframes }),
-  UpdateSequence: () => ({ SequencePath: sequencePath, Keyframes: keyframes }),
-  PlaySequenceWithPath: () => ({ SequencePath: sequencePath }),
-  GotoSequenceFrameWithPath: () => ({ SequencePath: sequencePath, Frame: 12 }),
+  UpdateSequence: async () => ({ SequencePath: await createSequence(), Keyframes: keyframes }),
+  PlaySequenceWithPath: async () => ({ SequencePath: await createSequence() }),
+  PlaySequence: selectSequence,
+  PlayPauseSequence: selectSequence,
+  StopSequence: selectSequence,
+  GotoSequenceFrameWithPath: async () => ({ SequencePath: await createSequence(), Frame: 12 }),
   PostProcessLite: () => ({ GlobalSaturation: 0.2, Gain: { X: 1.2 } }),
-  UpdateLightSettings: () => ({ ID: 0, LightType: 'point', Intensity: 12, LightColor: { R: 200 } }),
-  UpdateLightMovementData: () => ({ ID: 0, Yaw: 90, Radius: 300 }),
-  RemoveLight: () => ({ ID: 2 }),
-  GetLightInfoAPI: () => ({ ID: 0 }),
+  UpdateLightSettings: async () => ({
+    ID: await createPointLight(),
+    LightType: 'point',
+    Intensity: 12,
+    LightColor: { R: 200 },
+  }),
+  UpdateLightMovementData: async () => ({ ID: await createPointLight(), Yaw: 90, Radius: 300 }),
+  RemoveLight: async () => ({ ID: await createPointLight() }),
+  GetLightInfoAPI: async () => ({ ID: await createPointLight() }),
 };
 
 describe('catalogue agreement', () => {
   for (const spec of ENGINE_FUNCTION_LIST) {
     it(`${spec.object}: ${spec.name}`, async () => {
-      const { status, body } = await t.call(spec.object, spec.name, samples[spec.name]?.() ?? {});
+      const { status, body } = await t.call(spec.object, spec.name, (await samples[spec.name]?.()) ?? {});
       expect(body, JSON.stringify(body)).not.toHaveProperty('errorMessage');
       expect(status).toBe(200);
       const parsed = spec.returns.strict().safeParse(body);
       expect(parsed.error, JSON.stringify(body)).toBeUndefined();
-      if (spec.name === 'CreateSequence') sequencePath = (body as { SequencePath: string }).SequencePath;
       // Whatever the call did, the renderer only ever sees a valid scene.
       expect(sceneStateSchema.safeParse(t.renderer.lastState()).success).toBe(true);
     });
@@ -113,7 +140,7 @@ describe('catalogue agreement', () => {
     it(`preset function ${exposed.label}`, async () => {
       const spec = findEngineFunction(exposed.object, exposed.function);
       const response = await t.request('PUT', `/remote/preset/${ENGINE_PRESET.name}/function/${exposed.label}`, {
-        Parameters: samples[exposed.function]?.() ?? {},
+        Parameters: (await samples[exposed.function]?.()) ?? {},
       });
       expect(response.status).toBe(200);
       const body = (await response.json()) as { ReturnedValues: unknown[] };

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { ENGINE_CONTROL_ROUTES } from '@autostudio/protocol';
 import type { Scene } from '../scene/scene.js';
-import { fail, type RemoteAnswer } from './remote-api.js';
+import { fail, type RemoteAnswer } from './remote-control-routes.js';
 
 /**
  * The engine's own control routes for the server that pools it, beside Unreal's API. They sit outside `/remote/`,

@@ -4,7 +4,7 @@ import { JSON_DEPTH_MESSAGE, nestsDeeperThan } from '@autostudio/protocol';
 import type { Scene } from '../scene/scene.js';
 import { handleControl, isControlRoute } from './control-routes.js';
 import { field, isRecord } from './keys.js';
-import { RemoteApi, fail, routeNotFound, type RemoteAnswer } from './remote-api.js';
+import { RemoteControlRoutes, fail, routeNotFound, type RemoteAnswer } from './remote-control-routes.js';
 
 /**
  * The Remote Control HTTP server on node:http: the engine needs a dozen routes and Unreal's own wire rules (exact
@@ -40,7 +40,7 @@ export async function startRemoteControlServer(options: {
   controlKey?: string | undefined;
   onRequest?: (entry: RequestLog) => void;
 }): Promise<RemoteControlServer> {
-  const api = new RemoteApi(options.scene);
+  const routes = new RemoteControlRoutes(options.scene);
   // Unreal runs every request on its game thread, one at a time; so does the engine, so that a slow call (a model
   // load, a still) is never interleaved with another change of the scene.
   let turn: Promise<unknown> = Promise.resolve();
@@ -58,7 +58,7 @@ export async function startRemoteControlServer(options: {
   const server = createServer((req, res) => {
     const started = Date.now();
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    void (isControlRoute(path) ? control(req) : respond(api, req, serial))
+    void (isControlRoute(path) ? control(req) : respond(routes, req, serial))
       .catch((error: unknown) => fail(500, error instanceof Error ? error.message : String(error)))
       .then((answer) => {
         send(res, answer);
@@ -96,7 +96,7 @@ function send(res: ServerResponse, answer: RemoteAnswer): void {
 }
 
 async function respond(
-  api: RemoteApi,
+  routes: RemoteControlRoutes,
   req: IncomingMessage,
   serial: <T>(work: () => Promise<T>) => Promise<T>,
 ): Promise<RemoteAnswer> {
@@ -107,7 +107,7 @@ async function respond(
     return /^\/remote(\/|$)/i.test(path) ? { status: 200, body: null } : routeNotFound(path);
   }
   const isBatch = method === 'PUT' && /^\/remote\/batch\/?$/i.test(path);
-  if (!isBatch && !api.matches(method, path)) {
+  if (!isBatch && !routes.matches(method, path)) {
     req.resume();
     return routeNotFound(path);
   }
@@ -130,7 +130,7 @@ async function respond(
       if (nestsDeeperThan(body)) return fail(400, `The request body ${JSON_DEPTH_MESSAGE}`);
     }
   }
-  return serial(() => (isBatch ? batch(api, body) : api.handle(method, path, body)));
+  return serial(() => (isBatch ? batch(routes, body) : routes.handle(method, path, body)));
 }
 
 function readBody(req: IncomingMessage): Promise<string | null> {
@@ -150,7 +150,7 @@ function readBody(req: IncomingMessage): Promise<string | null> {
  * PUT /remote/batch: always 200; each request answers with its own code, in request order, `null` for an empty
  * body. Requests run one after another, as Unreal runs them on its game thread.
  */
-async function batch(api: RemoteApi, body: unknown): Promise<RemoteAnswer> {
+async function batch(routes: RemoteControlRoutes, body: unknown): Promise<RemoteAnswer> {
   const requests = isRecord(body) ? field(body, 'Requests') : undefined;
   if (!Array.isArray(requests)) return fail(400, 'The batch request must have a Requests array');
   const responses = [];
@@ -166,7 +166,7 @@ async function batch(api: RemoteApi, body: unknown): Promise<RemoteAnswer> {
       const path = url.split('?')[0] ?? '';
       answer = /^\/remote\/batch\/?$/i.test(path)
         ? fail(400, 'A batch cannot contain a batch')
-        : await api.handle(verb, path, field(request, 'Body'));
+        : await routes.handle(verb, path, field(request, 'Body'));
     }
     responses.push({
       RequestId: typeof id === 'number' ? id : -1,

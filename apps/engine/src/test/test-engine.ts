@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ENGINE_OBJECT_PATHS, type EngineObjectKey } from '@autostudio/protocol';
 import { startEngine, type RunningEngine } from '../engine.js';
-import type { Renderer } from '../renderer/renderer.js';
+import type { Renderer } from '../contract/renderer.js';
 import type { FetchPolicy } from '../scene/engine-fetch.js';
-import type { PathTracingMode } from '../scene/render-contract.js';
+import type { PathTracingMode } from '../contract/render-contract.js';
 import { TestRenderer } from './test-renderer.js';
 
 /** The same Chromium and flags the engine uses, for tests that need a browser of their own (a stream player). */

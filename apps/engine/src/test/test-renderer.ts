@@ -1,5 +1,5 @@
-import type { ModelParts, Renderer, StillOptions } from '../renderer/renderer.js';
-import type { SceneState } from '../scene/scene-state.js';
+import type { ModelParts, Renderer, StillOptions } from '../contract/renderer.js';
+import type { SceneState } from '../contract/scene-state.js';
 
 /** A real 1 × 1 PNG: a stand-in for pixels only, which the renderer's own tests check for real. */
 export const TINY_PNG = Buffer.from(

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ChromiumRenderer } from '../renderer/chromium-renderer.js';
-import type { SceneState } from '../scene/scene-state.js';
+import type { SceneState } from '../contract/scene-state.js';
 
 /** A renderer on a throwaway data folder, started with `state`, for the length of `work`. */
 export async function withRenderer<T>(state: SceneState, work: (renderer: ChromiumRenderer) => Promise<T>): Promise<T> {

@@ -1,9 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { STILL_LIMITS } from '@autostudio/protocol';
 import { z } from 'zod';
 import { findEnvironment } from '../scene/environments.js';
 import { initialSceneState } from '../scene/initial-state.js';
-import { STILL_SAMPLE_LIMITS } from '../scene/render-contract.js';
 import { runTool, withRenderer } from './run-tool.js';
 
 /**
@@ -21,7 +21,7 @@ const flags = z.object({
   distance: z.coerce.number().default(500),
   width: z.coerce.number().int().min(16).max(7680).default(1920),
   height: z.coerce.number().int().min(16).max(4320).default(1080),
-  samples: z.coerce.number().int().min(1).max(STILL_SAMPLE_LIMITS.pathTracer).default(32),
+  samples: z.coerce.number().int().min(1).max(STILL_LIMITS.samples.PathTracer).default(32),
   doors: z.coerce.number().min(0).max(50).default(0),
   lamps: z.enum(['on', 'off']).default('off'),
   renderer: z.enum(['raster', 'path-tracer']).default('raster'),

@@ -1,5 +1,5 @@
 import * as THREE from 'three';
-import type { LampName, TrimSpec } from '../../scene/car-catalogue.js';
+import type { LampName, TrimSpec } from '../../contract/car-catalogue.js';
 import { type BodyGrid, TriangleSink, addCell } from './grid.js';
 import { lampMaterial } from './materials.js';
 import type { MaterialKey, PartCollector } from './parts.js';

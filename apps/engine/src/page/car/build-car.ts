@@ -1,5 +1,5 @@
 import * as THREE from 'three';
-import type { TrimSpec } from '../../scene/car-catalogue.js';
+import type { TrimSpec } from '../../contract/car-catalogue.js';
 import { buildBody } from './body.js';
 import { buildDetails } from './details.js';
 import { buildDoors } from './doors.js';

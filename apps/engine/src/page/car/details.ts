@@ -1,6 +1,6 @@
 import * as THREE from 'three';
 import { RoundedBoxGeometry } from 'three/addons/geometries/RoundedBoxGeometry.js';
-import type { TrimSpec } from '../../scene/car-catalogue.js';
+import type { TrimSpec } from '../../contract/car-catalogue.js';
 import { isBrightTrim } from './materials.js';
 import type { MaterialKey, PartCollector } from './parts.js';
 import { ARCH, AXLE_Z, HALF_WIDTH, HATCH, WINDSHIELD, noseZ, roofY, sectionRows, tailZ } from './profile.js';

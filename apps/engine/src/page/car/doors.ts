@@ -1,6 +1,6 @@
 import * as THREE from 'three';
 import { RoundedBoxGeometry } from 'three/addons/geometries/RoundedBoxGeometry.js';
-import type { DoorName, TrimSpec } from '../../scene/car-catalogue.js';
+import type { DoorName, TrimSpec } from '../../contract/car-catalogue.js';
 import { BodyGrid, TriangleSink, addCell, addStrip } from './grid.js';
 import { isBrightTrim, type CarMaterials } from './materials.js';
 import { PartCollector, type MaterialKey } from './parts.js';

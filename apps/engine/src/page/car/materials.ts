@@ -1,5 +1,5 @@
 import * as THREE from 'three';
-import type { LampName, TrimSpec } from '../../scene/car-catalogue.js';
+import type { LampName, TrimSpec } from '../../contract/car-catalogue.js';
 
 /** Every material of one built car. One instance per material keeps draw calls down once geometry is merged. */
 export interface CarMaterials {

@@ -1,6 +1,6 @@
 import * as THREE from 'three';
 import { RoundedBoxGeometry } from 'three/addons/geometries/RoundedBoxGeometry.js';
-import type { TrimSpec } from '../../scene/car-catalogue.js';
+import type { TrimSpec } from '../../contract/car-catalogue.js';
 import { PartCollector } from './parts.js';
 import { AXLE_Z } from './profile.js';
 

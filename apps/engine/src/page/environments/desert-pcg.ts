@@ -1,6 +1,6 @@
 import * as THREE from 'three';
 import { mergeGeometries } from 'three/addons/utils/BufferGeometryUtils.js';
-import type { SceneState } from '../../scene/scene-state.js';
+import type { SceneState } from '../../contract/scene-state.js';
 import { DesertEnvironment } from './desert.js';
 
 /** Instances at density 1, per kind; the PCG sliders (0..1) scale them. Kept modest for a CPU renderer. */

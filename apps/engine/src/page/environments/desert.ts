@@ -1,6 +1,6 @@
 import * as THREE from 'three';
 import { Sky } from 'three/addons/objects/Sky.js';
-import type { SceneState } from '../../scene/scene-state.js';
+import type { SceneState } from '../../contract/scene-state.js';
 import { CubeLight, pathTracedFloor, sunFor, type Environment, type PathTracedLook } from './environment.js';
 
 const radians = THREE.MathUtils.degToRad;

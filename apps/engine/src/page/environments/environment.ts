@@ -1,5 +1,5 @@
 import * as THREE from 'three';
-import type { SceneState } from '../../scene/scene-state.js';
+import type { SceneState } from '../../contract/scene-state.js';
 
 /**
  * What the path tracer sees of an environment instead of the raster pass's stand-ins (pre-filtered light, baked

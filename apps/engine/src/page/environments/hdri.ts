@@ -1,7 +1,7 @@
 import * as THREE from 'three';
 import { GroundedSkybox } from 'three/addons/objects/GroundedSkybox.js';
 import { HDRLoader } from 'three/addons/loaders/HDRLoader.js';
-import type { SceneState } from '../../scene/scene-state.js';
+import type { SceneState } from '../../contract/scene-state.js';
 import { CubeLight, type Environment, type PathTracedLook } from './environment.js';
 
 const radians = THREE.MathUtils.degToRad;

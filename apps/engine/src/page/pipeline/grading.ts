@@ -1,5 +1,5 @@
 import * as THREE from 'three';
-import type { SceneState } from '../../scene/scene-state.js';
+import type { SceneState } from '../../contract/scene-state.js';
 
 /**
  * The output pass: the accumulated linear HDR image goes through the post-process look (Unreal's PostProcessLite
@@ -183,7 +183,7 @@ export function updateGrading(
   set('vignette', Math.min(1, Math.max(0, number(post.VignetteIntensityOut))));
   set('bloom', Math.max(0, number(post.BloomIntensityOut)));
   const gain = post.GainOut;
-  if (gain && typeof gain === 'object') set('gain', new THREE.Vector4(gain.X, gain.Y, gain.Z, gain.W));
+  set('gain', new THREE.Vector4(gain.X, gain.Y, gain.Z, gain.W));
   let guide = options.withGuide ? (GUIDE_INDEX[state.camera.compositionGuide] ?? 0) : 0;
   // The Custom guide shows only once its image has loaded.
   if (guide === GUIDE_INDEX.Custom) {

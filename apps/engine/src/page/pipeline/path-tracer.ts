@@ -1,5 +1,6 @@
 import * as THREE from 'three';
 import type { PhysicalCamera, WebGLPathTracer } from 'three-gpu-pathtracer';
+import type { Lens } from './lens.js';
 
 /**
  * The parts of WebGLPathTracer 0.0.26 (pinned exactly in package.json) that its typings leave out: whether the
@@ -19,13 +20,10 @@ const PCG_RANDOM = 0;
 /** Light-weight aperture that keeps the shader's depth-of-field branch compiled in: switching it costs a recompile. */
 const PINHOLE_BOKEH_MM = 1e-4;
 
-export interface LensSettings {
+/** The raster samples' lens (one formula for both), focused where the camera placement says. */
+export interface TracerLens extends Lens {
   /** Distance to the focus plane, metres. */
   focusDistance: number;
-  /** Aperture diameter in millimetres (0: a pinhole). */
-  apertureMm: number;
-  /** Aperture blades (0: round). */
-  blades: number;
 }
 
 /**
@@ -106,14 +104,15 @@ export class PathTracer {
   setScene(
     scene: THREE.Scene,
     placed: THREE.PerspectiveCamera,
-    lens: LensSettings,
+    lens: TracerLens,
     options: { sceneKey: string; width: number; height: number; tiles: number },
   ): void {
     const { tracer, camera } = this;
     if (!tracer || !camera) throw new Error('The path tracer is not loaded');
     camera.copy(placed);
     camera.focusDistance = lens.focusDistance;
-    camera.bokehSize = Math.max(PINHOLE_BOKEH_MM, lens.apertureMm);
+    // PhysicalCamera's bokeh size is the aperture's diameter in millimetres.
+    camera.bokehSize = Math.max(PINHOLE_BOKEH_MM, lens.radius * 2000);
     camera.apertureBlades = lens.blades;
     camera.updateProjectionMatrix();
     camera.updateMatrixWorld();

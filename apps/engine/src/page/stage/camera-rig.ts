@@ -1,5 +1,5 @@
 import * as THREE from 'three';
-import type { SceneState } from '../../scene/scene-state.js';
+import type { SceneState } from '../../contract/scene-state.js';
 
 /** Unreal's default filmback: 36 × 24 mm. The focal length sets the horizontal field of view on it. */
 const SENSOR_WIDTH_MM = 36;
@@ -91,9 +91,4 @@ export function jitterCamera(
   e[8] = xShift - (xScale * lens.x) / focusDistance + (2 * pixel.x) / size.width;
   e[9] = yShift - (yScale * lens.y) / focusDistance + (2 * pixel.y) / size.height;
   camera.projectionMatrixInverse.copy(camera.projectionMatrix).invert();
-}
-
-/** Aperture radius in metres for an f-number at a focal length (mm). */
-export function apertureRadius(focalLengthMm: number, fNumber: number): number {
-  return focalLengthMm / 1000 / fNumber / 2;
 }

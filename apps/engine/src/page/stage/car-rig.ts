@@ -1,9 +1,9 @@
 import * as THREE from 'three';
 import { GLTFLoader, type GLTF } from 'three/addons/loaders/GLTFLoader.js';
 import { mergeVertices } from 'three/addons/utils/BufferGeometryUtils.js';
-import type { ModelParts } from '../../scene/render-contract.js';
-import { DOORS, PAINTS, TRIMS, paintKey, type LampName } from '../../scene/car-catalogue.js';
-import type { SceneState } from '../../scene/scene-state.js';
+import type { ModelParts } from '../../contract/render-contract.js';
+import { DOORS, PAINTS, TRIMS, paintKey, type LampName } from '../../contract/car-catalogue.js';
+import type { SceneState } from '../../contract/scene-state.js';
 import { buildCar } from '../car/build-car.js';
 import type { CabinBox } from './camera-rig.js';
 

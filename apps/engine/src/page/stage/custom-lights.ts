@@ -1,6 +1,6 @@
 import * as THREE from 'three';
 import { RectAreaLightUniformsLib } from 'three/addons/lights/RectAreaLightUniformsLib.js';
-import type { CustomLight } from '../../scene/scene-state.js';
+import type { CustomLight } from '../../contract/scene-state.js';
 
 const radians = THREE.MathUtils.degToRad;
 /** Unreal intensities are candela-ish at centimetre scale; this brings the spec's default 8 to a useful fill. */

@@ -1,5 +1,5 @@
 import * as THREE from 'three';
-import type { SceneState } from '../../scene/scene-state.js';
+import type { SceneState } from '../../contract/scene-state.js';
 import { DesertPcgEnvironment } from '../environments/desert-pcg.js';
 import { DesertEnvironment } from '../environments/desert.js';
 import type { Environment } from '../environments/environment.js';

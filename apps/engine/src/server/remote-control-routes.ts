@@ -11,11 +11,13 @@ import {
   type EngineFunctionEntry,
   type EngineFunctionSpec,
   type EngineObjectKey,
+  type EnginePropertyEntry,
   type EnginePropertySpec,
 } from '@autostudio/protocol';
 import type { z } from 'zod';
 import { EngineError } from '../scene/engine-error.js';
 import type { Scene } from '../scene/scene.js';
+import { safeParsePropertyValue } from '../scene/properties.js';
 import { canonicalKeys, field, isRecord, unrealType } from './keys.js';
 
 /**
@@ -57,7 +59,7 @@ const empty = (): RemoteAnswer => ({ status: 200, body: null });
 export const fail = (status: number, errorMessage: string): RemoteAnswer => ({ status, body: { errorMessage } });
 export const routeNotFound = (url: string): RemoteAnswer => fail(404, `Route ${url} could not be found.`);
 
-export class RemoteApi {
+export class RemoteControlRoutes {
   constructor(private readonly scene: Scene) {}
 
   /** Whether a verb and path name one of the routes; the server checks the content type only for those. */
@@ -160,10 +162,10 @@ export class RemoteApi {
     if (!writing) {
       if (propertyName === undefined || propertyName === '') {
         const all = ENGINE_PROPERTY_LIST.filter((p) => p.object === key);
-        return ok(Object.fromEntries(all.map((p) => [p.name, this.scene.readProperty(key, p.name)])));
+        return ok(Object.fromEntries(all.map((p) => [p.name, this.scene.readProperty(p.name)])));
       }
       const spec = this.property(key, path, propertyName);
-      return ok({ [spec.name]: this.scene.readProperty(key, spec.name) });
+      return ok({ [spec.name]: this.scene.readProperty(spec.name) });
     }
     if (typeof propertyName !== 'string' || propertyName === '') throw new EngineError('Missing propertyName');
     const spec = this.property(key, path, propertyName);
@@ -174,20 +176,20 @@ export class RemoteApi {
     return empty();
   }
 
-  private property(key: EngineObjectKey, path: string, name: unknown): EnginePropertySpec {
+  private property(key: EngineObjectKey, path: string, name: unknown): EnginePropertyEntry {
     if (typeof name !== 'string') throw new EngineError('propertyName must be a string');
     const spec = findEngineProperty(key, name);
     if (!spec) throw new EngineError(`Property: ${name} does not exist on object: ${path}`);
     return spec;
   }
 
-  private async writeProperty(spec: EnginePropertySpec, given: unknown): Promise<void> {
+  private async writeProperty(spec: EnginePropertyEntry, given: unknown): Promise<void> {
     if (spec.readOnly) throw new EngineError(`Error while trying to modify property ${spec.name}: it is read-only`);
-    const parsed = spec.schema.safeParse(canonicalKeys(given, spec.schema));
+    const parsed = safeParsePropertyValue(spec.name, canonicalKeys(given, spec.schema));
     if (!parsed.success) {
       throw new EngineError(`Error while trying to modify property ${spec.name}: ${describeIssues(parsed.error)}`);
     }
-    await this.scene.writeProperty(spec.object, spec.name, parsed.data);
+    await this.scene.writeProperty(spec.name, parsed.data);
   }
 
   private describe(raw: unknown): RemoteAnswer {
@@ -243,7 +245,7 @@ export class RemoteApi {
     };
   }
 
-  private boundProperty(label: string): EnginePropertySpec {
+  private boundProperty(label: string): EnginePropertyEntry {
     const wanted = label.toLowerCase();
     const exposed = ENGINE_PRESET.properties.find((p) => p.label.toLowerCase() === wanted);
     const spec = exposed && findEngineProperty(exposed.object, exposed.property);
@@ -266,7 +268,7 @@ export class RemoteApi {
         {
           ObjectPath: ENGINE_OBJECT_PATHS[spec.object],
           PropertyLabel: ENGINE_PRESET.properties.find((p) => p.property === spec.name)?.label ?? spec.name,
-          PropertyValue: this.scene.readProperty(spec.object, spec.name),
+          PropertyValue: this.scene.readProperty(spec.name),
         },
       ],
     });

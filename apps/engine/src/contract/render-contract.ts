@@ -1,4 +1,3 @@
-import { STILL_LIMITS } from '@autostudio/protocol';
 import type { SceneState } from './scene-state.js';
 
 /**
@@ -29,11 +28,12 @@ export interface StillOptions {
 
 export type StillRenderer = 'raster' | 'pathTracer';
 
-/** Most samples a still takes: jittered raster samples stop adding detail long before noise-free path tracing. */
-export const STILL_SAMPLE_LIMITS: Record<StillRenderer, number> = {
-  raster: STILL_LIMITS.samples.Raster,
-  pathTracer: STILL_LIMITS.samples.PathTracer,
-};
+/**
+ * Most samples a still takes: jittered raster samples stop adding detail long before noise-free path tracing. The
+ * numbers are protocol's STILL_LIMITS; Node hands them to the page in `configure`, because the page (plain ES modules
+ * in Chromium) cannot load the protocol package, so nothing here imports it at runtime.
+ */
+export type StillSampleLimits = Record<StillRenderer, number>;
 
 /**
  * When idle refinement may path trace (with `switchToPathTraceOnIdle` on): `auto` only where WebGL runs on a GPU,
@@ -62,7 +62,7 @@ export interface FrameInfo {
 
 /** What the page offers Node, as `globalThis.autostudioEngine`. */
 export interface EnginePageApi {
-  configure(options: { pathTracing: PathTracingMode }): PageCapabilities;
+  configure(options: { pathTracing: PathTracingMode; stillSampleLimits: StillSampleLimits }): PageCapabilities;
   warmUpPathTracer(): Promise<void>;
   apply(state: SceneState): Promise<FrameInfo>;
   loadModel(url: string, path: string): Promise<ModelParts>;

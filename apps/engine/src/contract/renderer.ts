@@ -1,5 +1,5 @@
-import type { ModelParts, StillOptions } from '../scene/render-contract.js';
-import type { SceneState } from '../scene/scene-state.js';
+import type { ModelParts, StillOptions } from './render-contract.js';
+import type { SceneState } from './scene-state.js';
 
 export type { ModelParts, StillOptions };
 

@@ -1,0 +1,86 @@
+import { TIME_OF_DAY_OPTIONS, type ENVIRONMENT_FUNCTIONS, type EngineHandlersOf } from '@autostudio/protocol';
+import { EngineError } from './engine-error.js';
+import { ENVIRONMENTS, PCG_DEFAULTS, findEnvironment } from './environments.js';
+import type { SceneCore } from './scene-core.js';
+
+/** What surrounds the car: the environment, its time of day and sun, the PCG scatter, the backplate and the HDRI. */
+export class Backdrop {
+  constructor(private readonly scene: SceneCore) {}
+
+  readonly handlers: EngineHandlersOf<typeof ENVIRONMENT_FUNCTIONS> = {
+    ImportandUpdateBackplate: async ({ Url }) => {
+      const image = await this.scene.images.fetch(Url);
+      this.environment.backplate = { enabled: true, imageUrl: image };
+    },
+    ImportandApplyCubemap: async ({ Url }) => {
+      const image = await this.scene.images.fetch(Url);
+      this.environment.hdri.imageUrl = image;
+    },
+    ToggleBackplateSwitch: ({ Value }) => this.setBackplate(Value),
+    'Get Time Of the Day Options': () => ({
+      Current: this.environment.timeOfDay,
+      TODOptions: [...TIME_OF_DAY_OPTIONS],
+    }),
+    'Set Time Of the Day': ({ Value }) => this.setTimeOfDay(Value),
+    'Set Sun Azimuth Angle': ({ Value }) => this.setSunAzimuth(Value),
+    GetEnvironmentOptions: () => ({
+      Current: this.environment.name,
+      Options: ENVIRONMENTS.map((env) =>
+        env.name === 'desert-pcg'
+          ? {
+              ...env,
+              environmentConfigOptions: env.environmentConfigOptions.map((o) => ({
+                ...o,
+                value: this.environment.pcg[o.name] ?? o.value,
+              })),
+            }
+          : env,
+      ),
+    }),
+    LoadEnvironmentbyPath: ({ Path }) => this.loadEnvironment(Path),
+    GetAllPCGOptions: () => ({ PCGOptions: { ...this.environment.pcg } }),
+    SetPCG: (values) => {
+      if (Object.keys(values).length === 0)
+        throw new EngineError('SetPCG: no option given (GrassDensity, PlantDensity, TreeDensity, RockDensity)');
+      this.setPcg(values);
+    },
+  };
+
+  private get environment() {
+    return this.scene.state.environment;
+  }
+
+  setBackplate(on: boolean): void {
+    if (on && !this.environment.backplate.imageUrl) {
+      throw new EngineError('No backplate image: call ImportandUpdateBackplate first');
+    }
+    this.environment.backplate.enabled = on;
+  }
+
+  setTimeOfDay(value: string): void {
+    const option = TIME_OF_DAY_OPTIONS.find((t) => t.toLowerCase() === value.toLowerCase());
+    if (!option) throw new EngineError(`Unknown time of day ${value}; options are ${TIME_OF_DAY_OPTIONS.join(', ')}`);
+    this.environment.timeOfDay = option;
+  }
+
+  setSunAzimuth(degrees: number): void {
+    this.environment.sunDirection = ((degrees % 360) + 360) % 360;
+  }
+
+  loadEnvironment(pathOrName: string): void {
+    const env = findEnvironment(pathOrName);
+    if (!env) throw new EngineError(`Unknown environment ${pathOrName}`);
+    this.environment.name = env.name;
+  }
+
+  /** Scatter densities by option name, either case; an unknown option is refused. */
+  setPcg(values: Record<string, number | undefined>): void {
+    const names = Object.keys(PCG_DEFAULTS);
+    for (const [given, v] of Object.entries(values)) {
+      if (v === undefined) continue;
+      const name = names.find((n) => n.toLowerCase() === given.toLowerCase());
+      if (!name) throw new EngineError(`Unknown PCG option ${given}; options are ${names.join(', ')}`);
+      this.environment.pcg[name] = v;
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { DOOR_RANGE, type CAR_FUNCTIONS, type EngineHandlersOf } from '@autostudio/protocol';
+import { DOORS, PAINTS, TRIMS, paintKey } from '../contract/car-catalogue.js';
+import type { ModelParts } from '../contract/renderer.js';
+import { EngineError } from './engine-error.js';
+import { initialSceneState } from './initial-state.js';
+import type { ModelDownloader } from './model-download.js';
+import { builtInParts, clamp, type SceneCore } from './scene-core.js';
+
+type Lamps = Record<string, { on: boolean; intensity: number }>;
+
+/** The car and its state manager: trims, paints, lamps, doors, and loading a downloaded model. */
+export class Car {
+  constructor(
+    private readonly scene: SceneCore,
+    private readonly downloader: ModelDownloader,
+  ) {}
+
+  readonly handlers: EngineHandlersOf<typeof CAR_FUNCTIONS> = {
+    GetCarOptions: () => ({ options: this.trimNames(), curentIndex: this.trimNames().indexOf(this.car.trim) }),
+    'Get Material Options': () => ({
+      Current: this.scene.parts.hasPaint ? this.car.paint : '',
+      MaterialOptions: this.paintsOf(this.car.trim),
+    }),
+    'Get Trim Paint Option': () => ({
+      current: this.car.trim,
+      paintOptions: Object.fromEntries(this.trimNames().map((trim) => [trim, this.paintsOf(trim)])),
+    }),
+    'Update Car Material': ({ MaterialToSet }) => {
+      const trim = this.findTrim(MaterialToSet);
+      if (trim) this.switchTrim(trim);
+      else this.setPaint(MaterialToSet);
+    },
+    CarLightTurnOnOff: ({ LightName, OnOff, Intensity }) => this.turnLamp(LightName, OnOff, Intensity),
+    LoadCarByPath: ({ Path }) => this.loadCar(Path),
+    'Download File': ({ Url }) => this.downloader.start(Url),
+    'Get Download Status': () => ({ ...this.downloader.current() }),
+    UpdateConfigureValue: ({ Name, Value }) => ({ Value: this.setConfigureValue(Name, Value) }),
+    GetConfigureValues: () => ({
+      Values: Object.fromEntries(
+        DOORS.filter((d) => this.scene.parts.doors.includes(d)).map((d) => [d, this.car.doors[d]]),
+      ),
+    }),
+  };
+
+  private get car() {
+    return this.scene.state.car;
+  }
+
+  trimNames(): string[] {
+    return this.scene.parts.trims;
+  }
+
+  findTrim(name: string): string | undefined {
+    const wanted = name.toLowerCase();
+    return this.trimNames().find((t) => t.toLowerCase() === wanted);
+  }
+
+  /** Keeps the paint if the trim offers it, otherwise takes the trim's first; lamps the trim lacks go off. */
+  switchTrim(trim: string): void {
+    this.car.trim = trim;
+    const offered = this.paintsOf(trim);
+    if (offered.length > 0 && !offered.includes(this.car.paint)) this.car.paint = offered[0] ?? this.car.paint;
+    this.turnOffMissingLamps();
+  }
+
+  setPaint(name: string): void {
+    if (!this.scene.parts.hasPaint) throw new EngineError('The loaded car model has no Paint material');
+    const key = paintKey(name);
+    if (!PAINTS.some((p) => paintKey(p.name) === key)) throw new EngineError(`Unknown material ${name}`);
+    if (!this.paintsOf(this.car.trim).includes(key)) {
+      throw new EngineError(`The paint ${name} is not offered on the ${this.car.trim} trim`);
+    }
+    this.car.paint = key;
+  }
+
+  turnLamp(lightName: string, on: boolean, intensity?: number): void {
+    const lamps = this.car.lamps as Lamps;
+    const name = Object.keys(lamps).find((l) => l.toLowerCase() === lightName.toLowerCase());
+    if (!name)
+      throw new EngineError(`Unknown light ${lightName}; the car has HeadLamps1, TailLamps1, DRLs and SignatureLEDs`);
+    if (!this.lampsNow().includes(name)) {
+      const where = this.car.modelPath === null ? `the ${this.car.trim} trim` : 'the loaded car model';
+      throw new EngineError(`${name} is not available on ${where}`);
+    }
+    const lamp = lamps[name] ?? { on: false, intensity: 1 };
+    lamps[name] = { on, intensity: intensity ?? lamp.intensity };
+  }
+
+  /** Answers the value applied: doors clamp to 0–50. */
+  setConfigureValue(name: string, value: number): number {
+    const door = DOORS.find((d) => d === name.toUpperCase());
+    if (!door) throw new EngineError(`Unknown configure value ${name}; the configure values are ${DOORS.join(', ')}`);
+    if (!this.scene.parts.doors.includes(door)) throw new EngineError(`The loaded car model has no door ${door}`);
+    const applied = clamp(value, DOOR_RANGE);
+    this.car.doors[door] = applied;
+    return applied;
+  }
+
+  /** Paint keys offered on a trim: the built-in car's list, or every paint for a loaded model with a Paint material. */
+  private paintsOf(trim: string): string[] {
+    if (!this.scene.parts.hasPaint) return [];
+    if (this.car.modelPath === null) return TRIMS.find((t) => t.name === trim)?.paints ?? [];
+    return PAINTS.map((p) => paintKey(p.name));
+  }
+
+  /** Lamps the car has now: the built-in car's trim decides; a loaded model offers what it names. */
+  private lampsNow(): string[] {
+    if (this.car.modelPath === null) return TRIMS.find((t) => t.name === this.car.trim)?.lamps ?? [];
+    return this.scene.parts.lamps;
+  }
+
+  private turnOffMissingLamps(): void {
+    const lamps = this.car.lamps as Lamps;
+    for (const [name, lamp] of Object.entries(lamps)) if (!this.lampsNow().includes(name)) lamp.on = false;
+  }
+
+  private async loadCar(relative: string): Promise<void> {
+    const scene = this.scene;
+    if (relative === '') {
+      scene.parts = builtInParts();
+      scene.state.car = initialSceneState(scene.state.viewport).car;
+      return;
+    }
+    const root = path.resolve(scene.dataDir);
+    const file = path.resolve(root, relative);
+    if (!file.startsWith(root + path.sep))
+      throw new EngineError(`LoadCarByPath: ${relative} is outside the engine's folder`);
+    if (!/\.(glb|gltf)$/i.test(file)) throw new EngineError('LoadCarByPath: the model must be a .glb or .gltf file');
+    const found = await stat(file).catch(() => null);
+    if (!found?.isFile()) throw new EngineError(`LoadCarByPath: no model at ${relative}`);
+    let parts: ModelParts;
+    try {
+      parts = await scene.renderer.loadModel(file);
+    } catch (error) {
+      throw new EngineError(
+        `LoadCarByPath: the model could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    scene.parts = parts;
+    const car = this.car;
+    car.modelPath = path.relative(root, file).split(path.sep).join('/');
+    car.trim = parts.trims[0] ?? '';
+    car.paint = parts.hasPaint
+      ? this.paintsOf(car.trim).includes(car.paint)
+        ? car.paint
+        : paintKey(PAINTS[0]?.name ?? '')
+      : car.paint;
+    car.doors = { DOOR_FL: 0, DOOR_FR: 0, DOOR_RL: 0, DOOR_RR: 0 };
+    this.turnOffMissingLamps();
+  }
+}

@@ -1,0 +1,141 @@
+import { CAMERA_LIMITS, ENGINE_PROPERTIES, type EnginePropertyName } from '@autostudio/protocol';
+import type { z } from 'zod';
+import type { SceneState } from '../contract/scene-state.js';
+import { clamp, wrapDegrees } from './scene-core.js';
+
+/** A property's value as its catalogue schema parses it. */
+export type PropertyValue<Name extends EnginePropertyName> = z.output<(typeof ENGINE_PROPERTIES)[Name]['schema']>;
+
+/** Values for any of the properties, by name; the scene writes those given. */
+export type PropertyValues = { [Name in EnginePropertyName]?: PropertyValue<Name> };
+
+/** How one property reads from and writes to the scene state. */
+interface PropertyEntry<Name extends EnginePropertyName> {
+  get(state: SceneState): PropertyValue<Name>;
+  set(state: SceneState, value: PropertyValue<Name>): void;
+}
+
+/** Every catalogue property, read and written in one place: a property without an entry does not compile. */
+const PROPERTIES: { [Name in EnginePropertyName]: PropertyEntry<Name> } = {
+  CameraExteriorYaw: {
+    get: (s) => s.camera.crane.yaw,
+    set: (s, v) => {
+      s.camera.crane.yaw = wrapDegrees(v);
+    },
+  },
+  CameraExteriorPitch: {
+    get: (s) => s.camera.crane.pitch,
+    set: (s, v) => {
+      s.camera.crane.pitch = clamp(v, CAMERA_LIMITS.cranePitch);
+    },
+  },
+  CameraExteriorDistance: {
+    get: (s) => s.camera.crane.distance,
+    set: (s, v) => {
+      s.camera.crane.distance = clamp(v, CAMERA_LIMITS.craneDistance);
+    },
+  },
+  FocusSettings: {
+    get: (s) => ({ FocusMethod: s.camera.focus.method, ManualFocusDistance: s.camera.focus.distance }),
+    set: (s, v) => {
+      if (v.FocusMethod) s.camera.focus.method = v.FocusMethod;
+      if (v.ManualFocusDistance !== undefined) s.camera.focus.distance = v.ManualFocusDistance;
+    },
+  },
+  CurrentFocalLength: {
+    get: (s) => s.camera.focalLength,
+    set: (s, v) => {
+      s.camera.focalLength = v;
+    },
+  },
+  CurrentAperture: {
+    get: (s) => s.camera.aperture,
+    set: (s, v) => {
+      s.camera.aperture = v;
+    },
+  },
+  switchToPathTraceOnIdle: {
+    get: (s) => s.render.pathTraceOnIdle,
+    set: (s, v) => {
+      s.render.pathTraceOnIdle = v;
+    },
+  },
+  HdrIntensity: {
+    get: (s) => s.environment.hdri.intensity,
+    set: (s, v) => {
+      s.environment.hdri.intensity = v;
+    },
+  },
+  HdrSize: {
+    get: (s) => s.environment.hdri.size,
+    set: (s, v) => {
+      s.environment.hdri.size = v;
+    },
+  },
+  HdrYaw: {
+    get: (s) => s.environment.hdri.rotation,
+    set: (s, v) => {
+      s.environment.hdri.rotation = v;
+    },
+  },
+  HdrGroundSize: {
+    get: (s) => s.environment.hdri.groundSize,
+    set: (s, v) => {
+      s.environment.hdri.groundSize = v;
+    },
+  },
+  HdrResolution: {
+    get: (s) => s.environment.hdri.resolution,
+    set: (s, v) => {
+      s.environment.hdri.resolution = v;
+    },
+  },
+  HdrLightIntensity: {
+    get: (s) => s.environment.hdri.lightIntensity,
+    set: (s, v) => {
+      s.environment.hdri.lightIntensity = v;
+    },
+  },
+  HdrLightColor: {
+    get: (s) => {
+      const { r, g, b } = s.environment.hdri.lightColor;
+      return { R: r, G: g, B: b };
+    },
+    set: (s, v) => {
+      s.environment.hdri.lightColor = { r: v.R, g: v.G, b: v.B };
+    },
+  },
+};
+
+export function readProperty<Name extends EnginePropertyName>(state: SceneState, name: Name): PropertyValue<Name> {
+  const entry: PropertyEntry<Name> = PROPERTIES[name];
+  return entry.get(state);
+}
+
+export function writeProperty<Name extends EnginePropertyName>(
+  state: SceneState,
+  name: Name,
+  value: PropertyValue<Name>,
+): void {
+  const entry: PropertyEntry<Name> = PROPERTIES[name];
+  entry.set(state, value);
+}
+
+/** Writes the properties given, leaving the others alone. */
+export function writeProperties(state: SceneState, values: PropertyValues): void {
+  for (const name of Object.keys(values) as EnginePropertyName[]) {
+    const value = values[name];
+    if (value !== undefined) writeProperty(state, name, value);
+  }
+}
+
+/**
+ * Checks a value with its property's catalogue schema. The compiler cannot follow `ENGINE_PROPERTIES[name]` back to
+ * `name` through `.safeParse`, so the result's type is asserted here, once.
+ */
+export function safeParsePropertyValue<Name extends EnginePropertyName>(
+  name: Name,
+  value: unknown,
+): z.ZodSafeParseResult<PropertyValue<Name>> {
+  return ENGINE_PROPERTIES[name].schema.safeParse(value) as z.ZodSafeParseResult<PropertyValue<Name>>;
+}
