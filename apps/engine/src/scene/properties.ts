@@ -1,18 +1,14 @@
-import { CAMERA_LIMITS, ENGINE_PROPERTIES, type EnginePropertyName } from '@autostudio/protocol';
-import type { z } from 'zod';
+import { CAMERA_LIMITS, type EnginePropertyName, type EnginePropertyValue } from '@autostudio/protocol';
 import type { SceneState } from '../contract/scene-state.js';
 import { clamp, wrapDegrees } from './scene-core.js';
 
-/** A property's value as its catalogue schema parses it. */
-export type PropertyValue<Name extends EnginePropertyName> = z.output<(typeof ENGINE_PROPERTIES)[Name]['schema']>;
-
 /** Values for any of the properties, by name; the scene writes those given. */
-export type PropertyValues = { [Name in EnginePropertyName]?: PropertyValue<Name> };
+export type PropertyValues = { [Name in EnginePropertyName]?: EnginePropertyValue<Name> };
 
 /** How one property reads from and writes to the scene state. */
 interface PropertyEntry<Name extends EnginePropertyName> {
-  get(state: SceneState): PropertyValue<Name>;
-  set(state: SceneState, value: PropertyValue<Name>): void;
+  get(state: SceneState): EnginePropertyValue<Name>;
+  set(state: SceneState, value: EnginePropertyValue<Name>): void;
 }
 
 /** Every catalogue property, read and written in one place: a property without an entry does not compile. */
@@ -107,7 +103,10 @@ const PROPERTIES: { [Name in EnginePropertyName]: PropertyEntry<Name> } = {
   },
 };
 
-export function readProperty<Name extends EnginePropertyName>(state: SceneState, name: Name): PropertyValue<Name> {
+export function readProperty<Name extends EnginePropertyName>(
+  state: SceneState,
+  name: Name,
+): EnginePropertyValue<Name> {
   const entry: PropertyEntry<Name> = PROPERTIES[name];
   return entry.get(state);
 }
@@ -115,7 +114,7 @@ export function readProperty<Name extends EnginePropertyName>(state: SceneState,
 export function writeProperty<Name extends EnginePropertyName>(
   state: SceneState,
   name: Name,
-  value: PropertyValue<Name>,
+  value: EnginePropertyValue<Name>,
 ): void {
   const entry: PropertyEntry<Name> = PROPERTIES[name];
   entry.set(state, value);
@@ -127,15 +126,4 @@ export function writeProperties(state: SceneState, values: PropertyValues): void
     const value = values[name];
     if (value !== undefined) writeProperty(state, name, value);
   }
-}
-
-/**
- * Checks a value with its property's catalogue schema. The compiler cannot follow `ENGINE_PROPERTIES[name]` back to
- * `name` through `.safeParse`, so the result's type is asserted here, once.
- */
-export function safeParsePropertyValue<Name extends EnginePropertyName>(
-  name: Name,
-  value: unknown,
-): z.ZodSafeParseResult<PropertyValue<Name>> {
-  return ENGINE_PROPERTIES[name].schema.safeParse(value) as z.ZodSafeParseResult<PropertyValue<Name>>;
 }

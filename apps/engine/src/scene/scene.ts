@@ -1,4 +1,10 @@
-import type { EngineArgsOf, EngineFunctionName, EngineHandlers, EnginePropertyName } from '@autostudio/protocol';
+import type {
+  EngineArgsOf,
+  EngineFunctionName,
+  EngineHandlers,
+  EnginePropertyName,
+  EnginePropertyValue,
+} from '@autostudio/protocol';
 import type { Renderer } from '../contract/renderer.js';
 import type { PathTracingMode } from '../contract/render-contract.js';
 import type { SceneState } from '../contract/scene-state.js';
@@ -12,7 +18,7 @@ import { initialSceneState } from './initial-state.js';
 import { Lights, type LightBookkeeping } from './lights.js';
 import { ModelDownloader } from './model-download.js';
 import { PostProcess } from './post-process.js';
-import { readProperty, writeProperty, type PropertyValue } from './properties.js';
+import { readProperty, writeProperty } from './properties.js';
 import { builtInParts, type SceneCore } from './scene-core.js';
 import { Sequences } from './sequences.js';
 
@@ -131,7 +137,7 @@ export class Scene {
   }
 
   /** Writes a property value its schema parsed, and draws. */
-  async writeProperty<Name extends EnginePropertyName>(name: Name, value: PropertyValue<Name>): Promise<void> {
+  async writeProperty<Name extends EnginePropertyName>(name: Name, value: EnginePropertyValue<Name>): Promise<void> {
     writeProperty(this.core.state, name, value);
     await this.options.renderer.apply(this.core.state);
   }

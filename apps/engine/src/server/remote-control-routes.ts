@@ -8,6 +8,7 @@ import {
   findEngineFunction,
   findEngineProperty,
   safeParseEngineParams,
+  safeParseEnginePropertyValue,
   type EngineFunctionEntry,
   type EngineFunctionSpec,
   type EngineObjectKey,
@@ -17,7 +18,6 @@ import {
 import type { z } from 'zod';
 import { EngineError } from '../scene/engine-error.js';
 import type { Scene } from '../scene/scene.js';
-import { safeParsePropertyValue } from '../scene/properties.js';
 import { canonicalKeys, field, isRecord, unrealType } from './keys.js';
 
 /**
@@ -185,7 +185,7 @@ export class RemoteControlRoutes {
 
   private async writeProperty(spec: EnginePropertyEntry, given: unknown): Promise<void> {
     if (spec.readOnly) throw new EngineError(`Error while trying to modify property ${spec.name}: it is read-only`);
-    const parsed = safeParsePropertyValue(spec.name, canonicalKeys(given, spec.schema));
+    const parsed = safeParseEnginePropertyValue(spec.name, canonicalKeys(given, spec.schema));
     if (!parsed.success) {
       throw new EngineError(`Error while trying to modify property ${spec.name}: ${describeIssues(parsed.error)}`);
     }

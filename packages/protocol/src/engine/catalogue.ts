@@ -106,6 +106,17 @@ export function parseEngineResult<Name extends EngineFunctionName>(name: Name, a
   return ENGINE_FUNCTIONS[name].returns.parse(answer) as EngineResult<Name>;
 }
 
+/** A property's value as its catalogue schema parses it. */
+export type EnginePropertyValue<Name extends EnginePropertyName> = z.output<(typeof ENGINE_PROPERTIES)[Name]['schema']>;
+
+/** Checks a value with its property's catalogue schema (asserted for the reason above). */
+export function safeParseEnginePropertyValue<Name extends EnginePropertyName>(
+  name: Name,
+  value: unknown,
+): z.ZodSafeParseResult<EnginePropertyValue<Name>> {
+  return ENGINE_PROPERTIES[name].schema.safeParse(value) as z.ZodSafeParseResult<EnginePropertyValue<Name>>;
+}
+
 /** As safeParseEngineParams, throwing the ZodError. */
 export function parseEngineParams<Name extends EngineFunctionName>(name: Name, params: unknown): EngineArgsOf<Name> {
   const parsed = safeParseEngineParams(name, params);

@@ -20,7 +20,6 @@ const POST_PROCESS = {
 
 type PostProcessTable = typeof POST_PROCESS;
 export type PostProcessParameter = keyof PostProcessTable;
-export type PostProcessOutName = PostProcessTable[PostProcessParameter]['out'];
 
 export const POST_PROCESS_PARAMETERS = Object.keys(POST_PROCESS) as PostProcessParameter[];
 export const POST_PROCESS_OUT_NAMES = Object.fromEntries(
@@ -60,7 +59,6 @@ export const postProcessInSchema = z.object(
 );
 
 export type PostProcessValues = z.output<typeof postProcessInSchema>;
-export type PostProcessOutValues = z.output<typeof postProcessOutSchema>;
 
 export const POST_PROCESS_FUNCTIONS = defineFunctions({
   GetPostProcessLite: { object: 'postProcess', description: 'The post-process values.', returns: postProcessOutSchema },
