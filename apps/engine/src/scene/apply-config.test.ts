@@ -252,3 +252,38 @@ describe('Update New Config', () => {
     expect((misspelt.body as { errorMessage: string }).errorMessage).toContain('Paints');
   });
 });
+
+describe('Get Current Config', () => {
+  const current = async () =>
+    ((await t.call('car', 'Get Current Config')).body as { Settings: EngineConfigSettings }).Settings;
+
+  it('answers every section, and a fresh engine given it ends where this one is', async () => {
+    await t.call('car', 'Update Car Material', { MaterialToSet: 'Terra Wilderness' });
+    await t.call('car', 'Update Car Material', { MaterialToSet: 'Forest Green' });
+    await t.call('carStateManager', 'UpdateConfigureValue', { Name: 'DOOR_RL', Value: 30 });
+    await t.call('car', 'CarLightTurnOnOff', { LightName: 'DRLs', OnOff: true, Intensity: 2 });
+    await t.call('camera', 'Switch Position', { Position: 'Interior' });
+    await t.call('camera', 'Set Bokeh', { Size: 4, Shape: 'Octagon' });
+    await t.call('car', 'LoadEnvironmentbyPath', { Path: 'desert-pcg' });
+    await t.call('car', 'Set Sun Azimuth Angle', { Value: 200 });
+    await t.call('postProcess', 'PostProcessLite', { GlobalSaturation: 0.4 });
+    await t.call('light', 'CreateSpotLightAPI');
+    const settings = await current();
+    expect(settings).toMatchObject({
+      Trim: 'Terra Wilderness',
+      Paint: 'forest green',
+      Lights: { DRLs: { OnOff: true, Intensity: 2 } },
+      ConfigureValues: { DOOR_RL: 30, DOOR_FL: 0 },
+      Camera: { Position: 'Interior', FocalLength: 15, Bokeh: { Size: 4, Shape: 'Octagon' } },
+      Environment: { Path: 'desert-pcg', SunAzimuth: 200, PCG: { GrassDensity: 0.9 } },
+      PostProcess: { GlobalSaturation: 0.4, Gain: { X: 1, Y: 1, Z: 1, W: 1 } },
+      CustomLights: [expect.objectContaining({ LightType: 'spot' })],
+    });
+
+    await t.close();
+    t = await startTestEngine({ fetchPolicy: images.fetchPolicy });
+    expect(await current()).not.toEqual(settings);
+    expect(await t.call('car', 'Update New Config', { Settings: settings })).toEqual({ status: 200, body: {} });
+    expect(await current()).toEqual(settings);
+  });
+});

@@ -1,11 +1,19 @@
-import type { CONFIG_FUNCTIONS, EngineConfigSettings, EngineHandlersOf } from '@autostudio/protocol';
+import {
+  POST_PROCESS_OUT_NAMES,
+  POST_PROCESS_PARAMETERS,
+  type CONFIG_FUNCTIONS,
+  type EngineConfigSettings,
+  type EngineHandlersOf,
+  type EnginePropertyName,
+  type PostProcessValues,
+} from '@autostudio/protocol';
 import { EngineError } from './engine-error.js';
 import type { Backdrop } from './backdrop.js';
 import type { Camera } from './camera.js';
 import type { Car } from './car.js';
 import type { Lights } from './lights.js';
 import type { PostProcess } from './post-process.js';
-import { writeProperties } from './properties.js';
+import { readProperty, writeProperties } from './properties.js';
 import type { SceneCore } from './scene-core.js';
 
 /** The domains a configuration reaches, each through the same methods as its single functions. */
@@ -32,7 +40,58 @@ export class ApplyConfig {
 
   readonly handlers: EngineHandlersOf<typeof CONFIG_FUNCTIONS> = {
     'Update New Config': ({ Settings }) => this.allOrNothing(() => this.apply(Settings)),
+    'Get Current Config': () => ({ Settings: this.current() }),
   };
+
+  /** The dual of apply, read from the state the single getters read, so that both always agree. */
+  private current(): EngineConfigSettings {
+    const { car, lights } = this.domains;
+    const { camera, environment, postProcess } = this.scene.state;
+    const read = <Name extends EnginePropertyName>(name: Name) => readProperty(this.scene.state, name);
+    return {
+      Trim: this.scene.state.car.trim,
+      ...(this.scene.parts.hasPaint ? { Paint: this.scene.state.car.paint } : {}),
+      Lights: car.lampStates(),
+      ConfigureValues: car.configureValues(),
+      Camera: {
+        Position: camera.spot,
+        Crane: { Yaw: camera.crane.yaw, Pitch: camera.crane.pitch, ArmLength: camera.crane.distance },
+        Interior: {
+          X: camera.rail.x,
+          Y: camera.rail.y,
+          Z: camera.rail.z,
+          Yaw: camera.rail.yaw,
+          Pitch: camera.rail.pitch,
+        },
+        FocalLength: read('CurrentFocalLength'),
+        Aperture: read('CurrentAperture'),
+        FocusSettings: read('FocusSettings'),
+        Bokeh: { Size: camera.bokeh.size, Shape: camera.bokeh.shape },
+        CompositionGuide: camera.compositionGuide,
+        CompositionOpacity: camera.compositionOpacity,
+      },
+      Environment: {
+        Path: environment.name,
+        TimeOfDay: environment.timeOfDay,
+        SunAzimuth: environment.sunDirection,
+        PCG: { ...environment.pcg },
+        Backplate: environment.backplate.enabled,
+        Hdr: {
+          Intensity: read('HdrIntensity'),
+          Size: read('HdrSize'),
+          Yaw: read('HdrYaw'),
+          GroundSize: read('HdrGroundSize'),
+          Resolution: read('HdrResolution'),
+          LightIntensity: read('HdrLightIntensity'),
+          LightColor: read('HdrLightColor'),
+        },
+      },
+      PostProcess: Object.fromEntries(
+        POST_PROCESS_PARAMETERS.map((name) => [name, postProcess[POST_PROCESS_OUT_NAMES[name]]]),
+      ),
+      CustomLights: lights.all(),
+    };
+  }
 
   private apply(settings: EngineConfigSettings): void {
     const { car, postProcess, lights } = this.domains;

@@ -22,6 +22,12 @@ export class Car {
     'Get Material Options': () => ({
       Current: this.scene.parts.hasPaint ? this.car.paint : '',
       MaterialOptions: this.paintsOf(this.car.trim),
+      Swatches: Object.fromEntries(
+        PAINTS.filter((p) => this.paintsOf(this.car.trim).includes(paintKey(p.name))).map((p) => [
+          paintKey(p.name),
+          p.color,
+        ]),
+      ),
     }),
     'Get Trim Paint Option': () => ({
       current: this.car.trim,
@@ -33,16 +39,31 @@ export class Car {
       else this.setPaint(MaterialToSet);
     },
     CarLightTurnOnOff: ({ LightName, OnOff, Intensity }) => this.turnLamp(LightName, OnOff, Intensity),
+    GetCarLights: () => ({ Lights: this.lampStates() }),
     LoadCarByPath: ({ Path }) => this.loadCar(Path),
     'Download File': ({ Url }) => this.downloader.start(Url),
     'Get Download Status': () => ({ ...this.downloader.current() }),
     UpdateConfigureValue: ({ Name, Value }) => ({ Value: this.setConfigureValue(Name, Value) }),
-    GetConfigureValues: () => ({
-      Values: Object.fromEntries(
-        DOORS.filter((d) => this.scene.parts.doors.includes(d)).map((d) => [d, this.car.doors[d]]),
-      ),
-    }),
+    GetConfigureValues: () => ({ Values: this.configureValues() }),
   };
+
+  /** The lamps the car has now, each on or off at an intensity. */
+  lampStates(): Record<string, { OnOff: boolean; Intensity: number }> {
+    const lamps = this.car.lamps as Lamps;
+    return Object.fromEntries(
+      this.lampsNow().map((name) => {
+        const lamp = lamps[name] ?? { on: false, intensity: 1 };
+        return [name, { OnOff: lamp.on, Intensity: lamp.intensity }];
+      }),
+    );
+  }
+
+  /** The doors the car has, by name. */
+  configureValues(): Record<string, number> {
+    return Object.fromEntries(
+      DOORS.filter((d) => this.scene.parts.doors.includes(d)).map((d) => [d, this.car.doors[d]]),
+    );
+  }
 
   private get car() {
     return this.scene.state.car;

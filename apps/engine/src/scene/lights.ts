@@ -57,10 +57,15 @@ export class Lights {
       const next = lights[index] ?? lights[index - 1];
       return { ID, LightType: light.type, NextLight: next ? next.id : -1 };
     },
-    GetAllLightData: () => ({ Lights: this.scene.state.customLights.map((l) => this.data(l)) }),
+    GetAllLightData: () => ({ Lights: this.all() }),
     GetLightInfoAPI: ({ ID }) => this.data(this.light(ID)),
-    GetCustomEnvironmentalLightInfo: () => ({ Lights: this.scene.state.customLights.map((l) => this.data(l)) }),
+    GetCustomEnvironmentalLightInfo: () => ({ Lights: this.all() }),
   };
+
+  /** Every custom light as the light getters report it. */
+  all(): LightData[] {
+    return this.scene.state.customLights.map((l) => this.data(l));
+  }
 
   /** For the scene's all-or-nothing calls: the bookkeeping a restore puts back with the state. */
   snapshot(): LightBookkeeping {

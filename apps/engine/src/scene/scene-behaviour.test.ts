@@ -42,12 +42,33 @@ describe('car', () => {
     expect((await t.call('car', 'CarLightTurnOnOff', { LightName: 'headlamps1', OnOff: true })).status).toBe(200);
   });
 
+  it('reports the lamps the trim has, each with its state', async () => {
+    await t.call('car', 'CarLightTurnOnOff', { LightName: 'DRLs', OnOff: true, Intensity: 3 });
+    expect((await t.call('car', 'GetCarLights')).body).toEqual({
+      Lights: {
+        HeadLamps1: { OnOff: false, Intensity: 1 },
+        TailLamps1: { OnOff: false, Intensity: 1 },
+        DRLs: { OnOff: true, Intensity: 3 },
+        SignatureLEDs: { OnOff: false, Intensity: 1 },
+      },
+    });
+    await t.call('car', 'Update Car Material', { MaterialToSet: 'Terra Base' });
+    const { body } = await t.call('car', 'GetCarLights');
+    expect(Object.keys((body as { Lights: object }).Lights)).toEqual(['HeadLamps1', 'TailLamps1']);
+  });
+
   it('refuses a paint the trim does not offer, and an unknown one', async () => {
     await t.call('car', 'Update Car Material', { MaterialToSet: 'Terra Base' });
     // Switching trims keeps an offered paint; cobalt blue is not offered on Base, so the first Base paint is chosen.
     expect((await t.call('car', 'Get Material Options')).body).toEqual({
       Current: 'glacier white',
       MaterialOptions: ['glacier white', 'obsidian black', 'rallye red', 'lunar silver'],
+      Swatches: {
+        'glacier white': '#e9ecef',
+        'obsidian black': '#0b0c0f',
+        'rallye red': '#b3121b',
+        'lunar silver': '#a7adb4',
+      },
     });
     const refused = await t.call('car', 'Update Car Material', { MaterialToSet: 'Desert Sand' });
     expect(refused).toEqual({

@@ -4,6 +4,10 @@ import { defineFunctions } from './define.js';
 /** Configure values such as doors run 0 (shut) to 50 (fully open); the engine clamps rather than refuses. */
 export const DOOR_RANGE = { min: 0, max: 50 } as const;
 
+/** The car's lamp groups (spec §3); DRLs and SignatureLEDs exist only on some trims. */
+export const CAR_LIGHT_NAMES = ['HeadLamps1', 'TailLamps1', 'DRLs', 'SignatureLEDs'] as const;
+export type CarLightName = (typeof CAR_LIGHT_NAMES)[number];
+
 /** A car lamp as CarLightTurnOnOff takes it. */
 export const carLightSchema = z.object({
   LightName: z.string(),
@@ -33,7 +37,12 @@ export const CAR_FUNCTIONS = defineFunctions({
   'Get Material Options': {
     object: 'car',
     description: 'Paints offered on the current trim (lower-cased keys) and the current paint.',
-    returns: z.object({ Current: z.string(), MaterialOptions: z.array(z.string()) }),
+    returns: z.object({
+      Current: z.string(),
+      MaterialOptions: z.array(z.string()),
+      /** Swatch colour (#rrggbb) per offered paint key, for engines that know them; a UI shows names without it. */
+      Swatches: z.record(z.string(), z.string().regex(/^#[0-9a-f]{6}$/i)).optional(),
+    }),
   },
   'Get Trim Paint Option': {
     object: 'car',
@@ -49,6 +58,13 @@ export const CAR_FUNCTIONS = defineFunctions({
     object: 'car',
     description: 'Turns a lamp group on or off at an intensity.',
     parameters: carLightSchema,
+  },
+  GetCarLights: {
+    object: 'car',
+    description: 'The lamp groups the car has now (the trim decides), each on or off at an intensity.',
+    returns: z.object({
+      Lights: z.record(z.string(), z.object({ OnOff: z.boolean(), Intensity: z.number().min(0) })),
+    }),
   },
   LoadCarByPath: {
     object: 'car',

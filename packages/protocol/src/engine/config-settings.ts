@@ -80,4 +80,10 @@ export const CONFIG_FUNCTIONS = defineFunctions({
       'Applies a whole saved configuration in one call: every part of it, or nothing if any part is refused.',
     parameters: z.object({ Settings: engineConfigSettingsSchema }),
   },
+  'Get Current Config': {
+    object: 'car',
+    description:
+      'The whole configuration the engine shows now, every section filled, in the shape Update New Config applies.',
+    returns: z.object({ Settings: engineConfigSettingsSchema }),
+  },
 });

@@ -81,3 +81,34 @@ describe('RemoteApi.call', () => {
     expect(compileOnly).toBeTypeOf('function');
   });
 });
+
+describe('RemoteApi properties', () => {
+  it("reads a property on its own object and checks the engine's answer", async () => {
+    const { sent, client } = transport({ CurrentFocalLength: 35 });
+    await expect(new RemoteApi(client).readProperty('CurrentFocalLength')).resolves.toBe(35);
+    expect(sent).toEqual([
+      {
+        url: '/remote/object/property',
+        body: { objectPath: ENGINE_OBJECT_PATHS.camera, propertyName: 'CurrentFocalLength', access: 'READ_ACCESS' },
+      },
+    ]);
+    const wrong = transport({ CurrentFocalLength: 'wide' });
+    await expect(new RemoteApi(wrong.client).readProperty('CurrentFocalLength')).rejects.toThrow(
+      /invalid CurrentFocalLength/,
+    );
+  });
+
+  it('writes a property as Unreal takes it: the value under its name', async () => {
+    const { sent, client } = transport();
+    await new RemoteApi(client).writeProperty('switchToPathTraceOnIdle', true);
+    expect(sent[0]).toEqual({
+      url: '/remote/object/property',
+      body: {
+        objectPath: ENGINE_OBJECT_PATHS.carStateManager,
+        propertyName: 'switchToPathTraceOnIdle',
+        propertyValue: { switchToPathTraceOnIdle: true },
+        access: 'WRITE_ACCESS',
+      },
+    });
+  });
+});

@@ -1,13 +1,18 @@
 import {
   ENGINE_FUNCTIONS,
+  ENGINE_PROPERTIES,
   REMOTE_CONFIG_DEFAULTS,
   REMOTE_CONFIG_OBJECT_PATH,
   SOCKET_MESSAGES,
   parseEngineParams,
   parseEngineResult,
+  safeParseEnginePropertyValue,
   type EngineFunctionName,
   type EngineFunctions,
+  type EngineObjectKey,
   type EngineParams,
+  type EnginePropertyName,
+  type EnginePropertyValue,
   type EngineResult,
   type PresetFunctionLabel,
   type PresetPropertyLabel,
@@ -52,7 +57,7 @@ export class RemoteApi {
 
   /** The call itself; parameters arrive unchecked from batches, so the catalogue's schema is what checks them. */
   private async send<Name extends EngineFunctionName>(name: Name, params: unknown): Promise<EngineResult<Name>> {
-    const objectPath = this.config[REMOTE_CONFIG_OBJECT_PATH[ENGINE_FUNCTIONS[name].object]];
+    const objectPath = this.objectPathOf(ENGINE_FUNCTIONS[name].object);
     const answer = await this.client.call('/remote/object/call', {
       objectPath,
       functionName: name,
@@ -60,6 +65,32 @@ export class RemoteApi {
       generateTransaction: false,
     });
     return parseEngineResult(name, answer);
+  }
+
+  /** PUT /remote/object/property with READ_ACCESS: the property's value, checked against the catalogue. */
+  async readProperty<Name extends EnginePropertyName>(name: Name): Promise<EnginePropertyValue<Name>> {
+    const answer = await this.client.call<Record<string, unknown>>('/remote/object/property', {
+      objectPath: this.objectPathOf(ENGINE_PROPERTIES[name].object),
+      propertyName: name,
+      access: 'READ_ACCESS',
+    });
+    const parsed = safeParseEnginePropertyValue(name, answer[name]);
+    if (!parsed.success)
+      throw new RemoteControlError(`The engine answered an invalid ${name}: ${parsed.error.message}`);
+    return parsed.data;
+  }
+
+  /** PUT /remote/object/property with WRITE_ACCESS, for properties the preset does not expose. */
+  writeProperty<Name extends EnginePropertyName>(
+    name: Name,
+    propertyValue: EnginePropertyValue<Name>,
+  ): Promise<unknown> {
+    return this.client.call('/remote/object/property', {
+      objectPath: this.objectPathOf(ENGINE_PROPERTIES[name].object),
+      propertyName: name,
+      propertyValue: { [name]: propertyValue },
+      access: 'WRITE_ACCESS',
+    });
   }
 
   /** PUT /remote/preset/{presetName}/property/{name}. */
@@ -100,6 +131,10 @@ export class RemoteApi {
         }
       }),
     );
+  }
+
+  private objectPathOf(object: EngineObjectKey): string {
+    return this.config[REMOTE_CONFIG_OBJECT_PATH[object]];
   }
 
   private presetPath(): string {
