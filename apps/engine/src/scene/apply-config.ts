@@ -5,7 +5,6 @@ import {
   type EngineConfigSettings,
   type EngineHandlersOf,
   type EnginePropertyName,
-  type PostProcessValues,
 } from '@autostudio/protocol';
 import { EngineError } from './engine-error.js';
 import type { Backdrop } from './backdrop.js';
