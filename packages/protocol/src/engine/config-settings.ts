@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAMERA_FOCAL_LENGTH } from '../constants.js';
 import { bokehSchema, cameraPositionSchema, compositionOpacitySchema, focusSettingsSchema } from './camera.js';
 import { carLightSchema } from './car.js';
 import { defineFunctions } from './define.js';
@@ -72,6 +73,52 @@ export const engineConfigSettingsSchema = z.strictObject({
   CustomLights: z.array(configLightSchema).optional(),
 });
 export type EngineConfigSettings = z.infer<typeof engineConfigSettingsSchema>;
+
+/**
+ * Spec §3's defaults in the configuration's shape: the camera (focal length 45, aperture 2.8, Tracking at 1000,
+ * crane distance 500, rail at 0.5, bokeh 3 / None, guide None at 0.5), the scene (time Default, sun 130, no
+ * backplate), the backdrop settings and the post-process values (Gain 1, everything else 0).
+ */
+export const ENGINE_CONFIG_DEFAULTS = {
+  Camera: {
+    Position: 'Exterior',
+    Crane: { Yaw: 0, Pitch: 0, ArmLength: 500 },
+    Interior: { X: 0.5, Y: 0.5, Z: 0.5, Yaw: 0, Pitch: 0 },
+    FocalLength: CAMERA_FOCAL_LENGTH.Exterior,
+    Aperture: 2.8,
+    FocusSettings: { FocusMethod: 'Tracking', ManualFocusDistance: 1000 },
+    Bokeh: { Size: 3, Shape: 'None' },
+    CompositionGuide: 'None',
+    CompositionOpacity: 0.5,
+  },
+  Environment: {
+    TimeOfDay: 'Default',
+    SunAzimuth: 130,
+    Backplate: false,
+    Hdr: {
+      Intensity: 2,
+      Size: 100,
+      Yaw: 0,
+      GroundSize: 400,
+      Resolution: 256,
+      LightIntensity: 1,
+      // 16777215 (spec §3) is white, given here as the R G B the HdrLightColor property takes.
+      LightColor: { R: 255, G: 255, B: 255 },
+    },
+  },
+  PostProcess: {
+    TemperatureTemp: 0,
+    TemperatureTint: 0,
+    GlobalSaturation: 0,
+    GlobalContrast: 0,
+    GlobalGamma: 0,
+    Bloom_Intensity: 0,
+    ExposureCompensation: 0,
+    VignetteIntensity: 0,
+    Gain: { X: 1, Y: 1, Z: 1, W: 1 },
+    Offset: 0,
+  },
+} as const satisfies EngineConfigSettings;
 
 export const CONFIG_FUNCTIONS = defineFunctions({
   'Update New Config': {

@@ -13,7 +13,6 @@ import { StreamOverlay } from './stream-overlay';
  * - `getAccessToken`: the current access token, read at every (re)connection; the signalling server admits a
  *   player by it (`&token=`).
  * - `remoteApi`: the engine's remote API for camera drags and the wheel (spec §4); null shows the stream alone.
- * - `switchToPathTraceOnIdle`: the car config flag; when on, the engine refines 2000 ms after the user lets go.
  * - `onSessionEnded`: told when the signalling server ends the stream because the session ended; the viewport
  *   then shows the ended state (and `onNewSession`, when given, as its action) instead of a frozen picture.
  *
@@ -23,7 +22,6 @@ export interface StreamViewportProps {
   session: SessionDetails;
   getAccessToken: () => string | null;
   remoteApi?: RemoteApi | null;
-  switchToPathTraceOnIdle?: boolean;
   onSessionEnded?: () => void;
   onNewSession?: () => void;
   className?: string;
@@ -33,7 +31,6 @@ export function StreamViewport({
   session,
   getAccessToken,
   remoteApi = null,
-  switchToPathTraceOnIdle = false,
   onSessionEnded,
   onNewSession,
   className,
@@ -45,7 +42,7 @@ export function StreamViewport({
     getAccessToken,
     onSessionEnded,
   });
-  const pointer = useViewportPointer(surface, { remoteApi, switchToPathTraceOnIdle });
+  const pointer = useViewportPointer(surface, { remoteApi });
 
   return (
     <div

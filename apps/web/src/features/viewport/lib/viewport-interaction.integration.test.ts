@@ -5,7 +5,7 @@ import { RemoteControlClient } from '@/lib/remote-control/remote-control-client'
 import { createUser, login, serverOrigin } from '@/test/real-server';
 import { CameraDrag, DRAG_SENSITIVITY } from './camera-drag';
 import { viewportCamera, type ViewportCamera } from './engine-camera';
-import { ViewportInteraction } from './viewport-interaction';
+import { ViewportInteraction } from '@/lib/engine/viewport-interaction';
 
 /** Spec §4 "Viewport interaction" and the crane drag, against the real relay and a real engine. */
 describe('viewport interaction', () => {

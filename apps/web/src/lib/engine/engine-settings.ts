@@ -1,0 +1,63 @@
+import type { EngineConfigSettings, EngineResult, EnvironmentOption } from '@autostudio/protocol';
+
+/** Every field present, records and arrays as they are: what a filled-in configuration looks like. */
+type Filled<T> = T extends readonly unknown[]
+  ? T
+  : T extends object
+    ? { [K in keyof T]-?: Filled<NonNullable<T[K]>> }
+    : T;
+
+/**
+ * The engine's whole configuration as the studio holds it: the shape `Update New Config` applies and
+ * `Get Current Config` answers, with every section filled. Saving a configuration serialises exactly this.
+ */
+export type EngineSettings = Filled<EngineConfigSettings>;
+export type CameraSettings = EngineSettings['Camera'];
+export type EnvironmentSettings = EngineSettings['Environment'];
+export type ConfigLight = EngineSettings['CustomLights'][number];
+
+/** A trim as the car panel lists it (spec §3: name, index, and a label that drops the first word). */
+export interface TrimOption {
+  name: string;
+  index: number;
+  label: string;
+}
+
+/** What the engine offers to choose from; everything the panels list comes from here. */
+export interface EngineOptions {
+  trims: TrimOption[];
+  /** Paint keys offered on the current trim. */
+  paints: string[];
+  /** Swatch colour per paint key, when the engine knows it. */
+  swatches: Record<string, string>;
+  /** Per trim, the paint keys it offers. */
+  trimPaints: Record<string, string[]>;
+  environments: EnvironmentOption[];
+  timesOfDay: string[];
+  bokehShapes: string[];
+}
+
+export const NO_OPTIONS: EngineOptions = {
+  trims: [],
+  paints: [],
+  swatches: {},
+  trimPaints: {},
+  environments: [],
+  timesOfDay: [],
+  bokehShapes: [],
+};
+
+/** Spec §3: a trim's label is its name without the first word ("Terra Limited" → "Limited"). */
+export function trimLabel(name: string): string {
+  const rest = name.trim().split(/\s+/).slice(1).join(' ');
+  return rest || name;
+}
+
+export function trimOptions(answer: EngineResult<'GetCarOptions'>): TrimOption[] {
+  return answer.options.map((name, index) => ({ name, index, label: trimLabel(name) }));
+}
+
+/** A paint key as people read it: "rallye red" → "Rallye Red". */
+export function paintLabel(key: string): string {
+  return key.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
+}

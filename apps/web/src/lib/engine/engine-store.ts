@@ -1,0 +1,124 @@
+import { create } from 'zustand';
+import type { RemoteApi } from '@/lib/remote-control/remote-api';
+import { NO_OPTIONS, type EngineOptions, type EngineSettings } from './engine-settings';
+import { readEngine, readSettings } from './read-engine';
+import { ViewportInteraction } from './viewport-interaction';
+
+export type EngineStatus = 'detached' | 'hydrating' | 'ready' | 'failed';
+
+/** Spec §3 "Scene state" that is the studio's own, not the engine's configuration. */
+export interface StudioView {
+  /** editor until a camera spot is chosen, then camera. */
+  viewMode: 'editor' | 'camera';
+  compositionGuideVisible: boolean;
+  /** The custom light being edited; -1 when none. */
+  selectedLightId: number;
+}
+
+export interface EngineState {
+  status: EngineStatus;
+  /** Why hydration failed, for the panels' error state. */
+  error: string | null;
+  api: RemoteApi | null;
+  /** Rig edits and drags hold the engine interactive and release it after the reset debounce (spec §4). */
+  interaction: ViewportInteraction | null;
+  /** The engine's whole configuration; null until the first hydration. */
+  settings: EngineSettings | null;
+  options: EngineOptions;
+  view: StudioView;
+  /** The car config flag switchToPathTraceOnIdle, kept for the session. */
+  pathTraceOnIdle: boolean;
+
+  /** Connects the store to an engine and reads everything from it. */
+  attach: (api: RemoteApi) => Promise<void>;
+  detach: () => void;
+  hydrate: () => Promise<void>;
+  /** Reads the configuration again and takes the given sections from it (what a call changed besides itself). */
+  reread: (sections: readonly (keyof EngineSettings)[]) => Promise<void>;
+  /** Replaces the settings with what `change` makes of them; panels go through engine actions, not this. */
+  updateSettings: (change: (settings: EngineSettings) => EngineSettings) => void;
+  updateOptions: (options: Partial<EngineOptions>) => void;
+  updateView: (view: Partial<StudioView>) => void;
+  setPathTraceOnIdle: (on: boolean) => void;
+}
+
+/** Not one of the spec's storage keys: the studio's own, kept for the tab's session like them. */
+const PATH_TRACE_KEY = 'autostudio.pathTraceOnIdle';
+const INITIAL_VIEW: StudioView = { viewMode: 'editor', compositionGuideVisible: true, selectedLightId: -1 };
+
+/**
+ * The studio's one picture of the engine: what it is configured to and what it offers. Hydrated by a batch of
+ * getters when a session connects; changed only by engine actions, which update it first and roll back when the
+ * engine refuses.
+ */
+export const useEngineStore = create<EngineState>()((set, get) => ({
+  status: 'detached',
+  error: null,
+  api: null,
+  interaction: null,
+  settings: null,
+  options: NO_OPTIONS,
+  view: INITIAL_VIEW,
+  pathTraceOnIdle: sessionStorage.getItem(PATH_TRACE_KEY) === 'true',
+
+  attach: async (api) => {
+    if (get().api === api) return;
+    get().interaction?.dispose();
+    const interaction = new ViewportInteraction({
+      setHolding: (isHolding) => api.call('updateViewPortInteraction', { isHolding }),
+      switchToPathTraceOnIdle: () => get().pathTraceOnIdle,
+    });
+    set({ api, interaction, settings: null, options: NO_OPTIONS, view: INITIAL_VIEW });
+    await get().hydrate();
+  },
+
+  detach: () => {
+    get().interaction?.dispose();
+    set({ status: 'detached', api: null, interaction: null, settings: null, options: NO_OPTIONS, error: null });
+  },
+
+  hydrate: async () => {
+    const api = get().api;
+    if (!api) return;
+    set({ status: 'hydrating', error: null });
+    try {
+      const snapshot = await readEngine(api);
+      if (get().api !== api) return;
+      const wanted = get().pathTraceOnIdle;
+      set({ status: 'ready', settings: snapshot.settings, options: snapshot.options });
+      // The flag is kept for the session: a new engine (or one restarted) is told again what the user chose.
+      if (snapshot.pathTraceOnIdle !== wanted) {
+        api.writeProperty('switchToPathTraceOnIdle', wanted).catch((error: unknown) => {
+          console.warn('switchToPathTraceOnIdle could not be restored', error);
+        });
+      }
+    } catch (error) {
+      if (get().api !== api) return;
+      set({ status: 'failed', error: error instanceof Error ? error.message : String(error) });
+    }
+  },
+
+  reread: async (sections) => {
+    const api = get().api;
+    if (!api) return;
+    const fresh = await readSettings(api);
+    const settings = get().settings;
+    if (get().api !== api || !settings) return;
+    set({ settings: { ...settings, ...pick(fresh, sections) } });
+  },
+
+  updateSettings: (change) => {
+    const settings = get().settings;
+    if (settings) set({ settings: change(settings) });
+  },
+  updateOptions: (options) => set({ options: { ...get().options, ...options } }),
+  updateView: (view) => set({ view: { ...get().view, ...view } }),
+  setPathTraceOnIdle: (on) => {
+    sessionStorage.setItem(PATH_TRACE_KEY, String(on));
+    set({ pathTraceOnIdle: on });
+  },
+}));
+
+function pick(settings: EngineSettings, sections: readonly (keyof EngineSettings)[]): Partial<EngineSettings> {
+  return Object.fromEntries(sections.map((section) => [section, settings[section]]));
+}
