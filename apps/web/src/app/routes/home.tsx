@@ -3,10 +3,11 @@ import { Navigate } from 'react-router';
 import { STATE_MESSAGES } from '@autostudio/protocol';
 import { paths } from '@/config/paths';
 import { SessionStatusIndicator, useSessionHeartbeat, useSessionStore } from '@/features/session';
-import { StudioPage } from '@/features/studio';
+import { StudioInspector, StudioPage, useEngineConnection } from '@/features/studio';
 import { StreamViewport } from '@/features/viewport';
 import { RemoteApi } from '@/lib/remote-control/remote-api';
 import { sessionStore } from '@/lib/session-storage';
+import { STUDIO_PANELS } from '../studio/studio-panels';
 
 /** The player signs in to signalling with the current access token, read afresh on every (re)connect. */
 const accessToken = () => sessionStore.get('accessToken');
@@ -22,11 +23,13 @@ export default function HomeRoute() {
   const remote = useSessionStore((state) => state.remote);
   const remoteApi = useMemo(() => (remote ? new RemoteApi(remote) : null), [remote]);
   useSessionHeartbeat();
+  useEngineConnection(remoteApi);
   if (!product) return <Navigate to={paths.landing} replace />;
   return (
     <StudioPage
       product={product}
       status={<SessionStatusIndicator />}
+      inspector={<StudioInspector panels={STUDIO_PANELS} />}
       viewport={
         session ? (
           <StreamViewport

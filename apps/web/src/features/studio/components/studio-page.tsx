@@ -1,5 +1,9 @@
+import { PanelRightClose, PanelRightOpen } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { AssetModel } from '@autostudio/protocol';
+import { Button } from '@/components/ui/button';
+import { usePersistentState } from '@/hooks/use-persistent-state';
+import { cn } from '@/lib/cn';
 
 export interface StudioPageProps {
   product: AssetModel;
@@ -7,29 +11,55 @@ export interface StudioPageProps {
   status: ReactNode;
   /** What fills the viewport: the engine's video stream. */
   viewport?: ReactNode;
+  /** The panels beside the viewport. */
+  inspector?: ReactNode;
 }
 
-/** The configurator's frame: a slim toolbar with the product and the session, the engine's view below it. */
-export function StudioPage({ product, status, viewport }: StudioPageProps) {
-  const trims = product.settings.configOptions.trims;
+/**
+ * The configurator's frame: a slim toolbar, the engine's view as large as the window allows, and the inspector
+ * on the right, which the user may hide to give the picture the whole width.
+ */
+export function StudioPage({ product, status, viewport, inspector }: StudioPageProps) {
+  const [panelsOpen, setPanelsOpen] = usePersistentState<boolean>('inspector.open', true);
   return (
     <main className="flex h-full flex-col bg-background">
-      <div className="flex h-9 shrink-0 items-center gap-3 border-b border-border bg-surface px-3 text-[13px]">
+      <div className="flex h-10 shrink-0 items-center gap-3 border-b border-border bg-surface px-3 text-[13px]">
         <h1 className="font-semibold tracking-tight">{product.name}</h1>
-        {Array.isArray(trims) && (
-          <span className="text-muted-foreground">
-            {trims.length} trim{trims.length === 1 ? '' : 's'}
-          </span>
-        )}
-        <div className="ml-auto">{status}</div>
+        {product.brand && <span className="text-muted-foreground">{product.brand}</span>}
+        <div className="ml-auto flex items-center gap-2">
+          {status}
+          {inspector && (
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={panelsOpen ? 'Hide panels' : 'Show panels'}
+              aria-pressed={panelsOpen}
+              title={panelsOpen ? 'Hide panels' : 'Show panels'}
+              onClick={() => setPanelsOpen(!panelsOpen)}
+            >
+              {panelsOpen ? <PanelRightClose aria-hidden /> : <PanelRightOpen aria-hidden />}
+            </Button>
+          )}
+        </div>
       </div>
-      <section
-        aria-label="Viewport"
-        data-testid="viewport-area"
-        className="relative min-h-0 flex-1 overflow-hidden bg-[oklch(0.12_0.005_260)]"
-      >
-        {viewport}
-      </section>
+      <div className="flex min-h-0 flex-1">
+        <section
+          aria-label="Viewport"
+          data-testid="viewport-area"
+          className="relative min-w-0 flex-1 overflow-hidden bg-[oklch(0.12_0.005_260)]"
+        >
+          {viewport}
+        </section>
+        {inspector && (
+          <aside
+            aria-label="Studio panels"
+            className={cn('w-[300px] shrink-0 xl:w-[340px]', !panelsOpen && 'hidden')}
+            data-testid="inspector"
+          >
+            {inspector}
+          </aside>
+        )}
+      </div>
     </main>
   );
 }

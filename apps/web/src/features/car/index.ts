@@ -1,0 +1,1 @@
+export { CarPanel } from './components/car-panel';
