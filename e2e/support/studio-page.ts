@@ -15,6 +15,24 @@ export class StudioPage {
     await expect(this.page).toHaveURL('/home', { timeout: 60_000 });
   }
 
+  /** The inspector's panels once the engine has been read (they replace "Reading the engine…"). */
+  async waitForPanels(): Promise<void> {
+    await expect(this.page.getByRole('tablist', { name: 'Studio panels' })).toBeVisible({ timeout: 30_000 });
+    await expect(this.page.getByText(/Reading the engine|Waiting for the engine/)).toHaveCount(0, { timeout: 30_000 });
+  }
+
+  /** Chooses a panel on the inspector's rail. */
+  async openPanel(title: string): Promise<void> {
+    await this.page.getByRole('tab', { name: title }).click();
+    await expect(this.page.getByRole('tabpanel', { name: title })).toBeVisible();
+  }
+
+  /** Signs out, which releases the session: the shared test engine is free for the next test. */
+  async signOut(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(this.page).toHaveURL('/login');
+  }
+
   async waitForLive(): Promise<void> {
     await expect(this.viewport).toHaveAttribute('data-stream-state', 'live', { timeout: 60_000 });
   }

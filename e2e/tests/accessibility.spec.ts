@@ -1,0 +1,34 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+
+/** Spec §9 of the configurator issue: no serious or critical axe violations on /landing and /home. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, help: violation.help, nodes: violation.nodes.map((n) => n.target) }));
+}
+
+test('/landing and /home (every panel) have no serious or critical accessibility violations', async ({
+  page,
+  loginPage,
+  createAccount,
+  studio,
+}) => {
+  test.setTimeout(150_000);
+  const account = await createAccount(['user']);
+  await loginPage.goto();
+  await loginPage.signIn(account.username, account.password);
+  await expect(page.getByRole('button', { name: /^Open / }).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await studio.openBuiltInCar();
+  await studio.waitForLive();
+  await studio.waitForPanels();
+  for (const tab of await page.getByRole('tablist', { name: 'Studio panels' }).getByRole('tab').all()) {
+    await tab.click();
+    expect(await seriousViolations(page), (await tab.getAttribute('aria-label')) ?? '').toEqual([]);
+  }
+  await studio.signOut();
+});

@@ -1,0 +1,76 @@
+import { expect, test } from '../support/fixtures';
+import { engineCall, engineSettings } from '../support/engine-api';
+import { pictureDifference, videoPicture } from '../support/picture';
+
+/** The car panel against the shared reference engine: each change is read back through the Remote Control API. */
+test.describe('the car panel', () => {
+  test.beforeEach(async ({ page, loginPage, createAccount, studio }) => {
+    test.setTimeout(150_000);
+    const account = await createAccount(['user']);
+    await loginPage.goto();
+    await loginPage.signIn(account.username, account.password);
+    await studio.openBuiltInCar();
+    await studio.waitForLive();
+    await studio.waitForPanels();
+    await studio.openPanel('Car');
+    await expect.poll(async () => (await videoPicture(page)).spread, { timeout: 20_000 }).toBeGreaterThan(8);
+  });
+
+  test.afterEach(async ({ studio }) => {
+    await studio.signOut();
+  });
+
+  test('paint, trim, doors and lamps reach the engine, and paint and doors change the picture', async ({ page }) => {
+    const paints = page.getByRole('radiogroup', { name: 'Paint' });
+    const before = await videoPicture(page);
+    await paints.getByRole('radio', { name: 'Glacier White' }).click();
+    await expect.poll(async () => (await engineCall('Get Material Options')).Current).toBe('glacier white');
+    await expect(paints.getByRole('radio', { name: 'Glacier White' })).toBeChecked();
+    await expect
+      .poll(async () => pictureDifference(before.pixels, (await videoPicture(page)).pixels), { timeout: 20_000 })
+      .toBeGreaterThan(4);
+
+    const shut = await videoPicture(page);
+    await page.getByRole('slider', { name: 'Front left' }).focus();
+    await page.keyboard.press('End');
+    await expect.poll(async () => (await engineSettings()).ConfigureValues?.DOOR_FL).toBe(50);
+    await expect
+      .poll(async () => pictureDifference(shut.pixels, (await videoPicture(page)).pixels), { timeout: 20_000 })
+      .toBeGreaterThan(1);
+
+    // A new trim shuts the doors (spec §4) and offers its own paints.
+    const { options: trims, curentIndex } = await engineCall('GetCarOptions');
+    const other = trims.find((_, index) => index !== curentIndex);
+    if (!other) throw new Error('The car has one trim');
+    const otherLabel = other.split(' ').slice(1).join(' ');
+    await page.getByRole('radiogroup', { name: 'Trim' }).getByRole('radio', { name: otherLabel }).click();
+    await expect.poll(async () => (await engineSettings()).Trim).toBe(other);
+    await expect.poll(async () => (await engineSettings()).ConfigureValues?.DOOR_FL).toBe(0);
+    await expect(page.getByRole('slider', { name: 'Front left' })).toHaveAttribute('aria-valuenow', '0');
+
+    await page.getByRole('switch', { name: 'Headlamps on' }).click();
+    await expect.poll(async () => (await engineCall('GetCarLights')).Lights.HeadLamps1?.OnOff).toBe(true);
+    await page.getByRole('slider', { name: 'Headlamps intensity' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await engineCall('GetCarLights')).Lights.HeadLamps1?.Intensity).toBeCloseTo(1.1);
+  });
+
+  test('a keyboard alone reaches and changes a paint and a door', async ({ page }) => {
+    const current = (await engineCall('Get Material Options')).Current;
+    // From the panel's tab, Tab walks into the paint swatches; arrows move among them, Space picks one.
+    await page.getByRole('tab', { name: 'Car' }).focus();
+    const paint = page.getByRole('radiogroup', { name: 'Paint' });
+    for (let i = 0; i < 20 && !(await paint.evaluate((group) => group.contains(document.activeElement))); i += 1)
+      await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await engineCall('Get Material Options')).Current).not.toBe(current);
+
+    const door = page.getByRole('slider', { name: 'Rear right' });
+    for (let i = 0; i < 30 && !(await door.evaluate((thumb) => thumb === document.activeElement)); i += 1)
+      await page.keyboard.press('Tab');
+    await expect(door).toBeFocused();
+    await page.keyboard.press('PageUp');
+    await expect.poll(async () => (await engineSettings()).ConfigureValues?.DOOR_RR).toBeGreaterThan(0);
+  });
+});
