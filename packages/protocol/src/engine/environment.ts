@@ -4,6 +4,10 @@ import { defineFunctions, defineProperties, linearColor, sameShape, value } from
 export const TIME_OF_DAY_OPTIONS = ['Default', 'Sunrise', 'Morning', 'Noon', 'Afternoon', 'Sunset', 'Night'] as const;
 export const SUN_AZIMUTH_RANGE = { min: 0, max: 360 } as const;
 
+/** Spec §4 "Light presets by time of day": at these times every car lamp goes on at intensity 1, at others off. */
+export const TIMES_OF_DAY_WITH_CAR_LIGHTS = ['Dawn', 'Sunrise', 'Sunset', 'Evening', 'Night'] as const;
+export const TIME_OF_DAY_LAMP_INTENSITY = 1;
+
 /** The procedural scatter options (keys without spaces, as SetPCG takes them) and their slider range. */
 export const PCG_OPTIONS = ['GrassDensity', 'PlantDensity', 'TreeDensity', 'RockDensity'] as const;
 export type PcgOption = (typeof PCG_OPTIONS)[number];

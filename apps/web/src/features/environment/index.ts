@@ -1,0 +1,1 @@
+export { EnvironmentPanel } from './components/environment-panel';

@@ -1,0 +1,64 @@
+import { expect, test } from '../support/fixtures';
+import { engineCall, engineSettings } from '../support/engine-api';
+import { pictureDifference, videoPicture } from '../support/picture';
+
+/** The environment panel against the shared reference engine, read back through the Remote Control API. */
+test.describe('the environment panel', () => {
+  test.beforeEach(async ({ page, loginPage, createAccount, studio }) => {
+    test.setTimeout(150_000);
+    const account = await createAccount(['user']);
+    await loginPage.goto();
+    await loginPage.signIn(account.username, account.password);
+    await studio.openBuiltInCar();
+    await studio.waitForLive();
+    await studio.waitForPanels();
+    await studio.openPanel('Environment');
+    await expect.poll(async () => (await videoPicture(page)).spread, { timeout: 20_000 }).toBeGreaterThan(8);
+  });
+  test.afterEach(async ({ studio }) => {
+    await studio.signOut();
+  });
+
+  test('an environment, its scatter, the time of day with its lamps and the sun reach the engine', async ({ page }) => {
+    const before = await videoPicture(page);
+    await page.getByRole('combobox', { name: 'Environment' }).click();
+    await page.getByRole('option', { name: 'desert-pcg' }).click();
+    await expect.poll(async () => (await engineSettings()).Environment?.Path).toBe('desert-pcg');
+    await expect
+      .poll(async () => pictureDifference(before.pixels, (await videoPicture(page)).pixels), { timeout: 20_000 })
+      .toBeGreaterThan(4);
+
+    await page.getByRole('slider', { name: 'Grass Density' }).focus();
+    await page.keyboard.press('Home');
+    await expect.poll(async () => (await engineCall('GetAllPCGOptions')).PCGOptions.GrassDensity).toBe(0);
+
+    const day = await videoPicture(page);
+    await page.getByRole('radiogroup', { name: 'Time of day' }).getByRole('radio', { name: 'Night', exact: true }).click();
+    await expect.poll(async () => (await engineCall('Get Time Of the Day Options')).Current).toBe('Night');
+    // Spec §4: at night every lamp of the car is on at intensity 1.
+    await expect
+      .poll(async () => Object.values((await engineCall('GetCarLights')).Lights))
+      .toEqual(expect.arrayContaining([{ OnOff: true, Intensity: 1 }]));
+    expect(Object.values((await engineCall('GetCarLights')).Lights).every((lamp) => lamp.OnOff)).toBe(true);
+    await expect
+      .poll(async () => pictureDifference(day.pixels, (await videoPicture(page)).pixels), { timeout: 20_000 })
+      .toBeGreaterThan(4);
+    await page.getByRole('radiogroup', { name: 'Time of day' }).getByRole('radio', { name: 'Noon', exact: true }).click();
+    await expect
+      .poll(async () => Object.values((await engineCall('GetCarLights')).Lights).some((lamp) => lamp.OnOff))
+      .toBe(false);
+
+    await page.getByRole('textbox', { name: 'Sun direction value' }).fill('245');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await engineSettings()).Environment?.SunAzimuth).toBe(245);
+  });
+
+  test('the HDRI backdrop shows its settings, which reach the engine', async ({ page }) => {
+    await page.getByRole('combobox', { name: 'Environment' }).click();
+    await page.getByRole('option', { name: 'HDRIBackdrop' }).click();
+    await expect.poll(async () => (await engineSettings()).Environment?.Path).toBe('HDRIBackdrop');
+    await page.getByRole('slider', { name: 'Intensity' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await engineSettings()).Environment?.Hdr?.Intensity).toBeCloseTo(2.1);
+  });
+});
