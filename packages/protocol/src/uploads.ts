@@ -28,3 +28,15 @@ export const UPLOAD_LIMITS = {
   image: 50 * 1024 * 1024,
   model: 1024 * 1024 * 1024,
 } as const;
+
+/**
+ * A short-lived URL of an upload's image for the engine to fetch (ImportandUpdateBackplate, ImportandApplyCubemap,
+ * ImportandUpdateCompositionGuide). Engines fetch plain URLs without the user's cookie or token, so the URL carries
+ * a signature scoped to that one image, valid until `expiresAt`; it ends in the image's file name and extension,
+ * which engines use to pick a loader.
+ */
+export const uploadEngineLinkSchema = z.object({
+  url: z.string(),
+  expiresAt: z.iso.datetime(),
+});
+export type UploadEngineLink = z.infer<typeof uploadEngineLinkSchema>;
