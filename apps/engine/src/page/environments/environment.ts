@@ -56,7 +56,8 @@ export function sunFor(environment: SceneState['environment']): {
   intensity: number;
 } {
   // The scene only takes the engine's own options; an older saved state falls back to Default.
-  const sun = SUN_BY_TIME[environment.timeOfDay as TimeOfDay] ?? SUN_BY_TIME.Default;
+  const byName: Partial<Record<string, (typeof SUN_BY_TIME)[TimeOfDay]>> = SUN_BY_TIME;
+  const sun = byName[environment.timeOfDay] ?? SUN_BY_TIME.Default;
   return { ...sun, azimuth: environment.sunDirection };
 }
 
