@@ -23,6 +23,17 @@ export const uploadFieldsSchema = z.object({
   groupId: z.string().trim().min(1).max(64).optional(),
 });
 
+/**
+ * What the web app lets a user pick for each image slot, by file extension, before sending it (the server judges
+ * the content again, see its sniffing): pictures for backplates and composition guides, HDR or EXR for the HDRI
+ * backdrop. Each list names the types in the words a user reads.
+ */
+export const UPLOAD_IMAGE_KINDS = {
+  image: { extensions: ['.png', '.jpg', '.jpeg', '.webp'], label: 'PNG, JPEG or WebP' },
+  hdri: { extensions: ['.hdr', '.exr'], label: 'HDR or EXR' },
+} as const;
+export type UploadImageKind = keyof typeof UPLOAD_IMAGE_KINDS;
+
 /** Largest file each kind of upload takes. */
 export const UPLOAD_LIMITS = {
   image: 50 * 1024 * 1024,
