@@ -11,12 +11,6 @@ export const MEDIA_COOKIE = {
   ttlSeconds: 3600,
 } as const;
 
-/**
- * Spec §7 Storage: the browser asks for the media cookie about this long after its storage client starts (the app
- * starting signed in, or a sign-in), and again before the cookie runs out.
- */
-export const MEDIA_COOKIE_REQUEST_DELAY_MS = 100;
-
 export const mediaCookieResponseSchema = z.object({
   /** When the cookie stops working; ask for a new one before then. */
   expiresAt: z.iso.datetime(),
