@@ -24,7 +24,7 @@ import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
 import { signallingRoutes } from './modules/signalling/signalling.routes.js';
 import { assetModelsRoutes } from './modules/asset-models/asset-models.routes.js';
 import { AssetModelsService } from './modules/asset-models/asset-models.service.js';
-import { ModelFileLinks } from './modules/asset-models/model-file-links.js';
+import { SignedFileLinks } from './storage/signed-file-links.js';
 import { seedBuiltInProduct } from './modules/asset-models/seed-built-in-product.js';
 import { configsRoutes } from './modules/configs/configs.routes.js';
 import { ConfigsService } from './modules/configs/configs.service.js';
@@ -124,13 +124,17 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   }
 
   const groups = new GroupsService(database.db);
-  const uploads = new UploadsService(database.db, storage);
+  const uploads = new UploadsService(
+    database.db,
+    storage,
+    new SignedFileLinks(deriveSecret(authSecret, 'upload-file-links')),
+  );
   const presets = new PresetsService(database.db, uploads);
   const configs = new ConfigsService(database.db, storage);
   const assetModels = new AssetModelsService(
     database.db,
     storage,
-    new ModelFileLinks(deriveSecret(authSecret, 'model-file-links')),
+    new SignedFileLinks(deriveSecret(authSecret, 'model-file-links')),
   );
   const renderedAssets = new RenderedAssetsService(database.db);
   const mediaAccess = parts.mediaAccess ?? new LibraryMediaAccess({ uploads, configs, assetModels, renderedAssets });
@@ -190,7 +194,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
       await api.register(configsRoutes, { configs });
       await api.register(assetModelsRoutes, { assetModels, engineFilesUrl: app.engineFilesUrl });
       await api.register(renderedAssetsRoutes, { renderedAssets });
-      await api.register(uploadsRoutes, { uploads });
+      await api.register(uploadsRoutes, { uploads, engineFilesUrl: app.engineFilesUrl });
       await api.register(sessionsRoutes, { sessions: app.engineSessions });
       await api.register(enginesRoutes, { provider: app.engineProvider });
       await api.register(remoteRelayPlugin, {

@@ -154,3 +154,10 @@ export const PRESET_ANIMATIONS = [
   { name: 'Left Close-up View', frames: 360 },
   { name: 'Right Close-up View', frames: 360 },
 ] as const;
+
+/**
+ * Spec §7 Storage: the browser asks for the media cookie (GET /aws-s3/auth-cookie) about this long after its storage
+ * client starts (the app starting signed in, or a sign-in), and again before the cookie runs out. Here, not beside
+ * MEDIA_COOKIE, so that the web app's first chunk takes it without the schemas there.
+ */
+export const MEDIA_COOKIE_REQUEST_DELAY_MS = 100;

@@ -119,4 +119,7 @@ export const PRODUCT_MESSAGES = {
   ssoNotConfigured: 'Single sign-on is not configured on this server.',
   invalidMediaKey: 'That is not a valid media path.',
   rangeNotSatisfiable: (size: number) => `The requested range is not within the ${size} bytes of this file.`,
+  /** An image the upload slot does not take; `types` as UPLOAD_IMAGE_KINDS labels them. */
+  unsupportedImage: (types: string) => `Choose a ${types} file.`,
+  imageTooLarge: (megabytes: number) => `The image is larger than ${megabytes} MB.`,
 } as const;

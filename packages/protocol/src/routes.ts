@@ -31,6 +31,10 @@ export const API_ROUTES = {
     create: '/upload',
     byId: '/upload/id/:id',
     byGroup: '/upload/group/:groupId',
+    /** POST: a signed, expiring URL of the upload's image for the user's engine to fetch (backplate, HDRI, guide). */
+    engineLink: '/upload/:id/engine-link',
+    /** GET: the image behind a signed link, without cookie or token (engines fetch it). */
+    signedFile: '/upload-file/:token/:fileName',
   },
   presets: {
     list: '/preset',
@@ -95,6 +99,12 @@ export const API_ROUTES = {
   /** The remote-control relay's WebSocket (spec §7 "Remote-control socket"). */
   remote: '/remote',
 } as const;
+
+/**
+ * The server's routes that engines fetch without cookie or token, each `/<prefix>/:token/:fileName`: the link is the
+ * credential. An engine's fetch policy lets these through on the server's address for engines and nothing else.
+ */
+export const ENGINE_SIGNED_FILE_ROUTES = [API_ROUTES.assetModels.signedFile, API_ROUTES.uploads.signedFile] as const;
 
 /**
  * Pixel Streaming signalling, outside the API base: its address is the instanceUrl the web app hands Epic's frontend

@@ -23,8 +23,31 @@ export const uploadFieldsSchema = z.object({
   groupId: z.string().trim().min(1).max(64).optional(),
 });
 
+/**
+ * What the web app lets a user pick for each image slot, by file extension, before sending it (the server judges
+ * the content again, see its sniffing): pictures for backplates and composition guides, HDR or EXR for the HDRI
+ * backdrop. Each list names the types in the words a user reads.
+ */
+export const UPLOAD_IMAGE_KINDS = {
+  image: { extensions: ['.png', '.jpg', '.jpeg', '.webp'], label: 'PNG, JPEG or WebP' },
+  hdri: { extensions: ['.hdr', '.exr'], label: 'HDR or EXR' },
+} as const;
+export type UploadImageKind = keyof typeof UPLOAD_IMAGE_KINDS;
+
 /** Largest file each kind of upload takes. */
 export const UPLOAD_LIMITS = {
   image: 50 * 1024 * 1024,
   model: 1024 * 1024 * 1024,
 } as const;
+
+/**
+ * A short-lived URL of an upload's image for the engine to fetch (ImportandUpdateBackplate, ImportandApplyCubemap,
+ * ImportandUpdateCompositionGuide). Engines fetch plain URLs without the user's cookie or token, so the URL carries
+ * a signature scoped to that one image, valid until `expiresAt`; it ends in the image's file name and extension,
+ * which engines use to pick a loader.
+ */
+export const uploadEngineLinkSchema = z.object({
+  url: z.string(),
+  expiresAt: z.iso.datetime(),
+});
+export type UploadEngineLink = z.infer<typeof uploadEngineLinkSchema>;

@@ -1,8 +1,11 @@
+import type { CarLightName } from '@autostudio/protocol';
+
 /**
  * The built-in car's trims and paints. The scene functions answer from this list, and the renderer builds the
  * car from it, so both agree on every name. A trim's label is its name without the first word (spec §3).
  */
-export type LampName = 'HeadLamps1' | 'TailLamps1' | 'DRLs' | 'SignatureLEDs';
+/** The lamps as protocol names them (a type only: the page loads no protocol at runtime). */
+export type LampName = CarLightName;
 
 export interface TrimSpec {
   name: string;

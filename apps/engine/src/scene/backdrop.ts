@@ -1,4 +1,9 @@
-import { TIME_OF_DAY_OPTIONS, type ENVIRONMENT_FUNCTIONS, type EngineHandlersOf } from '@autostudio/protocol';
+import {
+  SUN_AZIMUTH_RANGE,
+  TIME_OF_DAY_OPTIONS,
+  type ENVIRONMENT_FUNCTIONS,
+  type EngineHandlersOf,
+} from '@autostudio/protocol';
 import { EngineError } from './engine-error.js';
 import { ENVIRONMENTS, PCG_DEFAULTS, findEnvironment } from './environments.js';
 import type { SceneCore } from './scene-core.js';
@@ -63,8 +68,11 @@ export class Backdrop {
     this.environment.timeOfDay = option;
   }
 
+  /** Any angle, wrapped into the protocol's azimuth range (a drag past north comes round again). */
   setSunAzimuth(degrees: number): void {
-    this.environment.sunDirection = ((degrees % 360) + 360) % 360;
+    const { min, max } = SUN_AZIMUTH_RANGE;
+    const span = max - min;
+    this.environment.sunDirection = ((((degrees - min) % span) + span) % span) + min;
   }
 
   loadEnvironment(pathOrName: string): void {

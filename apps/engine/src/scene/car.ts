@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { DOOR_RANGE, type CAR_FUNCTIONS, type EngineHandlersOf } from '@autostudio/protocol';
+import { CAR_LIGHT_NAMES, DOOR_RANGE, type CAR_FUNCTIONS, type EngineHandlersOf } from '@autostudio/protocol';
 import { DOORS, PAINTS, TRIMS, paintKey } from '../contract/car-catalogue.js';
 import type { ModelParts } from '../contract/renderer.js';
 import { EngineError } from './engine-error.js';
@@ -99,8 +99,7 @@ export class Car {
   turnLamp(lightName: string, on: boolean, intensity?: number): void {
     const lamps = this.car.lamps as Lamps;
     const name = Object.keys(lamps).find((l) => l.toLowerCase() === lightName.toLowerCase());
-    if (!name)
-      throw new EngineError(`Unknown light ${lightName}; the car has HeadLamps1, TailLamps1, DRLs and SignatureLEDs`);
+    if (!name) throw new EngineError(`Unknown light ${lightName}; the car has ${CAR_LIGHT_NAMES.join(', ')}`);
     if (!this.lampsNow().includes(name)) {
       const where = this.car.modelPath === null ? `the ${this.car.trim} trim` : 'the loaded car model';
       throw new EngineError(`${name} is not available on ${where}`);

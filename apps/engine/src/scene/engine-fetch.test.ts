@@ -14,6 +14,8 @@ import { TINY_PNG } from '../test/test-renderer.js';
  * the cloud metadata address, whichever way the address is reached (a name, a redirect).
  */
 const LINK = '/api/asset-model-file/version-1.1999999999.signature';
+/** A signed link to an uploaded image (a backplate, an HDRI, a composition guide). */
+const UPLOAD_LINK = '/api/upload-file/upload-1.1999999999.signature/backplate.png';
 const glb = Buffer.concat([Buffer.from('glTF'), Buffer.alloc(1024, 7)]);
 
 /** A local server counting the requests it was sent, so a test can tell that nothing reached it. */
@@ -37,7 +39,11 @@ let cdn: Awaited<ReturnType<typeof serve>>;
 let filesBase: string;
 beforeAll(async () => {
   // The Autostudio server: its signed links, and a route engines have no business reading.
-  files = await serve((url, reply) => (url === `${LINK}/car.glb` ? reply(200, glb) : reply(200, Buffer.from('admin'))));
+  files = await serve((url, reply) => {
+    if (url === `${LINK}/car.glb`) return reply(200, glb);
+    if (url === UPLOAD_LINK) return reply(200, TINY_PNG);
+    return reply(200, Buffer.from('admin'));
+  });
   // Some other service on the engine's machine.
   internal = await serve((_url, reply) => reply(200, Buffer.from('internal secret')));
   // An allow-listed host: images, a model, and redirects.
@@ -142,6 +148,12 @@ describe('what an engine fetches', () => {
     expect(image).toMatch(/^images\/[0-9a-f]{32}\.png$/);
     expect(t.renderer.lastState()?.environment.hdri.imageUrl).toBe(image);
     expect(existsSync(path.join(t.dataDir, image))).toBe(true);
+
+    for (const name of IMPORTS) {
+      expect(await t.call('car', name, { Url: `${filesBase}${UPLOAD_LINK}` }), name).toEqual({ status: 200, body: {} });
+    }
+    expect(t.renderer.lastState()?.camera.compositionImageUrl).toMatch(/^images\/[0-9a-f]{32}\.png$/);
+    expect(t.renderer.lastState()?.camera.compositionImageUrl).not.toBe(image);
 
     expect((await t.request('POST', ENGINE_CONTROL_ROUTES.reset)).status).toBe(200);
     expect(existsSync(path.join(t.dataDir, 'images'))).toBe(false);

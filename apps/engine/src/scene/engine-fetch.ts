@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { API_BASE, API_ROUTES, ENGINE_FETCH_REFUSED } from '@autostudio/protocol';
+import { API_BASE, ENGINE_FETCH_REFUSED, ENGINE_SIGNED_FILE_ROUTES } from '@autostudio/protocol';
 import { EngineError } from './engine-error.js';
 
 /**
@@ -26,8 +26,11 @@ export const NO_FETCHES: FetchPolicy = { filesUrls: [], allow: [] };
 const MAX_REDIRECTS = 3;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-/** The path of the server's signed model file links (`/api/asset-model-file/<token>/<file>`), up to the token. */
-const SIGNED_FILE_PREFIX = `${API_BASE}${API_ROUTES.assetModels.signedFile.split('/:')[0] ?? ''}/`;
+/**
+ * The paths of the server's signed file links (`/api/asset-model-file/<token>/<file>`, `/api/upload-file/…`), up
+ * to the token.
+ */
+const SIGNED_FILE_PREFIXES = ENGINE_SIGNED_FILE_ROUTES.map((route) => `${API_BASE}${route.split('/:')[0] ?? ''}/`);
 
 /**
  * Refused or failed: always the one message, so a caller learns nothing about what answered (status, size, resolved
@@ -95,8 +98,9 @@ export function permission(url: URL, policy: FetchPolicy): Permission {
   for (const files of policy.filesUrls) {
     if (!URL.canParse(files)) continue;
     const base = new URL(files);
-    const prefix = base.pathname.replace(/\/+$/, '') + SIGNED_FILE_PREFIX;
-    if (url.origin === base.origin && url.pathname.startsWith(prefix)) return 'any';
+    const root = base.pathname.replace(/\/+$/, '');
+    const signed = SIGNED_FILE_PREFIXES.some((prefix) => url.pathname.startsWith(root + prefix));
+    if (url.origin === base.origin && signed) return 'any';
   }
   const host = url.hostname.toLowerCase();
   let found: Permission = 'refused';

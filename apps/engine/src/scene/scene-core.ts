@@ -1,3 +1,4 @@
+import { CAR_LIGHT_NAMES } from '@autostudio/protocol';
 import type { ModelParts, Renderer } from '../contract/renderer.js';
 import type { PathTracingMode } from '../contract/render-contract.js';
 import type { SceneState } from '../contract/scene-state.js';
@@ -26,7 +27,7 @@ export interface SceneCore {
 export function builtInParts(): ModelParts {
   return {
     doors: [...DOORS],
-    lamps: ['HeadLamps1', 'TailLamps1', 'DRLs', 'SignatureLEDs'],
+    lamps: [...CAR_LIGHT_NAMES],
     hasPaint: true,
     trims: TRIMS.map((t) => t.name),
   };

@@ -18,6 +18,7 @@ const OPEN_TO_STRANGERS = new Set([
   'GET /auth/sso/callback',
   'GET /health',
   'GET /asset-model-file/{token}/{fileName}',
+  'GET /upload-file/{token}/{fileName}',
   'POST /engines/register',
   'POST /engines/heartbeat',
   'POST /engines/deregister',

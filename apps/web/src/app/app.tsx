@@ -5,6 +5,7 @@ import { useAuthStore } from '@/features/auth';
 import { configureApiClient } from '@/lib/api-client';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
+import { useMediaCookie } from './use-media-cookie';
 
 export function App() {
   const [router] = useState(() => {
@@ -19,6 +20,7 @@ export function App() {
     });
     return created;
   });
+  useMediaCookie();
   return (
     <AppProvider>
       <RouterProvider router={router} />

@@ -40,6 +40,16 @@ export function currentAccessToken(): string | null {
   return hooks.getAccessToken();
 }
 
+/** The full URL of an API path, as apiRequest calls it (for requests fetch cannot make, such as upload progress). */
+export function apiUrl(path: string): string {
+  return `${hooks.origin}${API_BASE}${path}`;
+}
+
+/** A new access token after a 401, as apiRequest gets one; null when there is none to get. */
+export function refreshAccessToken(): Promise<string | null> {
+  return hooks.refreshAccessToken();
+}
+
 /** The server's origin: the configured one, else the page's own. */
 export function apiOrigin(): string {
   return hooks.origin || window.location.origin;

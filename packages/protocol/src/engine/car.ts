@@ -4,7 +4,7 @@ import { defineFunctions } from './define.js';
 /** Configure values such as doors run 0 (shut) to 50 (fully open); the engine clamps rather than refuses. */
 export const DOOR_RANGE = { min: 0, max: 50 } as const;
 
-/** The car's lamp groups (spec §3); DRLs and SignatureLEDs exist only on some trims. */
+/** The car's lamps, as CarLightTurnOnOff names them (spec §3); a trim may have fewer (DRLs, SignatureLEDs). */
 export const CAR_LIGHT_NAMES = ['HeadLamps1', 'TailLamps1', 'DRLs', 'SignatureLEDs'] as const;
 export type CarLightName = (typeof CAR_LIGHT_NAMES)[number];
 

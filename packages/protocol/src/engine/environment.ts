@@ -1,11 +1,36 @@
 import { z } from 'zod';
 import { defineFunctions, defineProperties, linearColor, sameShape, value } from './define.js';
 
-export const TIME_OF_DAY_OPTIONS = ['Default', 'Sunrise', 'Morning', 'Noon', 'Afternoon', 'Sunset', 'Night'] as const;
+/** The times of day an engine offers, in the order of the day (spec §3 timeOfDayOptions, §4 light presets). */
+export const TIME_OF_DAY_OPTIONS = [
+  'Default',
+  'Dawn',
+  'Sunrise',
+  'Morning',
+  'Noon',
+  'Afternoon',
+  'Sunset',
+  'Evening',
+  'Night',
+] as const;
+export type TimeOfDay = (typeof TIME_OF_DAY_OPTIONS)[number];
+
+/**
+ * Spec §4 "Light presets by time of day": these turn all the car's lights on at intensity 1 (CAR_LIGHT_NAMES), any
+ * other time of day turns them off.
+ */
+export const TIMES_OF_DAY_WITH_CAR_LIGHTS = [
+  'Dawn',
+  'Sunrise',
+  'Sunset',
+  'Evening',
+  'Night',
+] as const satisfies readonly TimeOfDay[];
+
+/** Sun azimuth in degrees; the engine wraps any angle into [min, max). */
 export const SUN_AZIMUTH_RANGE = { min: 0, max: 360 } as const;
 
-/** Spec §4 "Light presets by time of day": at these times every car lamp goes on at intensity 1, at others off. */
-export const TIMES_OF_DAY_WITH_CAR_LIGHTS = ['Dawn', 'Sunrise', 'Sunset', 'Evening', 'Night'] as const;
+/** The intensity the time-of-day light preset gives every lamp it turns on. */
 export const TIME_OF_DAY_LAMP_INTENSITY = 1;
 
 /** The procedural scatter options (keys without spaces, as SetPCG takes them) and their slider range. */

@@ -1,4 +1,5 @@
 import * as THREE from 'three';
+import type { TimeOfDay } from '@autostudio/protocol';
 import type { SceneState } from '../../contract/scene-state.js';
 
 /**
@@ -31,14 +32,20 @@ export interface Environment {
   dispose(): void;
 }
 
-/** Sun elevation and colour for the spec's times of day. */
-export const SUN_BY_TIME: Record<string, { elevation: number; color: number; intensity: number }> = {
+/**
+ * Sun elevation (degrees above the horizon), colour and intensity for every time of day the engine offers. Dawn and
+ * Evening are the twilights either side of the day: the sun just under the horizon, a rose light before sunrise and
+ * a violet one after sunset, dimmer than the sunrise and sunset they neighbour and brighter than night.
+ */
+export const SUN_BY_TIME: Record<TimeOfDay, { elevation: number; color: number; intensity: number }> = {
   Default: { elevation: 38, color: 0xfff1dc, intensity: 3.2 },
+  Dawn: { elevation: -1, color: 0xe8a2b4, intensity: 0.45 },
   Sunrise: { elevation: 4, color: 0xffb070, intensity: 1.6 },
   Morning: { elevation: 24, color: 0xffe2bf, intensity: 2.8 },
   Noon: { elevation: 68, color: 0xffffff, intensity: 3.6 },
   Afternoon: { elevation: 36, color: 0xfff0d6, intensity: 3.2 },
   Sunset: { elevation: 3, color: 0xff9a55, intensity: 1.5 },
+  Evening: { elevation: -1.5, color: 0xa88ad8, intensity: 0.4 },
   Night: { elevation: -12, color: 0x8aa4ff, intensity: 0.25 },
 };
 
@@ -48,8 +55,9 @@ export function sunFor(environment: SceneState['environment']): {
   color: number;
   intensity: number;
 } {
-  const sun = SUN_BY_TIME[environment.timeOfDay] ??
-    SUN_BY_TIME.Default ?? { elevation: 38, color: 0xffffff, intensity: 3 };
+  // The scene only takes the engine's own options; an older saved state falls back to Default.
+  const byName: Partial<Record<string, (typeof SUN_BY_TIME)[TimeOfDay]>> = SUN_BY_TIME;
+  const sun = byName[environment.timeOfDay] ?? SUN_BY_TIME.Default;
   return { ...sun, azimuth: environment.sunDirection };
 }
 

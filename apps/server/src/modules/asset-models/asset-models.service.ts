@@ -26,7 +26,7 @@ import { canCreate } from '../access/access-policy.js';
 import { ItemAccess } from '../access/item-access.js';
 import { SharesRepository, type Principal } from '../access/shares.repository.js';
 import { AssetModelsRepository, type AssetModelFilters } from './asset-models.repository.js';
-import { MODEL_LINK_MESSAGES, type ModelFileLinks } from './model-file-links.js';
+import { FILE_LINK_MESSAGES, type SignedFileLinks } from '../../storage/signed-file-links.js';
 
 const ASSET_MODEL_NOT_FOUND = 'Asset model not found';
 const NO_MODEL_FILE = 'This asset model has no model file';
@@ -48,7 +48,7 @@ export class AssetModelsService {
   constructor(
     db: Db,
     private readonly storage: BlobStore,
-    private readonly links: ModelFileLinks,
+    private readonly links: SignedFileLinks,
   ) {
     this.models = new AssetModelsRepository(db);
     this.shares = new SharesRepository(db, 'asset_model_shares');
@@ -178,9 +178,9 @@ export class AssetModelsService {
   /** The file behind a signed link, while the link is valid and the model is not deleted. */
   async signedFile(token: string, fileName: string): Promise<{ body: Readable; size: number }> {
     const check = this.links.check(token, fileName);
-    if (!check.ok) throw forbidden(MODEL_LINK_MESSAGES[check.reason]);
+    if (!check.ok) throw forbidden(FILE_LINK_MESSAGES[check.reason]);
     // A model deleted since the link was made opens nothing.
-    const row = await this.models.find(check.assetModelId);
+    const row = await this.models.find(check.id);
     if (!row) throw notFound(ASSET_MODEL_NOT_FOUND);
     const stat = row.file_key ? await this.storage.stat(row.file_key) : null;
     if (!row.file_key || !stat) throw notFound(NO_MODEL_FILE);

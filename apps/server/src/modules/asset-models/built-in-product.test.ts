@@ -14,7 +14,7 @@ import { createBlobStore } from '../../storage/create-blob-store.js';
 import { multipartBody, tinyGlb } from '../../test/multipart.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
-import { MODEL_LINK_MESSAGES, MODEL_LINK_TTL_SECONDS } from './model-file-links.js';
+import { FILE_LINK_MESSAGES, FILE_LINK_TTL_SECONDS } from '../../storage/signed-file-links.js';
 import { seedBuiltInProduct } from './seed-built-in-product.js';
 
 describe.each(testDatabases)('the built-in car and signed model links on $name', (database) => {
@@ -114,17 +114,17 @@ describe.each(testDatabases)('the built-in car and signed model links on $name',
     ]) {
       const response = await t.app.inject({ method: 'GET', url: pathname });
       expect(response.statusCode, pathname).toBe(403);
-      expect(response.json()).toMatchObject({ message: MODEL_LINK_MESSAGES.invalid });
+      expect(response.json()).toMatchObject({ message: FILE_LINK_MESSAGES.invalid });
     }
   });
 
   it('refuses an expired link', async () => {
     const link = await linkFor(ada, terra.id);
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + (MODEL_LINK_TTL_SECONDS + 1) * 1000);
+    vi.setSystemTime(Date.now() + (FILE_LINK_TTL_SECONDS + 1) * 1000);
     const response = await download(link.url);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ message: MODEL_LINK_MESSAGES.expired });
+    expect(response.json()).toMatchObject({ message: FILE_LINK_MESSAGES.expired });
   });
 
   it('gives links only to those who may see the model, and none to a deleted one', async () => {

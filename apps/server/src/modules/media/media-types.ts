@@ -22,3 +22,8 @@ const MEDIA_TYPES: Record<string, string> = {
 export function mediaTypeOf(key: string): string {
   return MEDIA_TYPES[path.posix.extname(key).toLowerCase()] ?? 'application/octet-stream';
 }
+
+/** The usual extension of a media type (`image/jpeg` → `.jpg`), or undefined for a type the product does not store. */
+export function extensionOf(contentType: string): string | undefined {
+  return Object.entries(MEDIA_TYPES).find(([, type]) => type === contentType)?.[0];
+}

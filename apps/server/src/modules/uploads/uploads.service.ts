@@ -1,5 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { isAdmin, UPLOAD_LIMITS, uploadFieldsSchema, type Upload, type User } from '@autostudio/protocol';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  API_BASE,
+  API_ROUTES,
+  isAdmin,
+  pathTo,
+  UPLOAD_LIMITS,
+  uploadFieldsSchema,
+  type Upload,
+  type UploadEngineLink,
+  type User,
+} from '@autostudio/protocol';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { UploadGroupRow, UploadRow } from '../../db/schema.js';
@@ -8,6 +20,8 @@ import type { BlobStore } from '../../storage/blob-store.js';
 import { mediaUrl } from '../../storage/media-url.js';
 import { withMultipart } from '../../storage/multipart.js';
 import { toNumber } from '../../db/search.js';
+import { FILE_LINK_MESSAGES, type SignedFileLinks } from '../../storage/signed-file-links.js';
+import { extensionOf, mediaTypeOf } from '../media/media-types.js';
 import { canCreate } from '../access/access-policy.js';
 import { UploadGroupAccess } from './upload-group-access.js';
 import { UploadsRepository } from './uploads.repository.js';
@@ -16,6 +30,19 @@ const UPLOAD_NOT_FOUND = 'Upload not found';
 
 /** Each upload's file lives under its own id, which is how media access finds the upload a file belongs to. */
 const uploadKey = (id: string, fileName: string) => `uploads/${id}/${fileName}`;
+
+/**
+ * The file name an engine link ends in: the stored name's stem, with the extension of the sniffed type (an HDRI
+ * sent as `sky.png` ends in `.hdr`), since engines pick their loader by extension. Spaces become dashes and the stem
+ * is cut short, so the name needs no escaping and stays under the router's limit on a path parameter (100).
+ */
+function engineFileName(row: UploadRow): string {
+  const stored = row.blob_key.split('/').pop() ?? '';
+  const extension = extensionOf(row.content_type) ?? path.posix.extname(stored);
+  const known = mediaTypeOf(stored) !== 'application/octet-stream';
+  const stem = (known ? stored.slice(0, -path.posix.extname(stored).length) : stored).replace(/ /g, '-').slice(0, 60);
+  return `${stem || 'image'}${extension}`;
+}
 
 export function toUpload(row: UploadRow): Upload {
   return {
@@ -37,6 +64,7 @@ export class UploadsService {
   constructor(
     db: Db,
     private readonly storage: BlobStore,
+    private readonly links: SignedFileLinks,
   ) {
     this.uploads = new UploadsRepository(db);
     this.groups = new UploadGroupAccess(db);
@@ -73,6 +101,29 @@ export class UploadsService {
 
   async get(user: User, id: string): Promise<Upload> {
     return toUpload(await this.readable(user, id));
+  }
+
+  /**
+   * A short-lived URL of the upload's image on `origin` (where engines reach this server), for the user's engine to
+   * fetch without cookie or token; only for an upload the user may read.
+   */
+  async engineLink(user: User, id: string, origin: string): Promise<UploadEngineLink> {
+    const row = await this.readable(user, id);
+    const fileName = engineFileName(row);
+    const { token, expiresAt } = this.links.sign(row.id, fileName);
+    const route = pathTo(API_ROUTES.uploads.signedFile, { token, fileName });
+    return { url: `${origin}${API_BASE}${route}`, expiresAt: expiresAt.toISOString() };
+  }
+
+  /** The image behind a signed link, while the link is valid and the upload is not deleted. */
+  async signedFile(token: string, fileName: string): Promise<{ body: Readable; size: number; contentType: string }> {
+    const check = this.links.check(token, fileName);
+    if (!check.ok) throw forbidden(FILE_LINK_MESSAGES[check.reason]);
+    // An upload deleted since the link was made opens nothing.
+    const row = await this.uploads.find(check.id);
+    const stat = row ? await this.storage.stat(row.blob_key) : null;
+    if (!row || !stat) throw notFound(UPLOAD_NOT_FOUND);
+    return { body: await this.storage.get(row.blob_key), size: stat.size, contentType: row.content_type };
   }
 
   async inGroup(user: User, groupId: string): Promise<Upload[]> {

@@ -161,6 +161,26 @@ const CASES: Case[] = [
   },
   { name: 'uploads of a group nobody made', method: 'GET', url: '/api/upload/group/made-up-group', status: 404 },
   { name: 'unknown upload', method: 'GET', url: `/api/upload/id/${UNKNOWN}`, status: 404 },
+  { name: 'engine link to an unknown upload', method: 'POST', url: `/api/upload/${UNKNOWN}/engine-link`, status: 404 },
+  {
+    name: 'engine link with a huge upload id',
+    method: 'POST',
+    url: `/api/upload/${'a'.repeat(65)}/engine-link`,
+    status: 400,
+    message: /id/,
+  },
+  {
+    name: 'signed upload file with a token that is no token',
+    method: 'GET',
+    url: '/api/upload-file/not-a-token/a.png',
+    status: 403,
+  },
+  {
+    name: 'signed upload file with a huge file name',
+    method: 'GET',
+    url: `/api/upload-file/${UNKNOWN}.1.${'a'.repeat(43)}/${'a'.repeat(256)}.png`,
+    status: 414,
+  },
   // Every name-like field refuses control characters, wherever in the name they are.
   {
     name: 'config with a control character in the name',
