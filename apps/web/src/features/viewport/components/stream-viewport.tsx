@@ -4,6 +4,7 @@ import { cn } from '@/lib/cn';
 import type { RemoteApi } from '@/lib/remote-control/remote-api';
 import { usePixelStreaming } from '../hooks/use-pixel-streaming';
 import { useViewportPointer } from '../hooks/use-viewport-pointer';
+import { shownStatus } from '../lib/stream-status';
 import { StreamOverlay } from './stream-overlay';
 
 /**
@@ -16,6 +17,7 @@ import { StreamOverlay } from './stream-overlay';
  * - `switchToPathTraceOnIdle`: the car config flag; when on, the engine refines 2000 ms after the user lets go.
  * - `onSessionEnded`: told when the signalling server ends the stream because the session ended; the viewport
  *   then shows the ended state (and `onNewSession`, when given, as its action) instead of a frozen picture.
+ * - `sessionError`: the session failed (status Error) with this message: the ended state shows it, with the action.
  *
  * It fills its parent. For tests it exposes `data-stream-state` and the frames received and decoded.
  */
@@ -26,6 +28,7 @@ export interface StreamViewportProps {
   switchToPathTraceOnIdle?: boolean;
   onSessionEnded?: () => void;
   onNewSession?: () => void;
+  sessionError?: string | null;
   className?: string;
 }
 
@@ -36,6 +39,7 @@ export function StreamViewport({
   switchToPathTraceOnIdle = false,
   onSessionEnded,
   onNewSession,
+  sessionError = null,
   className,
 }: StreamViewportProps) {
   const player = useRef<HTMLDivElement>(null);
@@ -46,11 +50,13 @@ export function StreamViewport({
     onSessionEnded,
   });
   const pointer = useViewportPointer(surface, { remoteApi, switchToPathTraceOnIdle });
+  const shown = shownStatus(status, sessionError);
 
   return (
     <div
       data-testid="viewport"
       data-stream-state={status.kind}
+      data-session-error={sessionError ? 'true' : undefined}
       data-frames-received={frames.received}
       data-frames-decoded={frames.decoded}
       className={cn('relative h-full w-full overflow-hidden bg-neutral-950', className)}
@@ -62,7 +68,7 @@ export function StreamViewport({
         className={cn('absolute inset-0 touch-none select-none', remoteApi && 'cursor-grab active:cursor-grabbing')}
         {...pointer}
       />
-      <StreamOverlay status={status} onPlay={play} onRetry={reconnect} onNewSession={onNewSession} />
+      <StreamOverlay status={shown} onPlay={play} onRetry={reconnect} onNewSession={onNewSession} />
     </div>
   );
 }
