@@ -47,7 +47,7 @@ const envSchema = z.object({
     .optional(),
   SESSION_TIMEOUT: z.coerce.number().int().min(10).default(90),
   /** Milliseconds a closed page's session waits for the page to come back (a reload) before it is released. */
-  SESSION_PAGE_CLOSE_GRACE_MS: z.coerce.number().int().min(0).default(SESSION.pageCloseGraceMs),
+  SESSION_CLOSE_GRACE_MS: z.coerce.number().int().min(0).default(SESSION.pageCloseGraceMs),
   /** The shared key engines present to register themselves (ENGINE_PROVIDER=register) and the server to reset them. */
   ENGINE_REGISTRATION_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Seconds without a heartbeat after which a registered engine leaves the pool. */
@@ -176,7 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       warm: e.ENGINE_WARM,
       instances: parseEngineInstances(e.ENGINE_INSTANCES),
       sessionTimeoutSeconds: e.SESSION_TIMEOUT,
-      pageCloseGraceMs: e.SESSION_PAGE_CLOSE_GRACE_MS,
+      pageCloseGraceMs: e.SESSION_CLOSE_GRACE_MS,
       signallingKey: e.SIGNALLING_KEY,
       registrationKey: e.ENGINE_REGISTRATION_KEY,
       heartbeatTimeoutSeconds: e.ENGINE_HEARTBEAT_TIMEOUT,
