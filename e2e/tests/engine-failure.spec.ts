@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { API_BASE, API_ROUTES, type LoginResponse, type SessionResponse } from '@autostudio/protocol';
+import { API_BASE, API_ROUTES, BUILT_IN_PRODUCT, type LoginResponse, type SessionResponse } from '@autostudio/protocol';
 import { startExtraEngine } from '../support/engine';
 import { expect, test } from '../support/fixtures';
 import { E2E_PORT, E2E_STREAMER_ID } from '../support/server';
@@ -13,7 +13,7 @@ test.describe('an engine that dies mid-session', () => {
     extra = null;
   });
 
-  test('turns the session to Error, the studio says so, and the next allocation gets a working engine', async ({
+  test('turns the session to Error, the studio says so, and one click there gets a working engine with the same car', async ({
     page,
     request,
     loginPage,
@@ -51,11 +51,15 @@ test.describe('an engine that dies mid-session', () => {
     await expect(viewport).not.toHaveAttribute('data-stream-state', 'live', { timeout: 20_000 });
     await expect(page.getByRole('status', { name: 'Session' })).toContainText('Error', { timeout: 60_000 });
 
-    // With the shared engine given back, choosing the car again lends a working engine and the picture returns.
+    // With the shared engine given back, one click in the studio lends a working engine, loads the same car in it
+    // behind the loading overlay, and the picture returns, without a detour through /landing.
     await request.post(`${API_BASE}${API_ROUTES.sessions.release}`, { headers, data: {} });
-    await page.goto('/landing');
-    await studio.openBuiltInCar();
+    await page.getByRole('button', { name: 'Start a new session' }).click();
+    await expect(page.getByRole('dialog', { name: `Loading ${BUILT_IN_PRODUCT.name}...` })).toBeVisible();
     await studio.waitForLive();
+    await expect(page).toHaveURL('/home');
+    await expect(page.getByRole('status', { name: 'Session' })).toContainText('Connected');
+    await expect(page.getByRole('heading', { name: BUILT_IN_PRODUCT.name })).toBeVisible();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL('/login');
   });

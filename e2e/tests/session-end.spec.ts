@@ -58,11 +58,15 @@ test.describe('a stream whose session ends', () => {
       expect(await decoded()).toBe(frozenAt);
       await expect(viewport).toHaveAttribute('data-stream-state', 'ended');
 
-      // The way on is a new session, from /landing.
-      await page.getByRole('button', { name: 'Start a new session' }).click();
-      await expect(page).toHaveURL('/landing');
+      // Once the engine is free again, the way on is one click from the studio: a new session with the same car.
       await next.getByRole('button', { name: 'Sign out' }).click();
       await expect(next).toHaveURL('/login');
+      await page.getByRole('button', { name: 'Start a new session' }).click();
+      await expect(viewport).toHaveAttribute('data-stream-state', 'live', { timeout: 60_000 });
+      await expect(page).toHaveURL('/home');
+      await expect(page.getByRole('status', { name: 'Session' })).toContainText('Connected');
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await expect(page).toHaveURL('/login');
     } finally {
       await context.close();
     }

@@ -16,6 +16,7 @@ describe('configuration from the environment', () => {
       warm: 1,
       instances: [],
       sessionTimeoutSeconds: 90,
+      pageCloseGraceMs: 20_000,
       heartbeatTimeoutSeconds: 30,
       fetchAllow: [],
     });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { fetchAllowSchema } from '@autostudio/protocol';
+import { fetchAllowSchema, SESSION } from '@autostudio/protocol';
 import type { S3BlobStoreOptions } from './storage/s3-blob-store.js';
 
 /** Environment variables. Each has a default so that `npm start` works with nothing set. */
@@ -46,6 +46,8 @@ const envSchema = z.object({
     )
     .optional(),
   SESSION_TIMEOUT: z.coerce.number().int().min(10).default(90),
+  /** Milliseconds a closed page's session waits for the page to come back (a reload) before it is released. */
+  SESSION_CLOSE_GRACE_MS: z.coerce.number().int().min(0).default(SESSION.pageCloseGraceMs),
   /** The shared key engines present to register themselves (ENGINE_PROVIDER=register) and the server to reset them. */
   ENGINE_REGISTRATION_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Seconds without a heartbeat after which a registered engine leaves the pool. */
@@ -120,6 +122,8 @@ export interface AppConfig {
     instances: { instanceId: string; streamerId: string }[];
     /** Seconds without a heartbeat after which a session expires and its engine goes back to the pool. */
     sessionTimeoutSeconds: number;
+    /** Milliseconds a closed page's session waits for a reload's heartbeat before it is released. */
+    pageCloseGraceMs?: number | undefined;
     /** The key streamers present to the signalling server; derived from the auth secret when absent. */
     signallingKey?: string | undefined;
     /** The key engines register with, and the server's key for their control routes (reset). */
@@ -172,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       warm: e.ENGINE_WARM,
       instances: parseEngineInstances(e.ENGINE_INSTANCES),
       sessionTimeoutSeconds: e.SESSION_TIMEOUT,
+      pageCloseGraceMs: e.SESSION_CLOSE_GRACE_MS,
       signallingKey: e.SIGNALLING_KEY,
       registrationKey: e.ENGINE_REGISTRATION_KEY,
       heartbeatTimeoutSeconds: e.ENGINE_HEARTBEAT_TIMEOUT,

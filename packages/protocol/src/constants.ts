@@ -60,7 +60,18 @@ export const DEFAULT_THEME: Theme = 'dark';
 export const SESSION = {
   heartbeatMs: 30_000,
   heartbeatStartDelayMs: 2000,
+  /**
+   * A page that goes away (tab closed, or reloaded) asks for its session to be released after this long; the reloaded
+   * page's first heartbeat keeps it. A browser cannot tell a reload from a close while the page goes away.
+   */
+  pageCloseGraceMs: 20_000,
 } as const;
+
+/**
+ * Where a tab keeps the studio it is in (the loaded product and its session), so that a reload of /home returns to
+ * the same car. Beside the spec's three keys, in session storage: it belongs to the tab, like the sign-in.
+ */
+export const STUDIO_STORAGE_KEY = 'autostudio.studio';
 
 /** Polling (spec §9 "Polling"). */
 export const POLLING = {

@@ -29,6 +29,15 @@ export const optionalSessionIdBodySchema = z
   .default({});
 
 /**
+ * The release of a page that goes away: with `pageClosed`, the server releases the session after
+ * SESSION.pageCloseGraceMs unless a heartbeat comes first (the same tab, reloaded).
+ */
+export const sessionReleaseBodySchema = z
+  .object({ sessionId: z.string().min(1).max(64).optional(), pageClosed: z.boolean().optional() })
+  .loose()
+  .default({});
+
+/**
  * Why the signalling server closed a player's socket (codes beside the WebSocket standard ones). The reason text
  * travels with the close, and Epic's frontend hands it to the page as the disconnect message.
  */

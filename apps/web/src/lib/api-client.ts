@@ -65,6 +65,8 @@ export interface RequestOptions<T> {
   /** The caller deals with a 401 itself: no refresh, no redirect. The auth flow uses this. */
   handleUnauthorized?: boolean;
   signal?: AbortSignal;
+  /** The request outlives the page (a release sent as the tab closes). */
+  keepalive?: boolean;
   /** Statuses besides 2xx whose body is the answer (a degraded health report comes with 503). */
   okStatuses?: number[];
 }
@@ -83,6 +85,7 @@ async function send(path: string, options: RequestOptions<unknown>, token: strin
       headers,
       body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
       signal: AbortSignal.any(signals),
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'TimeoutError') {

@@ -4,6 +4,7 @@ import {
   API_ROUTES,
   optionalSessionIdBodySchema,
   sessionIdBodySchema,
+  sessionReleaseBodySchema,
   sessionResponseSchema,
   type User,
 } from '@autostudio/protocol';
@@ -20,12 +21,18 @@ const response = {
   ...errorResponses(400, 401),
 };
 
+/** What a session route reads from its body, when it has one. */
+interface SessionBody {
+  sessionId?: string | undefined;
+  pageClosed?: boolean | undefined;
+}
+
 interface SessionRoute {
   method: 'GET' | 'POST';
   url: string;
   summary: string;
-  body?: z.ZodType<{ sessionId?: string | undefined }>;
-  run: (sessions: SessionsService, user: User, sessionId: string | undefined) => Promise<SessionOutcome>;
+  body?: z.ZodType<SessionBody>;
+  run: (sessions: SessionsService, user: User, body: SessionBody) => Promise<SessionOutcome>;
 }
 
 /** Both path families of spec §7 answer alike; the second one names the session in its body. */
@@ -47,7 +54,7 @@ const ROUTES: SessionRoute[] = [
     url: API_ROUTES.sessions.heartbeat,
     summary: 'Keep your engine session alive',
     body: optionalSessionIdBodySchema,
-    run: (s, user, id) => s.heartbeat(user, id),
+    run: (s, user, { sessionId }) => s.heartbeat(user, sessionId),
   },
   {
     method: 'POST',
@@ -59,9 +66,10 @@ const ROUTES: SessionRoute[] = [
   {
     method: 'POST',
     url: API_ROUTES.sessions.release,
-    summary: 'Give your engine back',
-    body: optionalSessionIdBodySchema,
-    run: (s, user, id) => s.release(user, id),
+    summary: 'Give your engine back (with pageClosed: unless the page comes back within the grace period)',
+    body: sessionReleaseBodySchema,
+    run: (s, user, { sessionId, pageClosed }) =>
+      pageClosed ? s.releaseAfterPageClose(user, sessionId) : s.release(user, sessionId),
   },
   {
     method: 'POST',
@@ -74,20 +82,20 @@ const ROUTES: SessionRoute[] = [
     url: API_ROUTES.sessions.sessionHeartbeat,
     summary: 'Keep an engine session alive',
     body: sessionIdBodySchema,
-    run: (s, user, id) => s.heartbeat(user, id),
+    run: (s, user, { sessionId }) => s.heartbeat(user, sessionId),
   },
   {
     method: 'POST',
     url: API_ROUTES.sessions.sessionRelease,
     summary: 'Give an engine back',
     body: sessionIdBodySchema,
-    run: (s, user, id) => s.release(user, id),
+    run: (s, user, { sessionId }) => s.release(user, sessionId),
   },
 ];
 
 export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }> = async (app, { sessions }) => {
-  const answer = async (route: SessionRoute, user: User, sessionId: string | undefined, reply: FastifyReply) => {
-    const { statusCode, ...body } = await route.run(sessions, user, sessionId);
+  const answer = async (route: SessionRoute, user: User, input: SessionBody, reply: FastifyReply) => {
+    const { statusCode, ...body } = await route.run(sessions, user, input);
     return reply.status(statusCode).send(body);
   };
   for (const route of ROUTES) {
@@ -99,7 +107,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
         url,
         schema: { tags, summary, body, response },
         preHandler: requireUser,
-        handler: (request, reply) => answer(route, currentUser(request), request.body.sessionId, reply),
+        handler: (request, reply) => answer(route, currentUser(request), request.body, reply),
       });
     } else {
       app.route({
@@ -107,7 +115,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
         url,
         schema: { tags, summary, response },
         preHandler: requireUser,
-        handler: (request, reply) => answer(route, currentUser(request), undefined, reply),
+        handler: (request, reply) => answer(route, currentUser(request), {}, reply),
       });
     }
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { STATE_MESSAGES, type SessionResponse, type User } from '@autostudio/protocol';
+import { SESSION, STATE_MESSAGES, type SessionResponse, type User } from '@autostudio/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -12,6 +12,8 @@ export type SessionOutcome = SessionResponse & { statusCode: 200 | 404 | 503 };
 
 export interface SessionsOptions {
   timeoutSeconds: number;
+  /** How long a closed page's session waits for the page to come back (a reload) before it is released. */
+  pageCloseGraceMs?: number;
   /** The signalling URL a player uses to watch the given streamer. */
   signallingUrl: (streamerId: string) => string;
 }
@@ -30,6 +32,7 @@ const expired = (): SessionOutcome => ({
 export class SessionsService {
   private readonly sessions: SessionsRepository;
   private readonly endedListeners = new Set<(userId: string) => void>();
+  private readonly pageCloseTimers = new Set<ReturnType<typeof setTimeout>>();
 
   constructor(
     db: Db,
@@ -118,6 +121,41 @@ export class SessionsService {
     if (!active || (sessionId && active.id !== sessionId)) return expired();
     await this.end(active, 'released', 'Released by the user');
     return { statusCode: 200, success: true, message: 'Session released', sessionDetails: null };
+  }
+
+  /**
+   * The page holding the session went away: a closed tab, or a reload whose next page will send a heartbeat at once.
+   * The session is released after the grace period unless that heartbeat came. Its last heartbeat is moved back so
+   * that, should this server copy stop before its timer fires, the sweep of any copy expires it at the same time.
+   */
+  async releaseAfterPageClose(user: User, sessionId?: string): Promise<SessionOutcome> {
+    const active = await this.sessions.activeFor(user.id);
+    if (!active || (sessionId && active.id !== sessionId)) return expired();
+    const graceMs = this.options.pageCloseGraceMs ?? SESSION.pageCloseGraceMs;
+    const mark = new Date(Date.now() - this.options.timeoutSeconds * 1000 + graceMs).toISOString();
+    await this.sessions.heartbeat(active.id, mark);
+    const timer = setTimeout(() => {
+      this.pageCloseTimers.delete(timer);
+      this.releaseUnclaimed(user.id, active.id, mark).catch((error: unknown) =>
+        this.log.warn({ err: error, sessionId: active.id }, 'release after page close failed'),
+      );
+    }, graceMs);
+    timer.unref();
+    this.pageCloseTimers.add(timer);
+    return { statusCode: 200, success: true, message: 'Session release scheduled', sessionDetails: null };
+  }
+
+  private async releaseUnclaimed(userId: string, sessionId: string, mark: string): Promise<void> {
+    const active = await this.sessions.activeFor(userId);
+    // A heartbeat since the page closed moved the mark forward: the page came back.
+    if (active?.id !== sessionId || Date.parse(active.last_heartbeat_at) > Date.parse(mark)) return;
+    await this.end(active, 'released', 'Released when the page closed');
+  }
+
+  /** Stops the timers of closed pages (the server is closing; the sweep of the next start takes over). */
+  close(): void {
+    for (const timer of this.pageCloseTimers) clearTimeout(timer);
+    this.pageCloseTimers.clear();
   }
 
   /** The engine of the user's active session, for the remote-control relay. */

@@ -76,6 +76,7 @@ export const enginesPlugin = fp<EnginesOptions>(async (app: FastifyInstance, opt
     provider,
     {
       timeoutSeconds: config.engines.sessionTimeoutSeconds,
+      pageCloseGraceMs: config.engines.pageCloseGraceMs,
       signallingUrl: (streamerId) =>
         `${config.publicUrl.replace(/^http/, 'ws')}${SIGNALLING_PATH}?streamerId=${encodeURIComponent(streamerId)}`,
     },
@@ -109,6 +110,7 @@ export const enginesPlugin = fp<EnginesOptions>(async (app: FastifyInstance, opt
   sweeper.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    sessions.close();
     signalling.close();
     await provider.close();
   });

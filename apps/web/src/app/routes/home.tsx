@@ -2,7 +2,14 @@ import { useMemo } from 'react';
 import { Navigate } from 'react-router';
 import { STATE_MESSAGES } from '@autostudio/protocol';
 import { paths } from '@/config/paths';
-import { SessionStatusIndicator, useSessionHeartbeat, useSessionStore } from '@/features/session';
+import {
+  SessionStatusIndicator,
+  useNewSession,
+  useReleaseOnLeave,
+  useSessionHeartbeat,
+  useSessionStore,
+  useStudioEntry,
+} from '@/features/session';
 import { StudioInspector, StudioPage, useEngineConnection } from '@/features/studio';
 import { StreamViewport } from '@/features/viewport';
 import { RemoteApi } from '@/lib/remote-control/remote-api';
@@ -13,18 +20,24 @@ import { STUDIO_PANELS } from '../studio/studio-panels';
 const accessToken = () => sessionStore.get('accessToken');
 /** The stream says the session is over before the next heartbeat would: the indicator says so at once. */
 const sessionEnded = () => useSessionStore.getState().failed(STATE_MESSAGES.sessionExpired);
-/** Forgetting the session and its product sends the user back to /landing to start another. */
-const newSession = () => useSessionStore.getState().clear();
 
-/** The configurator (spec §2: requires a loaded product; without one the user goes back to choose one). */
+/**
+ * The configurator (spec §2: requires a loaded product; without one the user goes back to choose one). A reload
+ * returns to the tab's session; leaving gives the engine back; a failed session is replaced in one click.
+ */
 export default function HomeRoute() {
+  const entry = useStudioEntry();
   const product = useSessionStore((state) => state.product);
   const session = useSessionStore((state) => state.sessionDetails);
   const remote = useSessionStore((state) => state.remote);
+  const sessionError = useSessionStore((state) => (state.status === 'Error' ? state.message || 'Error' : null));
   const remoteApi = useMemo(() => (remote ? new RemoteApi(remote) : null), [remote]);
+  const newSession = useNewSession();
   useSessionHeartbeat();
   useEngineConnection(remoteApi);
-  if (!product) return <Navigate to={paths.landing} replace />;
+  useReleaseOnLeave();
+  if (entry === 'landing') return <Navigate to={paths.landing} replace />;
+  if (entry === 'resuming' || !product) return null;
   return (
     <StudioPage
       product={product}
@@ -33,11 +46,14 @@ export default function HomeRoute() {
       viewport={
         session ? (
           <StreamViewport
+            // A new session is a new stream, even on the same engine (same instanceUrl) as the one that ended.
+            key={session.sessionId}
             session={session}
             getAccessToken={accessToken}
             remoteApi={remoteApi}
             onSessionEnded={sessionEnded}
-            onNewSession={newSession}
+            onNewSession={newSession.start}
+            sessionError={sessionError}
           />
         ) : null
       }

@@ -1,21 +1,10 @@
-import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { useAuthStore } from '@/features/auth';
 import { LandingPage } from '@/features/landing';
 import { useProductLoad } from '@/features/session';
 
-/** The landing page, with the product load of the session feature behind its choice. */
+/** The landing page, with the product load of the session feature behind its choice (its overlay is the app's). */
 export default function LandingRoute() {
   const name = useAuthStore((state) => state.user?.name ?? '');
   const load = useProductLoad();
-  return (
-    <>
-      <LandingPage userName={name} onChoose={load.choose} loadingId={load.loading?.id ?? null} />
-      <LoadingOverlay
-        enabled={load.loading !== null}
-        title={load.loading ? `Loading ${load.loading.name}...` : undefined}
-        showPercentage
-        percentage={load.percentage}
-      />
-    </>
-  );
+  return <LandingPage userName={name} onChoose={load.choose} loadingId={load.loading?.id ?? null} />;
 }

@@ -10,6 +10,7 @@ import { useAuthStore } from '@/features/auth';
 import { useSessionStore } from '@/features/session';
 import { ADMIN, createUser, holdDownloads, login, pointApiClientAt, serverOrigin } from '@/test/real-server';
 import { findToast } from '@/test/toasts';
+import { GlobalLoadingOverlay } from '../global-loading-overlay';
 import HomeRoute from './home';
 import LandingRoute from './landing';
 
@@ -25,6 +26,7 @@ function renderApp(path: string) {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <RouterProvider router={router} />
+      <GlobalLoadingOverlay />
       <Toaster />
     </QueryClientProvider>,
   );

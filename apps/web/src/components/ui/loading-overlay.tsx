@@ -5,6 +5,8 @@ import { cn } from '@/lib/cn';
 export interface LoadingOverlayProps {
   enabled: boolean;
   title?: string;
+  /** A line under the title: what the step is doing now. */
+  description?: string;
   /** With a percentage: circular and linear progress; without: a spinner with three pulsing dots. */
   showPercentage?: boolean;
   percentage?: number;
@@ -28,6 +30,7 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 export function LoadingOverlay({
   enabled,
   title = 'Loading...',
+  description = '',
   showPercentage = false,
   percentage = 0,
   closeable = false,
@@ -60,9 +63,17 @@ export function LoadingOverlay({
         role="dialog"
         aria-modal="true"
         aria-label={title}
+        aria-describedby={description ? 'loading-overlay-description' : undefined}
         className={cn('relative flex flex-col items-center gap-4 rounded-xl px-6 py-6', PANEL[variant], WIDTH[size])}
       >
-        <p className="text-sm font-medium">{title}</p>
+        <div className="flex flex-col items-center gap-1 text-center">
+          <p className="text-sm font-medium">{title}</p>
+          {description && (
+            <p id="loading-overlay-description" className="text-xs text-muted-foreground">
+              {description}
+            </p>
+          )}
+        </div>
         {showPercentage ? (
           <>
             <div className="relative size-20">

@@ -35,6 +35,31 @@ export function releaseSession(sessionId: string): Promise<SessionResponse> {
   });
 }
 
+/** Spec §7 reading one: the user's engine if it still answers, else a fresh one (another sessionId). */
+export function reconnectSession(): Promise<SessionResponse> {
+  return apiRequest(API_ROUTES.sessions.reconnect, {
+    method: 'POST',
+    body: {},
+    schema: sessionResponseSchema,
+    okStatuses: [404, 503],
+  });
+}
+
+/**
+ * The page is going away (closed, or reloading): the server releases the session after its grace period unless
+ * the reloaded page's heartbeat comes first. Sent with keepalive, so that it is delivered after the page is gone.
+ */
+export function releaseOnPageClose(sessionId: string): Promise<SessionResponse> {
+  return apiRequest(API_ROUTES.sessions.release, {
+    method: 'POST',
+    body: { sessionId, pageClosed: true },
+    keepalive: true,
+    handleUnauthorized: true,
+    schema: sessionResponseSchema,
+    okStatuses: [404],
+  });
+}
+
 /** A short-lived URL the engine downloads the product's model from, without the user's credentials. */
 export function modelDownloadLink(assetModelId: string): Promise<ModelDownloadLink> {
   return apiRequest(pathTo(API_ROUTES.assetModels.downloadLink, { id: assetModelId }), {

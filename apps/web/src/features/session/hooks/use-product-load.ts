@@ -3,26 +3,45 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { FAILURE_TOASTS, type AssetModel } from '@autostudio/protocol';
 import { paths } from '@/config/paths';
-import { loadProduct } from '../lib/load-product';
+import { showLoading } from '@/lib/loading/loading-store';
+import { loadProduct, PRODUCT_LOAD_STEPS } from '../lib/load-product';
 
 export interface ProductLoad {
   /** The product being loaded, or null. */
   loading: AssetModel | null;
-  percentage: number;
   choose: (product: AssetModel) => void;
+}
+
+/**
+ * Loads a product in a live session behind the global loading overlay (its steps and the download's percentage).
+ * Resolves once the car is in the engine; rejects with what went wrong, the overlay hidden either way.
+ */
+export async function loadProductWithOverlay(product: AssetModel, description?: string): Promise<void> {
+  const overlay = showLoading({
+    title: `Loading ${product.name}...`,
+    description: description ?? PRODUCT_LOAD_STEPS.session,
+    showPercentage: true,
+  });
+  try {
+    await loadProduct(
+      product,
+      (percentage) => overlay.update(percentage),
+      (step) => overlay.update({ description: PRODUCT_LOAD_STEPS[step] }),
+    );
+  } finally {
+    overlay.hide();
+  }
 }
 
 /** Choosing a product on /landing: load it in a live session, then open the configurator; a toast on failure. */
 export function useProductLoad(): ProductLoad {
   const navigate = useNavigate();
   const [loading, setLoading] = useState<AssetModel | null>(null);
-  const [percentage, setPercentage] = useState(0);
 
   const choose = useCallback(
     (product: AssetModel) => {
       setLoading(product);
-      setPercentage(0);
-      loadProduct(product, setPercentage).then(
+      loadProductWithOverlay(product).then(
         async () => {
           setLoading(null);
           await navigate(paths.home);
@@ -37,5 +56,5 @@ export function useProductLoad(): ProductLoad {
     [navigate],
   );
 
-  return { loading, percentage, choose };
+  return { loading, choose };
 }

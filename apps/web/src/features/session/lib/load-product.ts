@@ -1,5 +1,13 @@
-import { REMOTE_SOCKET_PATH, POLLING, PROGRESS_MAX, STATE_MESSAGES, type AssetModel } from '@autostudio/protocol';
+import {
+  REMOTE_SOCKET_PATH,
+  POLLING,
+  PROGRESS_MAX,
+  STATE_MESSAGES,
+  type AssetModel,
+  type SessionDetails,
+} from '@autostudio/protocol';
 import { apiOrigin, currentAccessToken } from '@/lib/api-client';
+import { useEngineStore } from '@/lib/engine';
 import { RemoteApi } from '@/lib/remote-control/remote-api';
 import { RemoteControlClient } from '@/lib/remote-control/remote-control-client';
 import { modelDownloadLink, requestAllocate } from '../api/sessions-api';
@@ -12,6 +20,19 @@ export function relayUrl(): string {
   return `${apiOrigin().replace(/^http/, 'ws')}${REMOTE_SOCKET_PATH}`;
 }
 
+/** Connects the remote-control client to a session's engine and makes it the store's session. */
+export async function attachSession(details: SessionDetails, message: string): Promise<RemoteApi> {
+  // The same engine as before keeps its connection; another one gets a new client.
+  const current = useSessionStore.getState();
+  let remote = current.remote;
+  if (!remote || current.sessionDetails?.instanceId !== details.instanceId) {
+    remote = new RemoteControlClient({ url: relayUrl(), instanceId: details.instanceId, getToken: currentAccessToken });
+  }
+  await remote.connect();
+  useSessionStore.getState().connected(details, remote, message);
+  return new RemoteApi(remote);
+}
+
 /** An engine session for this user, with the remote-control client connected to its engine. */
 async function connectSession(): Promise<RemoteApi> {
   const store = useSessionStore.getState();
@@ -21,25 +42,31 @@ async function connectSession(): Promise<RemoteApi> {
   if (!allocation.success || !details) {
     throw new Error(allocation.message || STATE_MESSAGES.createSessionFailed);
   }
-  // The same engine as before keeps its connection; another one gets a new client.
-  const current = useSessionStore.getState();
-  let remote = current.remote;
-  if (!remote || current.sessionDetails?.instanceId !== details.instanceId) {
-    remote = new RemoteControlClient({ url: relayUrl(), instanceId: details.instanceId, getToken: currentAccessToken });
-  }
-  await remote.connect();
-  useSessionStore.getState().connected(details, remote, allocation.message);
-  return new RemoteApi(remote);
+  return attachSession(details, allocation.message);
 }
+
+/** The steps of a product load, as the loading overlay's description names them. */
+export const PRODUCT_LOAD_STEPS = {
+  session: 'Allocating an engine session',
+  download: 'Downloading the model',
+  car: 'Loading the car',
+} as const;
+export type ProductLoadStep = keyof typeof PRODUCT_LOAD_STEPS;
 
 /**
  * Spec "Product load": the engine downloads the product's model (Download File with a signed URL it can fetch
  * on its own), the download is polled every 100 ms up to 1001 times with its percentage, then LoadCarByPath.
  * Resolves once the product is the loaded one; rejects with what went wrong.
  */
-export async function loadProduct(product: AssetModel, onProgress: (percentage: number) => void): Promise<void> {
+export async function loadProduct(
+  product: AssetModel,
+  onProgress: (percentage: number) => void,
+  onStep: (step: ProductLoadStep) => void = () => {},
+): Promise<void> {
   try {
+    onStep('session');
     const api = await connectSession();
+    onStep('download');
     const link = await modelDownloadLink(product.id);
     await api.call('Download File', { Url: link.url });
     let path: string | null = null;
@@ -52,7 +79,10 @@ export async function loadProduct(product: AssetModel, onProgress: (percentage: 
     }
     if (path === null) throw new Error('The model download did not finish in time');
     onProgress(PROGRESS_MAX);
+    onStep('car');
     await api.call('LoadCarByPath', { Path: path });
+    // A studio already open on this engine (a new session after a failure) read it before the car arrived.
+    if (useEngineStore.getState().api) void useEngineStore.getState().hydrate();
     useSessionStore.getState().productLoaded(product);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { AssetModel, SessionDetails, SessionStatus } from '@autostudio/protocol';
 import type { RemoteControlClient } from '@/lib/remote-control/remote-control-client';
+import { forgetStudio, rememberStudio } from '../lib/studio-memory';
 
 export interface SessionState {
   /** Spec §4 "Session status". */
@@ -9,7 +10,10 @@ export interface SessionState {
   message: string;
   /** The remote-control connection to the session's engine, through the relay. */
   remote: RemoteControlClient | null;
-  /** The product loaded in the engine (the spec's app.product); /home requires one. */
+  /**
+   * The product loaded in the engine (the spec's app.product); /home requires one. The tab remembers it with its
+   * session, so that a reload of /home returns to it.
+   */
   product: AssetModel | null;
 
   loading: () => void;
@@ -33,9 +37,14 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     if (previous && previous !== remote) previous.disconnect();
     set({ status: 'Connected', sessionDetails, remote, message });
   },
-  productLoaded: (product) => set({ product }),
+  productLoaded: (product) => {
+    const sessionId = get().sessionDetails?.sessionId;
+    if (sessionId) rememberStudio({ sessionId, product });
+    set({ product });
+  },
   failed: (message) => set({ status: 'Error', message }),
   clear: () => {
+    forgetStudio();
     get().remote?.disconnect();
     set({ status: 'Disconnected', sessionDetails: null, message: '', remote: null, product: null });
   },

@@ -61,7 +61,7 @@ export function StreamOverlay({ status, onPlay, onRetry, onNewSession }: StreamO
           <CirclePause className="size-6 text-white/60" aria-hidden />
           <p className="text-[13px] font-medium">{status.reason}</p>
           <p className="max-w-sm text-[12px] text-white/60">
-            The engine has been released. Start a new session to continue.
+            This engine is no longer yours. Start a new session to continue with the same car.
           </p>
           {onNewSession && (
             <Button variant="secondary" size="sm" onClick={onNewSession}>

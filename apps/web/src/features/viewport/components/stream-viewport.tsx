@@ -4,6 +4,7 @@ import { cn } from '@/lib/cn';
 import type { RemoteApi } from '@/lib/remote-control/remote-api';
 import { usePixelStreaming } from '../hooks/use-pixel-streaming';
 import { useViewportPointer } from '../hooks/use-viewport-pointer';
+import { shownStatus } from '../lib/stream-status';
 import { StreamOverlay } from './stream-overlay';
 
 /**
@@ -15,6 +16,7 @@ import { StreamOverlay } from './stream-overlay';
  * - `remoteApi`: the engine's remote API for camera drags and the wheel (spec §4); null shows the stream alone.
  * - `onSessionEnded`: told when the signalling server ends the stream because the session ended; the viewport
  *   then shows the ended state (and `onNewSession`, when given, as its action) instead of a frozen picture.
+ * - `sessionError`: the session failed (status Error) with this message: the ended state shows it, with the action.
  *
  * It fills its parent. For tests it exposes `data-stream-state` and the frames received and decoded.
  */
@@ -24,6 +26,7 @@ export interface StreamViewportProps {
   remoteApi?: RemoteApi | null;
   onSessionEnded?: () => void;
   onNewSession?: () => void;
+  sessionError?: string | null;
   className?: string;
 }
 
@@ -33,6 +36,7 @@ export function StreamViewport({
   remoteApi = null,
   onSessionEnded,
   onNewSession,
+  sessionError = null,
   className,
 }: StreamViewportProps) {
   const player = useRef<HTMLDivElement>(null);
@@ -43,11 +47,13 @@ export function StreamViewport({
     onSessionEnded,
   });
   const pointer = useViewportPointer(surface, { remoteApi });
+  const shown = shownStatus(status, sessionError);
 
   return (
     <div
       data-testid="viewport"
       data-stream-state={status.kind}
+      data-session-error={sessionError ? 'true' : undefined}
       data-frames-received={frames.received}
       data-frames-decoded={frames.decoded}
       className={cn('relative h-full w-full overflow-hidden bg-neutral-950', className)}
@@ -59,7 +65,7 @@ export function StreamViewport({
         className={cn('absolute inset-0 touch-none select-none', remoteApi && 'cursor-grab active:cursor-grabbing')}
         {...pointer}
       />
-      <StreamOverlay status={status} onPlay={play} onRetry={reconnect} onNewSession={onNewSession} />
+      <StreamOverlay status={shown} onPlay={play} onRetry={reconnect} onNewSession={onNewSession} />
     </div>
   );
 }

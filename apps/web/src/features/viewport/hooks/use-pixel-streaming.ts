@@ -1,6 +1,7 @@
 import { Config, Logger, PixelStreaming } from '@epicgames-ps/lib-pixelstreamingfrontend-ue5.5';
 import { SIGNALLING_CLOSE, SOCKET, SOCKET_MESSAGES } from '@autostudio/protocol';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { StreamReconnectPolicy } from '../lib/stream-reconnect';
 import { connectionFailed, type StreamFrames, type StreamStatus } from '../lib/stream-status';
 
 export interface PixelStreamingTarget {
@@ -42,6 +43,10 @@ function createStream(target: PixelStreamingTarget, parent: HTMLElement): PixelS
       XRControllerInput: false,
       SuppressBrowserKeys: false,
       HoveringMouse: true,
+      // Spec §9 socket defaults: the keepalive every 30 s here; reconnection by StreamReconnectPolicy, since the
+      // library's own waits a fixed 2000 ms between attempts (0 turns it off, and its wait for a missing streamer).
+      KeepaliveDelay: SOCKET.heartbeatMs,
+      MaxReconnectAttempts: 0,
     },
   });
   const stream = new PixelStreaming(config, { videoElementParent: parent });
@@ -58,6 +63,7 @@ export function usePixelStreaming(container: RefObject<HTMLDivElement | null>, t
   const [status, setStatus] = useState<StreamStatus>({ kind: 'connecting' });
   const [frames, setFrames] = useState<StreamFrames>({ received: 0, decoded: 0, perSecond: 0 });
   const streamRef = useRef<PixelStreaming | null>(null);
+  const policyRef = useRef<StreamReconnectPolicy | null>(null);
   // The token getter may change identity on every render; the stream reads the latest one.
   const tokenRef = useRef(target.getAccessToken);
   const endedRef = useRef(target.onSessionEnded);
@@ -73,6 +79,37 @@ export function usePixelStreaming(container: RefObject<HTMLDivElement | null>, t
     let disposed = false;
     let stream: PixelStreaming | null = null;
     let startTimer: number | undefined;
+    let retryTimer: number | undefined;
+    const policy = new StreamReconnectPolicy();
+    policyRef.current = policy;
+    // Each attempt has the socket timeout to become a playing stream; the user must not wait forever.
+    const armTimeout = () => {
+      window.clearTimeout(startTimer);
+      startTimer = window.setTimeout(() => {
+        if (!disposed) setStatus({ kind: 'failed', reason: SOCKET_MESSAGES.connectionTimeout });
+      }, SOCKET.timeoutMs);
+    };
+    /**
+     * The next attempt after its wait, or `failed` with the reason once the attempts are spent. An open socket asks
+     * for the streamer list again (the streamer was missing); a closed one connects again.
+     */
+    const retry = (reason: string | undefined) => {
+      const wait = policy.next();
+      if (wait === null) {
+        window.clearTimeout(startTimer);
+        setStatus(connectionFailed(reason));
+        return;
+      }
+      setStatus({ kind: 'reconnecting' });
+      window.clearTimeout(retryTimer);
+      retryTimer = window.setTimeout(() => {
+        if (disposed || !stream) return;
+        armTimeout();
+        const signalling = stream.webRtcController.protocol;
+        if (signalling.isConnected()) signalling.sendMessage({ type: 'listStreamers' });
+        else stream.reconnect();
+      }, wait);
+    };
 
     // StrictMode mounts, unmounts and mounts again synchronously: constructing after a microtask means the first,
     // cancelled mount never opens a connection (the library connects inside its constructor).
@@ -88,13 +125,15 @@ export function usePixelStreaming(container: RefObject<HTMLDivElement | null>, t
       streamRef.current = stream;
       const live = () => {
         window.clearTimeout(startTimer);
+        policy.reset();
         setStatus({ kind: 'live' });
       };
-      // The library gives up silently when the streamer never shows up in the list; the user must not wait forever.
-      startTimer = window.setTimeout(() => {
-        if (!disposed) setStatus({ kind: 'failed', reason: SOCKET_MESSAGES.connectionTimeout });
-      }, SOCKET.timeoutMs);
+      armTimeout();
       stream.addEventListener('playStream', live);
+      // The session's streamer is not (yet) in the list, as while an engine starts: ask again after the next wait.
+      stream.addEventListener('streamerListMessage', (event) => {
+        if (!disposed && !event.data.autoSelectedStreamerId) retry(SOCKET_MESSAGES.connectionTimeout);
+      });
       stream.addEventListener('playStreamRejected', () => setStatus({ kind: 'click-to-play' }));
       stream.addEventListener('streamReconnect', () => setStatus({ kind: 'reconnecting' }));
       stream.addEventListener('subscribeFailed', (event) => setStatus(connectionFailed(event.data.message)));
@@ -109,10 +148,10 @@ export function usePixelStreaming(container: RefObject<HTMLDivElement | null>, t
           endedRef.current?.();
           return;
         }
-        // allowClickToReconnect is false exactly when the library is about to reconnect by itself.
-        setStatus(
-          event.data.allowClickToReconnect ? connectionFailed(event.data.eventString) : { kind: 'reconnecting' },
-        );
+        // allowClickToReconnect is false only when the library reconnects by itself, which it does just after the
+        // user's "Try again" (a forced reconnect); otherwise (MaxReconnectAttempts 0) the policy does.
+        if (event.data.allowClickToReconnect) retry(event.data.eventString);
+        else setStatus({ kind: 'reconnecting' });
       });
       stream.addEventListener('statsReceived', (event) => {
         const video = event.data.aggregatedStats.inboundVideoStats;
@@ -127,6 +166,7 @@ export function usePixelStreaming(container: RefObject<HTMLDivElement | null>, t
     return () => {
       disposed = true;
       window.clearTimeout(startTimer);
+      window.clearTimeout(retryTimer);
       if (!stream) return;
       stream.disconnect();
       stream.webRtcController.destroyVideoPlayer();
@@ -145,6 +185,8 @@ export function usePixelStreaming(container: RefObject<HTMLDivElement | null>, t
 
   const reconnect = useCallback(() => {
     const stream = streamRef.current;
+    // The user's "Try again" starts the count of attempts afresh.
+    policyRef.current?.reset();
     if (!stream) return;
     setStatus({ kind: 'reconnecting' });
     stream.reconnect();

@@ -26,3 +26,12 @@ export function connectionFailed(reason?: string): StreamStatus {
     reason: trimmed ? SOCKET_MESSAGES.connectionFailedWith(trimmed) : SOCKET_MESSAGES.connectionFailed,
   };
 }
+
+/**
+ * What the viewport shows: the stream's own state, unless the session behind it failed (the engine died, or its
+ * heartbeat was refused), which the stream may not know yet; then the ended state, with the session's reason.
+ */
+export function shownStatus(stream: StreamStatus, sessionError: string | null | undefined): StreamStatus {
+  if (!sessionError || stream.kind === 'ended') return stream;
+  return { kind: 'ended', reason: sessionError };
+}

@@ -1,0 +1,36 @@
+import { useCallback, useState } from 'react';
+import { toast } from 'sonner';
+import { FAILURE_TOASTS, STATE_MESSAGES } from '@autostudio/protocol';
+import { useSessionStore } from '../stores/session-store';
+import { loadProductWithOverlay } from './use-product-load';
+
+export interface NewSession {
+  /** A new session with the same product, from /home, behind the global loading overlay. */
+  start: () => void;
+  busy: boolean;
+}
+
+/**
+ * After the engine failed or the session ended, one click gets another engine and loads the same car in it, so that
+ * the user stays in the studio. A failure says so in a toast and leaves the session in Error, the button still there.
+ */
+export function useNewSession(): NewSession {
+  const [busy, setBusy] = useState(false);
+  const start = useCallback(() => {
+    const product = useSessionStore.getState().product;
+    if (!product) return;
+    setBusy(true);
+    loadProductWithOverlay(product, 'Starting a new session').then(
+      () => setBusy(false),
+      (error: unknown) => {
+        setBusy(false);
+        console.error('a new session failed', error);
+        const message = error instanceof Error ? error.message : '';
+        toast.error(
+          message.startsWith(STATE_MESSAGES.createSessionFailed) ? message : FAILURE_TOASTS.loadSelectedProduct,
+        );
+      },
+    );
+  }, []);
+  return { start, busy };
+}
