@@ -33,7 +33,10 @@ test.describe('the environment panel', () => {
     await expect.poll(async () => (await engineCall('GetAllPCGOptions')).PCGOptions.GrassDensity).toBe(0);
 
     const day = await videoPicture(page);
-    await page.getByRole('radiogroup', { name: 'Time of day' }).getByRole('radio', { name: 'Night', exact: true }).click();
+    await page
+      .getByRole('radiogroup', { name: 'Time of day' })
+      .getByRole('radio', { name: 'Night', exact: true })
+      .click();
     await expect.poll(async () => (await engineCall('Get Time Of the Day Options')).Current).toBe('Night');
     // Spec §4: at night every lamp of the car is on at intensity 1.
     await expect
@@ -43,7 +46,10 @@ test.describe('the environment panel', () => {
     await expect
       .poll(async () => pictureDifference(day.pixels, (await videoPicture(page)).pixels), { timeout: 20_000 })
       .toBeGreaterThan(4);
-    await page.getByRole('radiogroup', { name: 'Time of day' }).getByRole('radio', { name: 'Noon', exact: true }).click();
+    await page
+      .getByRole('radiogroup', { name: 'Time of day' })
+      .getByRole('radio', { name: 'Noon', exact: true })
+      .click();
     await expect
       .poll(async () => Object.values((await engineCall('GetCarLights')).Lights).some((lamp) => lamp.OnOff))
       .toBe(false);
