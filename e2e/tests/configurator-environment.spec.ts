@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures';
 import { engineCall, engineSettings } from '../support/engine-api';
 import { pictureDifference, videoPicture } from '../support/picture';
+import { solidPng } from '../support/png';
 
 /** The environment panel against the shared reference engine, read back through the Remote Control API. */
 test.describe('the environment panel', () => {
@@ -57,6 +58,34 @@ test.describe('the environment panel', () => {
     await page.getByRole('textbox', { name: 'Sun direction value' }).fill('245');
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await engineSettings()).Environment?.SunAzimuth).toBe(245);
+  });
+
+  test('an uploaded backplate reaches the engine through a signed link and shows behind the car', async ({ page }) => {
+    const before = await videoPicture(page);
+    await page.getByLabel('Backplate file').setInputFiles({
+      name: 'magenta-plate.png',
+      mimeType: 'image/png',
+      buffer: solidPng(256, 144, [255, 0, 255]),
+    });
+    await expect.poll(async () => (await engineSettings()).Environment?.Backplate, { timeout: 20_000 }).toBe(true);
+    await expect(page.getByText('magenta-plate.png')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Backplate preview' })).toBeVisible();
+    await expect
+      .poll(async () => pictureDifference(before.pixels, (await videoPicture(page)).pixels), { timeout: 20_000 })
+      .toBeGreaterThan(4);
+
+    await page.getByRole('switch', { name: 'Show backplate' }).click();
+    await expect.poll(async () => (await engineSettings()).Environment?.Backplate).toBe(false);
+  });
+
+  test('a file that is not an image is refused before it is sent', async ({ page }) => {
+    await page.getByLabel('Backplate file').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not an image'),
+    });
+    await expect(page.getByRole('alert').filter({ hasText: /PNG, JPEG or WebP/ })).toBeVisible();
+    expect((await engineSettings()).Environment?.Backplate).toBe(false);
   });
 
   test('the HDRI backdrop shows its settings, which reach the engine', async ({ page }) => {

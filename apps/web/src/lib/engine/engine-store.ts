@@ -15,6 +15,16 @@ export interface StudioView {
   selectedLightId: number;
 }
 
+/** Spec §3 "Upload state" of an image the engine was given: what it was and where it lives. */
+export interface ImageSlot {
+  imageId: string;
+  previewUrl: string;
+  selectedImageName: string;
+}
+
+/** The images of spec §3: the backdrop (HDRI), the backplate and the custom composition guide (imageUpload). */
+export type ImageSlotName = 'backdrop' | 'backplate' | 'guide';
+
 export interface EngineState {
   status: EngineStatus;
   /** Why hydration failed, for the panels' error state. */
@@ -28,6 +38,8 @@ export interface EngineState {
   view: StudioView;
   /** The car config flag switchToPathTraceOnIdle, kept for the session. */
   pathTraceOnIdle: boolean;
+  /** Images given to this engine; the configuration names none, so the studio keeps them. */
+  images: Partial<Record<ImageSlotName, ImageSlot>>;
 
   /** Connects the store to an engine and reads everything from it. */
   attach: (api: RemoteApi) => Promise<void>;
@@ -40,6 +52,7 @@ export interface EngineState {
   updateOptions: (options: Partial<EngineOptions>) => void;
   updateView: (view: Partial<StudioView>) => void;
   setPathTraceOnIdle: (on: boolean) => void;
+  setImage: (slot: ImageSlotName, image: ImageSlot | null) => void;
 }
 
 /** Not one of the spec's storage keys: the studio's own, kept for the tab's session like them. */
@@ -60,6 +73,7 @@ export const useEngineStore = create<EngineState>()((set, get) => ({
   options: NO_OPTIONS,
   view: INITIAL_VIEW,
   pathTraceOnIdle: sessionStorage.getItem(PATH_TRACE_KEY) === 'true',
+  images: {},
 
   attach: async (api) => {
     if (get().api === api) return;
@@ -68,13 +82,21 @@ export const useEngineStore = create<EngineState>()((set, get) => ({
       setHolding: (isHolding) => api.call('updateViewPortInteraction', { isHolding }),
       switchToPathTraceOnIdle: () => get().pathTraceOnIdle,
     });
-    set({ api, interaction, settings: null, options: NO_OPTIONS, view: INITIAL_VIEW });
+    set({ api, interaction, settings: null, options: NO_OPTIONS, view: INITIAL_VIEW, images: {} });
     await get().hydrate();
   },
 
   detach: () => {
     get().interaction?.dispose();
-    set({ status: 'detached', api: null, interaction: null, settings: null, options: NO_OPTIONS, error: null });
+    set({
+      status: 'detached',
+      api: null,
+      interaction: null,
+      settings: null,
+      options: NO_OPTIONS,
+      error: null,
+      images: {},
+    });
   },
 
   hydrate: async () => {
@@ -113,6 +135,10 @@ export const useEngineStore = create<EngineState>()((set, get) => ({
   },
   updateOptions: (options) => set({ options: { ...get().options, ...options } }),
   updateView: (view) => set({ view: { ...get().view, ...view } }),
+  setImage: (slot, image) => {
+    const images = Object.fromEntries(Object.entries(get().images).filter(([name]) => name !== slot));
+    set({ images: image ? { ...images, [slot]: image } : images });
+  },
   setPathTraceOnIdle: (on) => {
     sessionStorage.setItem(PATH_TRACE_KEY, String(on));
     set({ pathTraceOnIdle: on });

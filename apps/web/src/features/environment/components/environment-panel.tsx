@@ -1,11 +1,20 @@
 import { PCG_RANGE, SUN_AZIMUTH_RANGE, TIMES_OF_DAY_WITH_CAR_LIGHTS } from '@autostudio/protocol';
+import { ImageUploadField } from '@/components/panels/image-upload-field';
 import { PanelSection } from '@/components/panels/panel-section';
 import { ChoiceGrid } from '@/components/ui/choice-grid';
 import { SelectField, type SelectGroup } from '@/components/ui/select-field';
 import { SliderField } from '@/components/ui/slider-field';
 import { SwitchField } from '@/components/ui/switch-field';
 import { useEngineAction, useEngineSettings, useEngineStore } from '@/lib/engine';
-import { backplateAction, environmentAction, hdrAction, pcgAction, sunAction, timeOfDayAction } from '../actions';
+import {
+  backplateAction,
+  environmentAction,
+  hdrAction,
+  importImage,
+  pcgAction,
+  sunAction,
+  timeOfDayAction,
+} from '../actions';
 
 /** Environments, their options, time of day, sun, backplate and the HDRI backdrop (spec §1). */
 export function EnvironmentPanel() {
@@ -112,9 +121,19 @@ function LightingSection() {
 
 function BackplateSection() {
   const [enabled, setEnabled] = useEngineAction(backplateAction);
+  const image = useEngineStore((state) => state.images.backplate);
+  // The engine shows a backplate only once it has an image: until then the switch has nothing to show.
+  const hasImage = Boolean(image) || enabled === true;
   return (
     <PanelSection id="environment.backplate" title="Backplate">
-      <SwitchField label="Show backplate" checked={enabled} onChange={setEnabled} hint="An image behind the car." />
+      <ImageUploadField label="Backplate" current={image} onUploaded={(upload) => importImage('backplate', upload)} />
+      <SwitchField
+        label="Show backplate"
+        checked={enabled}
+        onChange={setEnabled}
+        disabled={!hasImage}
+        hint={hasImage ? 'The image behind the car.' : 'Upload an image first.'}
+      />
     </PanelSection>
   );
 }
@@ -128,6 +147,7 @@ function HdriSection() {
   if (!isHdri) return null;
   return (
     <PanelSection id="environment.hdri" title="HDRI backdrop">
+      <HdriImage />
       <HdrSlider field="Intensity" label="Intensity" min={0} max={10} step={0.1} />
       <HdrSlider field="Yaw" label="Rotation" min={-180} max={180} unit="°" />
       <HdrSlider field="Size" label="Dome size" min={1} max={1000} unit="m" />
@@ -135,6 +155,18 @@ function HdriSection() {
       <HdrSlider field="Resolution" label="Resolution" min={32} max={1024} step={32} />
       <HdrSlider field="LightIntensity" label="Sky light" min={0} max={10} step={0.1} />
     </PanelSection>
+  );
+}
+
+function HdriImage() {
+  const image = useEngineStore((state) => state.images.backdrop);
+  return (
+    <ImageUploadField
+      label="HDRI image"
+      kind="hdri"
+      current={image}
+      onUploaded={(upload) => importImage('backdrop', upload)}
+    />
   );
 }
 
