@@ -1,6 +1,10 @@
-import { Car } from 'lucide-react';
+import { Camera, Car } from 'lucide-react';
+import { CameraPanel } from '@/features/camera';
 import { CarPanel } from '@/features/car';
 import type { InspectorPanel } from '@/features/studio';
 
 /** The configurator's panels, in the order of spec §1. Each is its own feature; the app puts them side by side. */
-export const STUDIO_PANELS: readonly InspectorPanel[] = [{ id: 'car', title: 'Car', icon: Car, content: <CarPanel /> }];
+export const STUDIO_PANELS: readonly InspectorPanel[] = [
+  { id: 'car', title: 'Car', icon: Car, content: <CarPanel /> },
+  { id: 'camera', title: 'Camera', icon: Camera, content: <CameraPanel /> },
+];
