@@ -64,7 +64,8 @@ test.describe('the camera panel', () => {
     await page.keyboard.press('ArrowRight');
     await expect.poll(async () => (await camera()).Aperture).toBeCloseTo(2.9);
 
-    await page.getByRole('radiogroup', { name: 'Focus method' }).getByRole('radio', { name: 'Manual' }).click();
+    await page.getByRole('combobox', { name: 'Focus' }).click();
+    await page.getByRole('option', { name: 'Manual' }).click();
     await expect.poll(async () => (await camera()).FocusSettings?.FocusMethod).toBe('Manual');
     await page.getByRole('textbox', { name: 'Focus distance value' }).fill('2500');
     await page.keyboard.press('Enter');

@@ -57,7 +57,7 @@ function SpotSection() {
   // In the editor view no spot is chosen yet: each one, the current included, takes the user to the camera.
   const chosen = viewMode === 'camera' ? spot : undefined;
   return (
-    <PanelSection id="camera.spot" title="Camera" aside={viewMode === 'camera' ? 'Camera view' : 'Editor view'}>
+    <PanelSection id="camera.spot" title="Spot" aside={viewMode === 'camera' ? 'Camera view' : 'Editor view'}>
       <Segmented<CameraSpot> label="Camera spot" value={chosen} options={SPOTS} onChange={setSpot} />
     </PanelSection>
   );
@@ -116,7 +116,8 @@ function RailSlider({ axis }: { axis: keyof Interior }) {
   );
 }
 
-const FOCUS_OPTIONS = FOCUS_METHODS.map((value) => ({ value, label: value }));
+/** Spec §3's methods; Disable reads as a state in a list of them. */
+const FOCUS_OPTIONS = FOCUS_METHODS.map((value) => ({ value, label: value === 'Disable' ? 'Disabled' : value }));
 type FocusMethod = (typeof FOCUS_METHODS)[number];
 
 function LensSection() {
@@ -141,23 +142,18 @@ function LensSection() {
         onChange={setAperture}
         {...CAMERA_LENS_LIMITS.aperture}
         step={0.1}
-        unit="f/"
         defaultValue={DEFAULTS.Aperture}
       />
-      <div className="grid grid-cols-[minmax(0,88px)_1fr] items-center gap-2">
-        <span className="truncate text-[12px] text-muted-foreground" aria-hidden>
-          Focus
-        </span>
-        <Segmented<FocusMethod>
-          label="Focus method"
-          value={focus?.FocusMethod}
-          options={FOCUS_OPTIONS}
-          onChange={(FocusMethod) => change({ FocusMethod })}
-        />
-      </div>
+      <SelectField
+        label="Focus"
+        value={focus?.FocusMethod}
+        options={FOCUS_OPTIONS}
+        onChange={(FocusMethod) => change({ FocusMethod: FocusMethod as FocusMethod })}
+      />
       {focus?.FocusMethod === 'Manual' && (
         <SliderField
-          label="Focus distance"
+          label="Distance"
+          accessibleLabel="Focus distance"
           value={focus.ManualFocusDistance}
           onChange={(ManualFocusDistance) => change({ ManualFocusDistance })}
           {...CAMERA_LENS_LIMITS.focusDistance}
