@@ -1,7 +1,10 @@
 import {
   ENGINE_FUNCTIONS,
   ENGINE_OBJECT_PATHS,
+  ENGINE_PROPERTIES,
   type EngineFunctionName,
+  type EnginePropertyName,
+  type EnginePropertyValue,
   type EngineResult,
 } from '@autostudio/protocol';
 import { E2E_ENGINE_PORT } from './server';
@@ -30,4 +33,19 @@ export async function engineCall<Name extends EngineFunctionName>(
 /** The engine's whole configuration, as Get Current Config answers it. */
 export async function engineSettings() {
   return (await engineCall('Get Current Config')).Settings;
+}
+
+/** An object property of the shared engine (PUT /remote/object/property, READ_ACCESS), e.g. switchToPathTraceOnIdle. */
+export async function engineProperty<Name extends EnginePropertyName>(name: Name): Promise<EnginePropertyValue<Name>> {
+  const response = await fetch(`http://127.0.0.1:${E2E_ENGINE_PORT}/remote/object/property`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      objectPath: ENGINE_OBJECT_PATHS[ENGINE_PROPERTIES[name].object],
+      propertyName: name,
+      access: 'READ_ACCESS',
+    }),
+  });
+  if (!response.ok) throw new Error(`${name} answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as Record<string, EnginePropertyValue<Name>>)[name] as EnginePropertyValue<Name>;
 }

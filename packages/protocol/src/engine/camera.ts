@@ -9,6 +9,18 @@ export const CAMERA_LIMITS = {
   interiorAxis: { min: 0, max: 1 },
 } as const;
 
+/**
+ * The ranges the studio offers for the lens (the engine takes any positive value): a 12 mm wide angle for the
+ * cabin to a 200 mm telephoto for details; f/1.2 to f/22; focus distance and bokeh size as a photographer sets them.
+ */
+export const CAMERA_LENS_LIMITS = {
+  focalLength: { min: 12, max: 200 },
+  aperture: { min: 1.2, max: 22 },
+  /** Manual focus distance in cm. */
+  focusDistance: { min: 10, max: 10000 },
+  bokehSize: { min: 0, max: 10 },
+} as const;
+
 export const CAMERA_POSITIONS = ['Exterior', 'Interior'] as const;
 export const FOCUS_METHODS = ['Tracking', 'Manual', 'Disable'] as const;
 export const BOKEH_SHAPES = ['None', 'Circle', 'Hexagon', 'Octagon'] as const;
@@ -25,6 +37,13 @@ export const COMPOSITION_GUIDES = [
   'LandscapeFeed',
   'Square',
 ] as const;
+export type CompositionGuideName = (typeof COMPOSITION_GUIDES)[number];
+
+/** Spec §3 "Composition guide choices": None, then the guides and the social media formats. */
+export const COMPOSITION_GUIDE_GROUPS = [
+  { label: 'Guides', guides: ['GoldenRatio', 'RuleOfThird', 'Diagonal'] },
+  { label: 'Social Media', guides: ['Story', 'PortraitFeed', 'LandscapeFeed', 'Square'] },
+] as const satisfies readonly { label: string; guides: readonly CompositionGuideName[] }[];
 
 /** Stills: sizes, and most samples per renderer (jittered raster samples stop adding detail long before noise-free path tracing). */
 export const STILL_LIMITS = {

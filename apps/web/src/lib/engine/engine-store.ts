@@ -126,7 +126,11 @@ export const useEngineStore = create<EngineState>()((set, get) => ({
     const fresh = await readSettings(api);
     const settings = get().settings;
     if (get().api !== api || !settings) return;
-    set({ settings: { ...settings, ...pick(fresh, sections) } });
+    const next = { ...settings, ...pick(fresh, sections) };
+    // A hidden guide is None on the engine but still the user's choice: showing it again brings it back.
+    if (sections.includes('Camera') && !get().view.compositionGuideVisible)
+      next.Camera = { ...next.Camera, CompositionGuide: settings.Camera.CompositionGuide };
+    set({ settings: next });
   },
 
   updateSettings: (change) => {

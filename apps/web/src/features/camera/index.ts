@@ -1,0 +1,1 @@
+export { CameraPanel } from './components/camera-panel';

@@ -1,0 +1,108 @@
+import { ENGINE_CONFIG_DEFAULTS } from '@autostudio/protocol';
+import { expect, test } from '../support/fixtures';
+import { engineCall, engineProperty, engineSettings } from '../support/engine-api';
+import { pictureDifference, videoPicture } from '../support/picture';
+
+/** The engine answers every section (Get Current Config fills them). */
+const camera = async () => (await engineSettings()).Camera ?? {};
+
+/** The camera panel against the shared reference engine: each change is read back through the Remote Control API. */
+test.describe('the camera panel', () => {
+  test.beforeEach(async ({ page, loginPage, createAccount, studio }) => {
+    test.setTimeout(180_000);
+    const account = await createAccount(['user']);
+    await loginPage.goto();
+    await loginPage.signIn(account.username, account.password);
+    await studio.openBuiltInCar();
+    await studio.waitForLive();
+    await studio.waitForPanels();
+    await studio.openPanel('Camera');
+    await expect.poll(async () => (await videoPicture(page)).spread, { timeout: 20_000 }).toBeGreaterThan(8);
+  });
+
+  test.afterEach(async ({ studio }) => {
+    await studio.signOut();
+    // The engine is shared: the next test starts from the spec's camera, whatever this one left.
+    await engineCall('Update New Config', { Settings: { Camera: ENGINE_CONFIG_DEFAULTS.Camera } });
+  });
+
+  test('spots switch the view and the lens, and the rigs move the camera', async ({ page }) => {
+    const spots = page.getByRole('radiogroup', { name: 'Camera spot' });
+    const outside = await videoPicture(page);
+    await spots.getByRole('radio', { name: 'Interior' }).click();
+    await expect.poll(async () => (await camera()).Position).toBe('Interior');
+    await expect.poll(async () => (await camera()).FocalLength).toBe(15);
+    await expect(spots.getByRole('radio', { name: 'Interior' })).toBeChecked();
+    await expect(page.getByRole('slider', { name: 'Focal length' })).toHaveAttribute('aria-valuenow', '15');
+    await expect
+      .poll(async () => pictureDifference(outside.pixels, (await videoPicture(page)).pixels), { timeout: 20_000 })
+      .toBeGreaterThan(4);
+
+    // The interior rail is what the Interior spot offers; an arrow key moves it along X.
+    await expect(page.getByRole('slider', { name: 'Crane yaw' })).toHaveCount(0);
+    const railX = (await engineCall('GetInteriorCameraPosition')).X;
+    await page.getByRole('slider', { name: 'Interior X' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await engineCall('GetInteriorCameraPosition')).X).toBeCloseTo(railX + 0.01);
+
+    await spots.getByRole('radio', { name: 'Exterior' }).click();
+    await expect.poll(async () => (await camera()).Position).toBe('Exterior');
+    await expect.poll(async () => (await camera()).FocalLength).toBe(45);
+    const yaw = (await engineCall('GetCraneValues'))['Crane Yaw'];
+    await page.getByRole('slider', { name: 'Crane yaw' }).focus();
+    await page.keyboard.press('PageUp');
+    await expect.poll(async () => (await engineCall('GetCraneValues'))['Crane Yaw']).toBeCloseTo(yaw + 10);
+    await page.keyboard.press('End');
+    await expect.poll(async () => (await engineCall('GetCraneValues'))['Crane Yaw']).toBe(180);
+  });
+
+  test('lens, focus, bokeh, guides and idle path tracing reach the engine', async ({ page }) => {
+    await page.getByRole('textbox', { name: 'Focal length value' }).fill('85');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await camera()).FocalLength).toBe(85);
+    await page.getByRole('slider', { name: 'Aperture' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await camera()).Aperture).toBeCloseTo(2.9);
+
+    await page.getByRole('combobox', { name: 'Focus' }).click();
+    await page.getByRole('option', { name: 'Manual' }).click();
+    await expect.poll(async () => (await camera()).FocusSettings?.FocusMethod).toBe('Manual');
+    await page.getByRole('textbox', { name: 'Focus distance value' }).fill('2500');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(async () => (await camera()).FocusSettings)
+      .toEqual({
+        FocusMethod: 'Manual',
+        ManualFocusDistance: 2500,
+      });
+
+    await page.getByRole('slider', { name: 'Bokeh size' }).focus();
+    await page.keyboard.press('End');
+    await expect.poll(async () => (await engineCall('Get Bokeh Options')).Size).toBe(10);
+    await page.getByRole('combobox', { name: 'Shape' }).click();
+    await page.getByRole('option', { name: 'Hexagon' }).click();
+    await expect.poll(async () => (await engineCall('Get Bokeh Options')).Shape).toBe('Hexagon');
+
+    await page.getByRole('combobox', { name: 'Guide' }).click();
+    await page.getByRole('option', { name: 'Rule of thirds' }).click();
+    await expect.poll(async () => (await camera()).CompositionGuide).toBe('RuleOfThird');
+    await page.getByRole('slider', { name: 'Guide opacity' }).focus();
+    await page.keyboard.press('Home');
+    await expect.poll(async () => (await camera()).CompositionOpacity).toBe(0);
+    // Hiding the guide clears it on the engine but keeps the choice; showing it brings the choice back.
+    const shown = page.getByRole('switch', { name: 'Show composition guide' });
+    await shown.click();
+    await expect.poll(async () => (await camera()).CompositionGuide).toBe('None');
+    await expect(page.getByRole('combobox', { name: 'Guide' })).toHaveText('Rule of thirds');
+    await shown.press('Space');
+    await expect.poll(async () => (await camera()).CompositionGuide).toBe('RuleOfThird');
+
+    const idle = page.getByRole('switch', { name: 'Path trace when idle' });
+    const before = await engineProperty('switchToPathTraceOnIdle');
+    await idle.click();
+    await expect.poll(() => engineProperty('switchToPathTraceOnIdle')).toBe(!before);
+    await expect(idle).toHaveAttribute('aria-checked', String(!before));
+    await idle.click();
+    await expect.poll(() => engineProperty('switchToPathTraceOnIdle')).toBe(before);
+  });
+});
