@@ -2,6 +2,7 @@ import { ENGINE_CONFIG_DEFAULTS } from '@autostudio/protocol';
 import { expect, test } from '../support/fixtures';
 import { engineCall, engineProperty, engineSettings } from '../support/engine-api';
 import { pictureDifference, videoPicture } from '../support/picture';
+import { solidPng } from '../support/png';
 
 /** The engine answers every section (Get Current Config fills them). */
 const camera = async () => (await engineSettings()).Camera ?? {};
@@ -104,5 +105,24 @@ test.describe('the camera panel', () => {
     await expect(idle).toHaveAttribute('aria-checked', String(!before));
     await idle.click();
     await expect.poll(() => engineProperty('switchToPathTraceOnIdle')).toBe(before);
+  });
+
+  test('a custom guide image reaches the engine and can be hidden and shown again', async ({ page }) => {
+    await page.getByLabel('Custom guide file').setInputFiles({
+      name: 'thirds.png',
+      mimeType: 'image/png',
+      buffer: solidPng(160, 90, [0, 255, 0]),
+    });
+    await expect
+      .poll(async () => (await engineSettings()).Camera?.CompositionGuide, { timeout: 20_000 })
+      .toBe('Custom');
+    // Spec §3: a custom guide sets the opacity to 0.7.
+    expect((await engineSettings()).Camera?.CompositionOpacity).toBeCloseTo(0.7);
+    await expect(page.getByRole('combobox', { name: 'Guide' })).toHaveText('Custom image');
+
+    await page.getByRole('switch', { name: 'Show composition guide' }).click();
+    await expect.poll(async () => (await engineSettings()).Camera?.CompositionGuide).toBe('None');
+    await page.getByRole('switch', { name: 'Show composition guide' }).click();
+    await expect.poll(async () => (await engineSettings()).Camera?.CompositionGuide).toBe('Custom');
   });
 });

@@ -1,10 +1,18 @@
 import {
+  CUSTOM_COMPOSITION_GUIDE,
   CAMERA_FOCAL_LENGTH,
   CAMERA_LIMITS,
   type CAMERA_POSITIONS,
   type CompositionGuideName,
 } from '@autostudio/protocol';
-import { defineEngineAction, keyedActions, runEngineAction, useEngineStore, type CameraSettings } from '@/lib/engine';
+import {
+  defineEngineAction,
+  engineLinkFor,
+  keyedActions,
+  runEngineAction,
+  useEngineStore,
+  type CameraSettings,
+} from '@/lib/engine';
 import type { RemoteApi } from '@/lib/remote-control/remote-api';
 
 export type CameraSpot = (typeof CAMERA_POSITIONS)[number];
@@ -139,10 +147,13 @@ export const guideAction = defineEngineAction<string>({
   key: 'camera.guide',
   read: (s) => s.Camera.CompositionGuide,
   write: (s, CompositionGuide) => ({ ...s, Camera: { ...s.Camera, CompositionGuide } }),
-  send: (api, guide) =>
-    api.call('Set Composition Guide', {
-      Value: useEngineStore.getState().view.compositionGuideVisible ? guide : 'None',
-    }),
+  send: async (api, guide) => {
+    const visible = useEngineStore.getState().view.compositionGuideVisible;
+    // The custom guide is an image, not a name the engine takes: showing it again means giving the image again.
+    const custom = visible && guide === CUSTOM_COMPOSITION_GUIDE ? await engineLinkFor('guide') : null;
+    if (custom) await api.call('ImportandUpdateCompositionGuide', { Url: custom });
+    else await api.call('Set Composition Guide', { Value: visible ? guide : 'None' });
+  },
   failure: 'log',
 });
 

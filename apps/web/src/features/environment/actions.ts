@@ -2,18 +2,14 @@ import {
   ENGINE_PRESET,
   TIMES_OF_DAY_WITH_CAR_LIGHTS,
   TIME_OF_DAY_LAMP_INTENSITY,
-  type EngineFunctionName,
   type PresetPropertyLabel,
-  type Upload,
 } from '@autostudio/protocol';
-import { uploadEngineLink } from '@/lib/uploads/upload-image';
 import {
   defineEngineAction,
   keyedActions,
   useEngineStore,
   type EngineSettings,
   type EnvironmentSettings,
-  type ImageSlotName,
 } from '@/lib/engine';
 
 const environmentOf = (s: EngineSettings, change: Partial<EnvironmentSettings>) => ({
@@ -107,26 +103,4 @@ function hdrLabel(field: string): PresetPropertyLabel {
   const bound = ENGINE_PRESET.properties.find((property) => property.label === label);
   if (!bound) throw new Error(`The preset has no ${label}`);
   return bound.label;
-}
-
-/** The engine functions that take an uploaded image, by the slot it fills. */
-const IMPORTS = {
-  backplate: 'ImportandUpdateBackplate',
-  backdrop: 'ImportandApplyCubemap',
-  guide: 'ImportandUpdateCompositionGuide',
-} as const satisfies Record<ImageSlotName, EngineFunctionName>;
-
-/**
- * Gives the engine an uploaded image through a short-lived link it can fetch on its own, then remembers the
- * image for the slot and reads back what the import changed (a backplate turns itself on). Rejects when the engine
- * refuses, so that the upload field can say so.
- */
-export async function importImage(slot: ImageSlotName, upload: Upload): Promise<void> {
-  const store = useEngineStore.getState();
-  const api = store.api;
-  if (!api) throw new Error('The engine is not connected');
-  const link = await uploadEngineLink(upload.id);
-  await api.call(IMPORTS[slot], { Url: link.url });
-  store.setImage(slot, { imageId: upload.id, previewUrl: upload.url, selectedImageName: upload.filename });
-  await store.reread(['Environment', 'Camera']);
 }

@@ -3,6 +3,7 @@ import {
   CAMERA_LENS_LIMITS,
   CAMERA_POSITIONS,
   COMPOSITION_GUIDE_GROUPS,
+  CUSTOM_COMPOSITION_GUIDE,
   ENGINE_CONFIG_DEFAULTS,
   FOCUS_METHODS,
 } from '@autostudio/protocol';
@@ -10,8 +11,9 @@ import { Segmented } from '@/components/ui/segmented';
 import { SelectField } from '@/components/ui/select-field';
 import { SliderField } from '@/components/ui/slider-field';
 import { Switch, SwitchField } from '@/components/ui/switch-field';
+import { ImageUploadField } from '@/components/panels/image-upload-field';
 import { PanelSection } from '@/components/panels/panel-section';
-import { useEngineAction, useEngineSettings, useEngineStore } from '@/lib/engine';
+import { importImage, useEngineAction, useEngineSettings, useEngineStore } from '@/lib/engine';
 import {
   CRANE_RANGES,
   GUIDE_LABELS,
@@ -199,8 +201,15 @@ const GUIDE_OPTIONS = [
   })),
 ];
 
+/** The custom image joins the choices once the user gave the engine one. */
+const CUSTOM_GUIDE_OPTIONS = [
+  ...GUIDE_OPTIONS,
+  { label: 'Custom', options: [{ value: CUSTOM_COMPOSITION_GUIDE, label: 'Custom image' }] },
+];
+
 function GuidesSection() {
   const [guide, setGuide] = useEngineAction(guideAction);
+  const image = useEngineStore((state) => state.images.guide);
   const [opacity, setOpacity] = useEngineAction(guideOpacityAction);
   const visible = useEngineStore((state) => state.view.compositionGuideVisible);
   return (
@@ -209,7 +218,12 @@ function GuidesSection() {
       title="Composition guide"
       aside={<Switch aria-label="Show composition guide" checked={visible} onChange={setGuideVisible} />}
     >
-      <SelectField label="Guide" value={guide} options={GUIDE_OPTIONS} onChange={setGuide} />
+      <SelectField
+        label="Guide"
+        value={guide}
+        options={image || guide === CUSTOM_COMPOSITION_GUIDE ? CUSTOM_GUIDE_OPTIONS : GUIDE_OPTIONS}
+        onChange={setGuide}
+      />
       <SliderField
         label="Opacity"
         accessibleLabel="Guide opacity"
@@ -222,7 +236,14 @@ function GuidesSection() {
         disabled={!visible || guide === 'None'}
         defaultValue={DEFAULTS.CompositionOpacity}
       />
-      {/* A custom guide image (ImportandUpdateCompositionGuide, opacity 0.7) is uploaded here once uploads reach the engine. */}
+      <ImageUploadField
+        label="Custom guide"
+        current={image}
+        onUploaded={async (upload) => {
+          await importImage('guide', upload);
+          useEngineStore.getState().updateView({ compositionGuideVisible: true });
+        }}
+      />
     </PanelSection>
   );
 }

@@ -5,16 +5,8 @@ import { ChoiceGrid } from '@/components/ui/choice-grid';
 import { SelectField, type SelectGroup } from '@/components/ui/select-field';
 import { SliderField } from '@/components/ui/slider-field';
 import { SwitchField } from '@/components/ui/switch-field';
-import { useEngineAction, useEngineSettings, useEngineStore } from '@/lib/engine';
-import {
-  backplateAction,
-  environmentAction,
-  hdrAction,
-  importImage,
-  pcgAction,
-  sunAction,
-  timeOfDayAction,
-} from '../actions';
+import { importImage, useEngineAction, useEngineSettings, useEngineStore } from '@/lib/engine';
+import { backplateAction, environmentAction, hdrAction, pcgAction, sunAction, timeOfDayAction } from '../actions';
 
 /** Environments, their options, time of day, sun, backplate and the HDRI backdrop (spec §1). */
 export function EnvironmentPanel() {
