@@ -22,7 +22,7 @@ export function LookPanel() {
   return (
     <div>
       <div className="flex items-center justify-between border-b border-border px-3 py-1.5">
-        <span className="text-[11px] text-muted-foreground">Double-click a label to reset one value</span>
+        <span className="text-[11px] text-muted-foreground">Double-click a label to reset it</span>
         <Button variant="ghost" size="sm" className="h-6 px-1.5 text-[11px]" onClick={() => void resetLook()}>
           <RotateCcw aria-hidden className="size-3!" />
           Reset look
