@@ -125,7 +125,8 @@ function NumberBox({ id, label, value, decimals, min, max, unit, disabled, onCom
         className={cn(
           'h-6 w-full rounded border border-transparent bg-muted/60 px-1.5 text-right font-mono text-[11px] tabular-nums',
           'hover:border-border focus:border-ring focus:outline-none disabled:opacity-50',
-          unit && 'pr-5',
+          // Room for the unit, so "1000" and "cm" do not touch.
+          unit && (unit.length > 1 ? 'pr-6' : 'pr-5'),
         )}
       />
       {unit && (
