@@ -1,0 +1,1 @@
+export { LightsPanel } from './components/lights-panel';

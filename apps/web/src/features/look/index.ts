@@ -1,0 +1,1 @@
+export { LookPanel } from './components/look-panel';
