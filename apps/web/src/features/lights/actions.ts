@@ -222,19 +222,4 @@ export const PLACEMENT_FIELDS: Record<LightPlacement, FieldRange> = {
 export const ORBIT: readonly LightPlacement[] = ['Yaw', 'Pitch', 'Radius'];
 export const CENTRE: readonly LightPlacement[] = ['X', 'Y', 'Z'];
 
-/** "#rrggbb" for a colour input, and back. */
-export function colorToHex({ R, G, B }: LightColor): string {
-  return `#${[R, G, B]
-    .map((c) =>
-      Math.round(Math.min(255, Math.max(0, c)))
-        .toString(16)
-        .padStart(2, '0'),
-    )
-    .join('')}`;
-}
-export function hexToColor(hex: string): LightColor | null {
-  const match = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex.trim());
-  if (!match) return null;
-  const [, r = '', g = '', b = ''] = match;
-  return { R: parseInt(r, 16), G: parseInt(g, 16), B: parseInt(b, 16) };
-}
+export { colorToHex, hexToColor } from '@/lib/color';

@@ -2,9 +2,11 @@ import { PCG_RANGE, SUN_AZIMUTH_RANGE, TIMES_OF_DAY_WITH_CAR_LIGHTS } from '@aut
 import { ImageUploadField } from '@/components/panels/image-upload-field';
 import { PanelSection } from '@/components/panels/panel-section';
 import { ChoiceGrid } from '@/components/ui/choice-grid';
+import { ColorField } from '@/components/ui/color-field';
 import { SelectField, type SelectGroup } from '@/components/ui/select-field';
 import { SliderField } from '@/components/ui/slider-field';
 import { SwitchField } from '@/components/ui/switch-field';
+import { colorToHex, hexToColor } from '@/lib/color';
 import { importImage, useEngineAction, useEngineSettings, useEngineStore } from '@/lib/engine';
 import { backplateAction, environmentAction, hdrAction, pcgAction, sunAction, timeOfDayAction } from '../actions';
 
@@ -146,6 +148,7 @@ function HdriSection() {
       <HdrSlider field="GroundSize" label="Ground size" min={0} max={2000} unit="m" />
       <HdrSlider field="Resolution" label="Resolution" min={32} max={1024} step={32} />
       <HdrSlider field="LightIntensity" label="Sky light" min={0} max={10} step={0.1} />
+      <HdrLightColor />
     </PanelSection>
   );
 }
@@ -158,6 +161,20 @@ function HdriImage() {
       kind="hdri"
       current={image}
       onUploaded={(upload) => importImage('backdrop', upload)}
+    />
+  );
+}
+
+function HdrLightColor() {
+  const [color, setColor] = useEngineAction(hdrAction('LightColor'));
+  return (
+    <ColorField
+      label="Sky colour"
+      value={typeof color === 'object' ? colorToHex(color) : undefined}
+      onChange={(hex) => {
+        const next = hexToColor(hex);
+        if (next) setColor(next);
+      }}
     />
   );
 }
