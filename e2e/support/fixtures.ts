@@ -3,6 +3,7 @@ import { test as base, expect } from '@playwright/test';
 import { API_BASE, API_ROUTES, type LoginResponse, type Role } from '@autostudio/protocol';
 import { IdentityProviderPage } from './identity-provider-page';
 import { LoginPage } from './login-page';
+import { videoPicture } from './picture';
 import { StudioPage } from './studio-page';
 import { E2E_ADMIN } from './server';
 
@@ -17,6 +18,11 @@ export const test = base.extend<{
   identityProvider: IdentityProviderPage;
   /** Creates a fresh account through the API, as the administrator would. */
   createAccount: (roles?: Role[]) => Promise<Account>;
+  /**
+   * A new user signs in, opens the built-in car and waits until the stream shows it and the panels have read the
+   * engine; then the given panel is opened. Sign out at the end: the test engine is shared.
+   */
+  enterStudio: (panel?: string) => Promise<void>;
 }>({
   loginPage: async ({ page }, use) => {
     await use(new LoginPage(page));
@@ -39,6 +45,18 @@ export const test = base.extend<{
       });
       expect(created.status()).toBe(201);
       return account;
+    });
+  },
+  enterStudio: async ({ page, loginPage, createAccount, studio }, use) => {
+    await use(async (panel) => {
+      const account = await createAccount(['user']);
+      await loginPage.goto();
+      await loginPage.signIn(account.username, account.password);
+      await studio.openBuiltInCar();
+      await studio.waitForLive();
+      await studio.waitForPanels();
+      if (panel) await studio.openPanel(panel);
+      await expect.poll(async () => (await videoPicture(page)).spread, { timeout: 20_000 }).toBeGreaterThan(8);
     });
   },
 });

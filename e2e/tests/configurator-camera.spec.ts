@@ -9,16 +9,9 @@ const camera = async () => (await engineSettings()).Camera ?? {};
 
 /** The camera panel against the shared reference engine: each change is read back through the Remote Control API. */
 test.describe('the camera panel', () => {
-  test.beforeEach(async ({ page, loginPage, createAccount, studio }) => {
+  test.beforeEach(async ({ enterStudio }) => {
     test.setTimeout(180_000);
-    const account = await createAccount(['user']);
-    await loginPage.goto();
-    await loginPage.signIn(account.username, account.password);
-    await studio.openBuiltInCar();
-    await studio.waitForLive();
-    await studio.waitForPanels();
-    await studio.openPanel('Camera');
-    await expect.poll(async () => (await videoPicture(page)).spread, { timeout: 20_000 }).toBeGreaterThan(8);
+    await enterStudio('Camera');
   });
 
   test.afterEach(async ({ studio }) => {

@@ -4,16 +4,9 @@ import { pictureDifference, videoPicture } from '../support/picture';
 
 /** The car panel against the shared reference engine: each change is read back through the Remote Control API. */
 test.describe('the car panel', () => {
-  test.beforeEach(async ({ page, loginPage, createAccount, studio }) => {
+  test.beforeEach(async ({ enterStudio }) => {
     test.setTimeout(150_000);
-    const account = await createAccount(['user']);
-    await loginPage.goto();
-    await loginPage.signIn(account.username, account.password);
-    await studio.openBuiltInCar();
-    await studio.waitForLive();
-    await studio.waitForPanels();
-    await studio.openPanel('Car');
-    await expect.poll(async () => (await videoPicture(page)).spread, { timeout: 20_000 }).toBeGreaterThan(8);
+    await enterStudio('Car');
   });
 
   test.afterEach(async ({ studio }) => {

@@ -5,16 +5,9 @@ import { solidPng } from '../support/png';
 
 /** The environment panel against the shared reference engine, read back through the Remote Control API. */
 test.describe('the environment panel', () => {
-  test.beforeEach(async ({ page, loginPage, createAccount, studio }) => {
+  test.beforeEach(async ({ enterStudio }) => {
     test.setTimeout(150_000);
-    const account = await createAccount(['user']);
-    await loginPage.goto();
-    await loginPage.signIn(account.username, account.password);
-    await studio.openBuiltInCar();
-    await studio.waitForLive();
-    await studio.waitForPanels();
-    await studio.openPanel('Environment');
-    await expect.poll(async () => (await videoPicture(page)).spread, { timeout: 20_000 }).toBeGreaterThan(8);
+    await enterStudio('Environment');
   });
   test.afterEach(async ({ studio }) => {
     await studio.signOut();

@@ -40,15 +40,9 @@ async function enginePostProcess() {
 
 /** The look and lights panels against the shared reference engine: each change is read back through the Remote Control API. */
 test.describe('the look and lights panels', () => {
-  test.beforeEach(async ({ page, loginPage, createAccount, studio }) => {
+  test.beforeEach(async ({ enterStudio }) => {
     test.setTimeout(150_000);
-    const account = await createAccount(['user']);
-    await loginPage.goto();
-    await loginPage.signIn(account.username, account.password);
-    await studio.openBuiltInCar();
-    await studio.waitForLive();
-    await studio.waitForPanels();
-    await expect.poll(async () => (await videoPicture(page)).spread, { timeout: 20_000 }).toBeGreaterThan(8);
+    await enterStudio();
   });
 
   test.afterEach(async ({ studio }) => {
