@@ -24,7 +24,10 @@ export class StudioPage {
   /** Chooses a panel on the inspector's rail. */
   async openPanel(title: string): Promise<void> {
     await this.page.getByRole('tab', { name: title }).click();
-    await expect(this.page.getByRole('tabpanel', { name: title })).toBeVisible();
+    const panel = this.page.getByRole('tabpanel', { name: title });
+    await expect(panel).toBeVisible();
+    // Panels after the first load their code when first opened.
+    await expect(panel.getByRole('status', { name: `Loading ${title}` })).toHaveCount(0, { timeout: 20_000 });
   }
 
   /** Signs out, which releases the session: the shared test engine is free for the next test. */

@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { usePersistentState } from '@/hooks/use-persistent-state';
 
@@ -57,7 +58,19 @@ export function Inspector({ panels, placeholder }: InspectorProps) {
             <h2 className="flex h-9 shrink-0 items-center border-b border-border px-3 text-[13px] font-semibold">
               {title}
             </h2>
-            <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">{placeholder ?? content}</div>
+            <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+              {placeholder ?? (
+                <Suspense
+                  fallback={
+                    <div className="flex justify-center p-6">
+                      <Spinner className="size-4" label={`Loading ${title}`} />
+                    </div>
+                  }
+                >
+                  {content}
+                </Suspense>
+              )}
+            </div>
           </Tabs.Content>
         ))}
       </div>
