@@ -1,5 +1,6 @@
 import { FAILURE_TOASTS, LIGHT_DEFAULTS, LIGHT_TYPES, STATE_MESSAGES, type LightType } from '@autostudio/protocol';
 import { toast } from 'sonner';
+import type { RgbColor } from '@/lib/color';
 import { keyedActions, useEngineStore, type ConfigLight } from '@/lib/engine';
 
 /** Spec §8: a light change that does not reach the engine says so in the spec's words. */
@@ -22,11 +23,7 @@ export type LightField =
 /** Where a light sits: an orbit (yaw, pitch, radius) around a centre (X, Y, Z), as UpdateLightMovementData takes it. */
 export type LightPlacement = 'Yaw' | 'Pitch' | 'Radius' | 'X' | 'Y' | 'Z';
 
-export interface LightColor {
-  R: number;
-  G: number;
-  B: number;
-}
+export type LightColor = RgbColor;
 
 /** Spec §4 "creation switches function by type". */
 const CREATE = {
