@@ -21,3 +21,12 @@ Object.defineProperty(window, 'matchMedia', {
       dispatchEvent: () => false,
     }) as unknown as MediaQueryList,
 });
+
+// jsdom lays nothing out, so it has no ResizeObserver; Radix's slider and select measure their parts with one.
+if (!('ResizeObserver' in globalThis)) {
+  globalThis.ResizeObserver = class {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  };
+}
