@@ -19,16 +19,16 @@ export class Car {
 
   readonly handlers: EngineHandlersOf<typeof CAR_FUNCTIONS> = {
     GetCarOptions: () => ({ options: this.trimNames(), curentIndex: this.trimNames().indexOf(this.car.trim) }),
-    'Get Material Options': () => ({
-      Current: this.scene.parts.hasPaint ? this.car.paint : '',
-      MaterialOptions: this.paintsOf(this.car.trim),
-      Swatches: Object.fromEntries(
-        PAINTS.filter((p) => this.paintsOf(this.car.trim).includes(paintKey(p.name))).map((p) => [
-          paintKey(p.name),
-          p.color,
-        ]),
-      ),
-    }),
+    'Get Material Options': () => {
+      const offered = this.paintsOf(this.car.trim);
+      return {
+        Current: this.scene.parts.hasPaint ? this.car.paint : '',
+        MaterialOptions: offered,
+        Swatches: Object.fromEntries(
+          PAINTS.filter((p) => offered.includes(paintKey(p.name))).map((p) => [paintKey(p.name), p.color]),
+        ),
+      };
+    },
     'Get Trim Paint Option': () => ({
       current: this.car.trim,
       paintOptions: Object.fromEntries(this.trimNames().map((trim) => [trim, this.paintsOf(trim)])),

@@ -1,19 +1,24 @@
-import { CAMERA_FOCAL_LENGTH, POST_PROCESS_OUT_NAMES } from '@autostudio/protocol';
+import { ENGINE_CONFIG_DEFAULTS, POST_PROCESS_OUT_NAMES, POST_PROCESS_PARAMETERS } from '@autostudio/protocol';
 import { DEFAULT_PAINT, DEFAULT_TRIM } from '../contract/car-catalogue.js';
 import { DEFAULT_ENVIRONMENT, PCG_DEFAULTS } from './environments.js';
 import type { SceneState } from '../contract/scene-state.js';
 
-/** Spec §3 "Post-process parameters": Gain is (1, 1, 1, 1), every other Out value 0. */
+/** Spec §3 "Post-process parameters" (Gain 1, every other value 0), under their Out names. */
 export function defaultPostProcess(): SceneState['postProcess'] {
-  const zero = Object.fromEntries(Object.values(POST_PROCESS_OUT_NAMES).map((out) => [out, 0]));
+  const defaults = ENGINE_CONFIG_DEFAULTS.PostProcess;
+  const out = Object.fromEntries(
+    POST_PROCESS_PARAMETERS.map((name) => [POST_PROCESS_OUT_NAMES[name], structuredClone(defaults[name])]),
+  );
   // Every Out name is set just above; Object.fromEntries cannot say so.
-  return { ...(zero as Omit<SceneState['postProcess'], 'GainOut'>), GainOut: { X: 1, Y: 1, Z: 1, W: 1 } };
+  return out as SceneState['postProcess'];
 }
 
 const lamp = (on: boolean) => ({ on, intensity: 1 });
 
 /** The scene a fresh engine shows, and the one a released engine returns to. Defaults are the spec's §3. */
 export function initialSceneState(viewport: { width: number; height: number }): SceneState {
+  const { Camera: camera, Environment: environment } = ENGINE_CONFIG_DEFAULTS;
+  const { Hdr: hdr } = environment;
   return {
     car: {
       modelPath: null,
@@ -23,33 +28,39 @@ export function initialSceneState(viewport: { width: number; height: number }): 
       lamps: { HeadLamps1: lamp(false), TailLamps1: lamp(false), DRLs: lamp(false), SignatureLEDs: lamp(false) },
     },
     camera: {
-      spot: 'Exterior',
-      crane: { yaw: 30, pitch: 10, distance: 500 },
-      rail: { x: 0.5, y: 0.5, z: 0.5, yaw: 0, pitch: 0 },
-      focalLength: CAMERA_FOCAL_LENGTH.Exterior,
-      aperture: 2.8,
-      focus: { method: 'Tracking', distance: 1000 },
-      bokeh: { size: 3, shape: 'None' },
-      compositionGuide: 'None',
-      compositionOpacity: 0.5,
+      spot: camera.Position,
+      // The spec gives the crane's distance; the yaw and pitch are this engine's opening view of the car.
+      crane: { yaw: 30, pitch: 10, distance: camera.Crane.ArmLength },
+      rail: {
+        x: camera.Interior.X,
+        y: camera.Interior.Y,
+        z: camera.Interior.Z,
+        yaw: camera.Interior.Yaw,
+        pitch: camera.Interior.Pitch,
+      },
+      focalLength: camera.FocalLength,
+      aperture: camera.Aperture,
+      focus: { method: camera.FocusSettings.FocusMethod, distance: camera.FocusSettings.ManualFocusDistance },
+      bokeh: { size: camera.Bokeh.Size, shape: camera.Bokeh.Shape },
+      compositionGuide: camera.CompositionGuide,
+      compositionOpacity: camera.CompositionOpacity,
       compositionImageUrl: null,
     },
     environment: {
       name: DEFAULT_ENVIRONMENT,
-      timeOfDay: 'Default',
-      sunDirection: 130,
+      timeOfDay: environment.TimeOfDay,
+      sunDirection: environment.SunAzimuth,
       pcg: { ...PCG_DEFAULTS },
-      backplate: { enabled: false, imageUrl: null },
+      backplate: { enabled: environment.Backplate, imageUrl: null },
       hdri: {
         imageUrl: null,
-        intensity: 2,
-        size: 100,
-        rotation: 0,
-        groundSize: 400,
-        resolution: 256,
-        lightIntensity: 1,
-        // 16777215 = 0xFFFFFF: white.
-        lightColor: { r: 255, g: 255, b: 255 },
+        intensity: hdr.Intensity,
+        size: hdr.Size,
+        rotation: hdr.Yaw,
+        groundSize: hdr.GroundSize,
+        resolution: hdr.Resolution,
+        lightIntensity: hdr.LightIntensity,
+        lightColor: { r: hdr.LightColor.R, g: hdr.LightColor.G, b: hdr.LightColor.B },
       },
     },
     postProcess: defaultPostProcess(),
