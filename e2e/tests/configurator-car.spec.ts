@@ -43,7 +43,11 @@ test.describe('the car panel', () => {
 
     await page.getByRole('switch', { name: 'Headlamps on' }).click();
     await expect.poll(async () => (await engineCall('GetCarLights')).Lights.HeadLamps1?.OnOff).toBe(true);
-    await page.getByRole('slider', { name: 'Headlamps intensity' }).focus();
+    // The intensity is disabled while the lamp is off: it takes the focus once the switch has rendered.
+    const intensity = page.getByRole('slider', { name: 'Headlamps intensity' });
+    await expect(intensity).not.toHaveAttribute('data-disabled');
+    await intensity.focus();
+    await expect(intensity).toBeFocused();
     await page.keyboard.press('ArrowRight');
     await expect.poll(async () => (await engineCall('GetCarLights')).Lights.HeadLamps1?.Intensity).toBeCloseTo(1.1);
   });
@@ -56,6 +60,8 @@ test.describe('the car panel', () => {
     for (let i = 0; i < 20 && !(await paint.evaluate((group) => group.contains(document.activeElement))); i += 1)
       await page.keyboard.press('Tab');
     await page.keyboard.press('ArrowRight');
+    // Radix moves the focus in a timeout after the arrow key: Space must wait for it, as a person's eyes would.
+    await expect(paint.locator('[role="radio"][aria-checked="false"]:focus')).toHaveCount(1);
     await page.keyboard.press('Space');
     await expect.poll(async () => (await engineCall('Get Material Options')).Current).not.toBe(current);
 
