@@ -71,6 +71,7 @@ try {
   await player.sendCommand({ 'Resolution.Width': 640, 'Resolution.Height': 360 });
   await sleep(3000);
 
+  const receivedBefore = await player.stats();
   const latencies = [];
   // When the engine answered the call: its frame is drawn by then; the rest is the stream's.
   const answers = [];
@@ -84,6 +85,13 @@ try {
     latencies.push(shown - sent);
     await sleep(1500);
   }
+  const received = await player.stats();
+  const perFrame = (total, count) => (1000 * total) / Math.max(1, count);
+  console.log(
+    `rounds (ms): ${latencies.map((ms) => ms.toFixed(0)).join(' ')}; in the player, per frame: jitter buffer ` +
+      `${perFrame(received.jitterBufferDelay - receivedBefore.jitterBufferDelay, received.jitterBufferEmittedCount - receivedBefore.jitterBufferEmittedCount).toFixed(1)} ms, ` +
+      `decode ${perFrame(received.totalDecodeTime - receivedBefore.totalDecodeTime, received.framesDecoded - receivedBefore.framesDecoded).toFixed(1)} ms`,
+  );
   const valid = latencies.filter(Number.isFinite).sort((a, b) => a - b);
   console.log(
     `control-to-photon (paint change → first frame showing it), ${valid.length}/${ROUNDS} seen: ` +

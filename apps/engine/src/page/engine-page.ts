@@ -20,6 +20,8 @@ import { FramePipeline } from './pipeline/frame-pipeline.js';
 import { updateGrading } from './pipeline/grading.js';
 import { jitterSample, lensOf } from './pipeline/lens.js';
 import { PathTracer } from './pipeline/path-tracer.js';
+import { INTERACTIVE_SCALE, InteractiveScale } from './pipeline/interactive-scale.js';
+import { LatestFrame } from './pipeline/latest-frame.js';
 import { RefinementScheduler, type RefinementStep } from './pipeline/refinement-scheduler.js';
 import { ShadowUpdates } from './pipeline/shadow-updates.js';
 import { jitterCamera, placeCamera } from './stage/camera-rig.js';
@@ -34,10 +36,15 @@ export const PATH_TRACE_SAMPLES = { preview: 32, mq: 256 } as const;
 const VIEWPORT_TILES = 3;
 /** Chromium's CPU rasterisers: WebGL works, but a path tracer's shader takes most of a minute to compile. */
 const SOFTWARE_WEBGL = /swiftshader|llvmpipe|softpipe|software/i;
-/** While the user drags, frames are drawn at this fraction of the viewport's size. */
-const INTERACTIVE_SCALE = 0.4;
 /** How long a hold may rest before the picture refines anyway (the web app keeps holding until its own reset). */
 const SETTLE_MS = 300;
+/**
+ * How long a changed frame has to leave before refinement takes the GPU. The canvas capture reads the frame back
+ * through the GPU (SwiftShader: the CPU), and a full-size sample sent straight after it holds the capture back by
+ * the sample's whole time: measured at 640×360, a paint change reached the player at p50 265 ms with refinement at
+ * once and 128 ms with this grace.
+ */
+const CAPTURE_GRACE_MS = 100;
 
 /**
  * The engine's page: draws the scene state on demand into the canvas, refines it while idle, and renders stills
@@ -51,6 +58,8 @@ export class EnginePage implements EnginePageApi {
   private readonly shadows: ShadowUpdates;
   private state: SceneState | null = null;
   private readonly refinement = new RefinementScheduler(() => this.nextRefinement());
+  private readonly quickFrame = new LatestFrame(() => this.drawHeldFrame());
+  private readonly interactiveScale = new InteractiveScale();
   private streamer: Streamer | null = null;
   private readonly waitForFrame: () => void;
   /** While a stream player is being connected, refinement waits (see StreamerOptions.onNegotiating). */
@@ -123,7 +132,12 @@ export class EnginePage implements EnginePageApi {
     return this.stage.car.load(url, path);
   }
 
-  /** Shows a new state: one frame at once (cheap while interactive), then refinement while idle. */
+  /**
+   * Shows a new state: a quick frame at the interactive size (feedback within a frame's time, not a full-size
+   * sample's), then full-size refinement while idle. While the user holds the viewport the call does not wait for
+   * its frame: frames are drawn back to back from the newest state, so a drag streams as fast as the page draws
+   * rather than one frame per round trip.
+   */
   async apply(state: SceneState): Promise<FrameInfo> {
     this.state = state;
     this.refinement.restart();
@@ -132,14 +146,32 @@ export class EnginePage implements EnginePageApi {
     await this.stage.apply(state, { transparentBackground: false });
     await this.loadGuideImage(state.camera.compositionImageUrl);
     this.shadows.follow(state);
-    // Every change shows first as a quick frame at the interactive size (feedback within a frame's time, not a
-    // full-size sample's); when idle, full-size refinement takes over from there.
-    this.pipeline.restart(Math.round(width * INTERACTIVE_SCALE), Math.round(height * INTERACTIVE_SCALE));
-    const info = this.drawSample(state, true);
-    if (!state.render.interactive) this.refinement.resume();
+    if (state.render.interactive) {
+      this.quickFrame.request();
+      return this.lastFrame;
+    }
+    this.quickFrame.cancel();
+    const info = this.drawQuickFrame(state);
+    this.refinement.resumeAfter(CAPTURE_GRACE_MS);
+    return info;
+  }
+
+  /** The frame of a held viewport, once the page is free: the newest state wins. */
+  private drawHeldFrame(): void {
+    const state = this.state;
+    if (!state) return;
+    this.drawQuickFrame(state);
     // Still holding, but nothing moved for a moment: the cheap frame is not left on show. Refinement starts as
     // when idle, and the next call of the drag interrupts it.
-    else this.refinement.resumeAfter(SETTLE_MS);
+    this.refinement.resumeAfter(SETTLE_MS);
+  }
+
+  private drawQuickFrame(state: SceneState): FrameInfo {
+    const { width, height } = state.viewport;
+    const scale = this.interactiveScale.value;
+    this.pipeline.restart(Math.round(width * scale), Math.round(height * scale));
+    const info = this.drawSample(state, true);
+    this.interactiveScale.record(info.renderMs);
     return info;
   }
 
@@ -150,6 +182,7 @@ export class EnginePage implements EnginePageApi {
     const limits = this.stillSampleLimits;
     if (!limits) throw new Error('The page is not configured yet');
     const generation = this.refinement.restart();
+    this.quickFrame.cancel();
     await this.stage.apply(state, { transparentBackground: Boolean(options.transparentBackground) });
     this.shadows.follow(state);
     const transparent = Boolean(options.transparentBackground);
@@ -360,6 +393,7 @@ export class EnginePage implements EnginePageApi {
     const state = this.state;
     if (!state) throw new Error('The page has no scene yet');
     this.refinement.stop();
+    this.quickFrame.cancel();
     const target = {
       renderer: this.renderer,
       scene: this.stage.scene,
@@ -370,13 +404,13 @@ export class EnginePage implements EnginePageApi {
         this.pipeline.present(null, false);
       },
     };
-    return benchmarkFrames(target, state, { ...options, scale: options.interactive ? INTERACTIVE_SCALE : 1 });
+    return benchmarkFrames(target, state, { ...options, scale: options.interactive ? INTERACTIVE_SCALE.initial : 1 });
   }
 
   /** Whether idle refinement has finished (tests and stills wait for a settled picture). */
   get settled(): boolean {
     const state = this.state;
-    if (state === null) return false;
+    if (state === null || this.quickFrame.pending) return false;
     if (!this.pathTracesIdle(state)) return this.rasterSettled(state);
     return (
       this.tracedGeneration === this.refinement.generation &&

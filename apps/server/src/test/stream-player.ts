@@ -36,7 +36,10 @@ const PLAYER_SCRIPT = String.raw`
         connection.ontrack = (event) => {
           // Epic's frontend drops a track that comes without a stream: so must we, to prove the streamer sends one.
           if (event.streams.length === 0) return state.errors.push('track without a stream');
-          if (event.track.kind === 'video') video.srcObject = event.streams[0];
+          if (event.track.kind !== 'video') return;
+          // As the web app's player: frames are shown as soon as they are decoded (an interactive stream, no audio).
+          if ('jitterBufferTarget' in event.receiver) event.receiver.jitterBufferTarget = 0;
+          video.srcObject = event.streams[0];
         };
         connection.ondatachannel = (event) => {
           channel = event.channel;
@@ -110,13 +113,16 @@ const PLAYER_SCRIPT = String.raw`
           return {
             framesDecoded: entry.framesDecoded ?? 0,
             framesReceived: entry.framesReceived ?? 0,
+            jitterBufferDelay: entry.jitterBufferDelay ?? 0,
+            jitterBufferEmittedCount: entry.jitterBufferEmittedCount ?? 0,
+            totalDecodeTime: entry.totalDecodeTime ?? 0,
             frameWidth: entry.frameWidth ?? 0,
             frameHeight: entry.frameHeight ?? 0,
             codec: report.get(entry.codecId)?.mimeType ?? '',
           };
         }
       }
-      return { framesDecoded: 0, framesReceived: 0, frameWidth: 0, frameHeight: 0, codec: '' };
+      return { framesDecoded: 0, framesReceived: 0, jitterBufferDelay: 0, jitterBufferEmittedCount: 0, totalDecodeTime: 0, frameWidth: 0, frameHeight: 0, codec: '' };
     },
     /** Luminance of the current video frame: the whole picture and its centre, where the car stands. */
     picture() {
@@ -166,6 +172,11 @@ const PLAYER_SCRIPT = String.raw`
 export interface PlayerStats {
   framesDecoded: number;
   framesReceived: number;
+  /** Seconds frames waited in the jitter buffer, summed over jitterBufferEmittedCount frames (WebRTC stats). */
+  jitterBufferDelay: number;
+  jitterBufferEmittedCount: number;
+  /** Seconds spent decoding, summed over framesDecoded. */
+  totalDecodeTime: number;
   frameWidth: number;
   frameHeight: number;
   codec: string;

@@ -17,6 +17,20 @@ const blendMaterial = () =>
       void main() { gl_FragColor = mix(texture2D(previous, vUv), texture2D(current, vUv), weight); }`,
   });
 
+/** Copies a texture as it is: the graded image is already display-encoded. */
+const copyMaterial = () =>
+  new THREE.ShaderMaterial({
+    depthTest: false,
+    depthWrite: false,
+    uniforms: { source: { value: null } },
+    vertexShader: /* glsl */ `varying vec2 vUv; void main() { vUv = uv; gl_Position = vec4(position.xy, 0.0, 1.0); }`,
+    fragmentShader: /* glsl */ `
+      precision highp float;
+      uniform sampler2D source;
+      varying vec2 vUv;
+      void main() { gl_FragColor = texture2D(source, vUv); }`,
+  });
+
 const hdrTarget = (width: number, height: number) =>
   new THREE.WebGLRenderTarget(width, height, {
     type: THREE.HalfFloatType,
@@ -37,6 +51,14 @@ export class FramePipeline {
   private readonly blend = blendMaterial();
   private readonly blendQuad = new FullScreenQuad(this.blend);
   private readonly outputQuad = new FullScreenQuad(this.grading);
+  /** A quick frame graded at its own size, before it is scaled up to the canvas. */
+  private readonly graded = new THREE.WebGLRenderTarget(16, 16, {
+    minFilter: THREE.LinearFilter,
+    magFilter: THREE.LinearFilter,
+    depthBuffer: false,
+  });
+  private readonly copy = copyMaterial();
+  private readonly copyQuad = new FullScreenQuad(this.copy);
   private count = 0;
 
   constructor(
@@ -85,6 +107,22 @@ export class FramePipeline {
   present(target: THREE.WebGLRenderTarget | null, transparent: boolean, source?: THREE.Texture): void {
     const image = source ?? this.accumulated[0].texture;
     const { width, height } = image.image as { width: number; height: number };
+    const canvas = this.renderer.getDrawingBufferSize(new THREE.Vector2());
+    if (target === null && width * height < canvas.x * canvas.y) {
+      // A quick frame: grading every canvas pixel (bloom alone reads 25 texels for each) would cost more than
+      // drawing the frame at its small size did. It is graded at its own size and scaled up.
+      this.graded.setSize(width, height);
+      this.grade(image, this.graded, transparent);
+      setUniform(this.copy, 'source', this.graded.texture);
+      this.renderer.setRenderTarget(null);
+      this.copyQuad.render(this.renderer);
+      return;
+    }
+    this.grade(image, target, transparent);
+  }
+
+  private grade(image: THREE.Texture, target: THREE.WebGLRenderTarget | null, transparent: boolean): void {
+    const { width, height } = image.image as { width: number; height: number };
     setUniform(this.grading, 'image', image);
     setUniform(this.grading, 'texel', new THREE.Vector2(1 / width, 1 / height));
     setUniform(this.grading, 'aspect', new THREE.Vector2(width, height));
@@ -94,8 +132,9 @@ export class FramePipeline {
   }
 
   dispose(): void {
-    for (const target of [this.sample, ...this.accumulated]) target.dispose();
+    for (const target of [this.sample, ...this.accumulated, this.graded]) target.dispose();
     this.blendQuad.dispose();
     this.outputQuad.dispose();
+    this.copyQuad.dispose();
   }
 }

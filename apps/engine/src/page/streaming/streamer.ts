@@ -1,9 +1,12 @@
+import { withBitrateFloor } from './bitrate-floor.js';
 import { resolutionRequest, type ResolutionRequest } from './data-channel.js';
 
 /** Signalling protocol version of Pixel Streaming 5.5. */
 const PROTOCOL_VERSION = '1.3.0';
 /** Measured in reference/chromium.md: a high ceiling and no resolution drops keep every rendered frame sharp. */
 const MAX_BITRATE = 6_000_000;
+/** Where the bandwidth estimate starts, and how low it may fall (see withBitrateFloor). */
+const BITRATE_FLOOR = { startKbps: MAX_BITRATE / 1000, minKbps: 2000 };
 const RECONNECT_MS = 2000;
 /** Idle frames are repeated this often so a player that joins late, or lost a packet, still gets a picture. */
 const IDLE_REPEAT_MS = 1000;
@@ -148,7 +151,10 @@ export class Streamer {
       case 'answer': {
         const peer = playerId ? this.peers.get(playerId) : undefined;
         if (!peer || typeof message.sdp !== 'string') return;
-        await peer.connection.setRemoteDescription({ type: 'answer', sdp: message.sdp });
+        await peer.connection.setRemoteDescription({
+          type: 'answer',
+          sdp: withBitrateFloor(message.sdp, BITRATE_FLOOR),
+        });
         for (const candidate of peer.pendingCandidates.splice(0)) await peer.connection.addIceCandidate(candidate);
         return;
       }

@@ -11,9 +11,15 @@ class FakePixelStreaming {
   readonly reconnect = vi.fn();
   readonly disconnect = vi.fn();
   socketOpen = false;
+  /** The peer connection's receivers: the stream's video and audio. */
+  readonly receivers = (['video', 'audio'] as const).map((kind) => ({
+    track: { kind },
+    jitterBufferTarget: null as number | null,
+  }));
   readonly webRtcController = {
     destroyVideoPlayer: vi.fn(),
     protocol: { isConnected: () => this.socketOpen, sendMessage: vi.fn() },
+    peerConnectionController: { peerConnection: { getReceivers: () => this.receivers } },
   };
   constructor(readonly config: { initialSettings: Record<string, unknown> }) {
     players.push(this);
@@ -118,6 +124,15 @@ describe("the player's signalling socket", () => {
     await act(() => vi.advanceTimersByTimeAsync(SOCKET.reconnectDelayMs));
     expect(player.webRtcController.protocol.sendMessage).toHaveBeenCalledWith({ type: 'listStreamers' });
     expect(player.reconnect).not.toHaveBeenCalled();
+  });
+
+  it('shows video frames as soon as they are decoded once the stream plays', async () => {
+    const player = await start();
+    act(() => player.emit('playStream'));
+    expect(player.receivers.map((receiver) => [receiver.track.kind, receiver.jitterBufferTarget])).toEqual([
+      ['video', 0],
+      ['audio', null],
+    ]);
   });
 
   it('gives up after the socket timeout when the stream never plays', async () => {

@@ -1,6 +1,7 @@
 import { Config, Logger, PixelStreaming } from '@epicgames-ps/lib-pixelstreamingfrontend-ue5.5';
 import { SIGNALLING_CLOSE, SOCKET, SOCKET_MESSAGES } from '@autostudio/protocol';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { playOutAtOnce } from '../lib/play-out-at-once';
 import { StreamReconnectPolicy } from '../lib/stream-reconnect';
 import { connectionFailed, type StreamFrames, type StreamStatus } from '../lib/stream-status';
 
@@ -125,6 +126,7 @@ export function usePixelStreaming(container: RefObject<HTMLDivElement | null>, t
       streamRef.current = stream;
       const live = () => {
         window.clearTimeout(startTimer);
+        playOutAtOnce(stream?.webRtcController.peerConnectionController.peerConnection);
         policy.reset();
         setStatus({ kind: 'live' });
       };

@@ -1,0 +1,34 @@
+/** Interactive frames (a drag, the first frame of a change) aim to be drawn within this time: 25 frames a second. */
+export const INTERACTIVE_BUDGET_MS = 40;
+/**
+ * The fraction of the viewport's size interactive frames are drawn at. Below `min` the picture is mush and the
+ * frame costs hardly less (a CPU renderer's time goes to the car's draw calls then, not to pixels); above `max` a
+ * drag gains little a user would see.
+ */
+export const INTERACTIVE_SCALE = { min: 0.2, max: 0.6, initial: 0.4 } as const;
+/** Scales change in steps this large, so a frame time that wavers does not resize the render targets every frame. */
+const STEP = 0.05;
+
+/**
+ * Holds interactive frames to the budget, as a game's dynamic resolution does: after each frame the scale moves
+ * towards the size whose frame time meets the budget (frame time follows the pixel count, the square of the scale).
+ * A GPU host ends at the largest scale, a CPU host at what it can afford.
+ */
+export class InteractiveScale {
+  private current: number = INTERACTIVE_SCALE.initial;
+
+  get value(): number {
+    return this.current;
+  }
+
+  /** Takes in the time the last interactive frame took to draw. */
+  record(frameMs: number): void {
+    let next = this.current;
+    if (frameMs > INTERACTIVE_BUDGET_MS * 1.1) next = this.current * Math.sqrt(INTERACTIVE_BUDGET_MS / frameMs);
+    else if (frameMs < INTERACTIVE_BUDGET_MS * 0.7) next = this.current + STEP;
+    const stepped = Math.round(next / STEP) * STEP;
+    // A frame just over budget still moves down a step rather than rounding back to where it was.
+    const moved = stepped === this.current && next < this.current ? this.current - STEP : stepped;
+    this.current = Math.min(INTERACTIVE_SCALE.max, Math.max(INTERACTIVE_SCALE.min, Number(moved.toFixed(2))));
+  }
+}
