@@ -87,6 +87,14 @@ export class FramePipeline {
 
   addSample(scene: THREE.Scene, camera: THREE.Camera): void {
     const { renderer } = this;
+    if (this.count === 0) {
+      // The first sample is the average: drawn straight into it, it saves a pass on every interactive frame.
+      renderer.setRenderTarget(this.accumulated[0]);
+      renderer.clear();
+      renderer.render(scene, camera);
+      this.count = 1;
+      return;
+    }
     renderer.setRenderTarget(this.sample);
     renderer.clear();
     renderer.render(scene, camera);
