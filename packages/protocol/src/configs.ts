@@ -2,33 +2,12 @@ import { z } from 'zod';
 import { LIST_DEFAULTS } from './constants.js';
 import { listQuerySchema } from './list.js';
 import { plainText } from './names.js';
+import { savedConfigSettingsSchema, type SavedConfigSettings } from './saved-config.js';
 import { ownershipSchema, sharedWithSchema } from './sharing.js';
 
-/**
- * The saved studio state (spec §3 "Configuration"). The parts belong to features that define them in detail;
- * here each part is an object so that a configuration from an older or newer client still loads.
- */
-const part = z.record(z.string(), z.unknown());
-export const configSettingsSchema = z.looseObject({
-  app: z.looseObject({ product: z.unknown().optional() }).optional(),
-  scene: part.optional(),
-  carConfig: part.optional(),
-  camera: part.optional(),
-  postProcess: z
-    .looseObject({
-      params: part.optional(),
-      selectedPreset: z.unknown().optional(),
-      presetBrowser: z.unknown().optional(),
-    })
-    .optional(),
-  backdropUpload: part.optional(),
-  backplateUpload: part.optional(),
-  imageUpload: z
-    .looseObject({ imageId: z.string().nullable().optional(), previewUrl: z.string().nullable().optional() })
-    .optional(),
-  customEnvironmentalLights: z.array(z.unknown()).optional(),
-});
-export type ConfigSettings = z.infer<typeof configSettingsSchema>;
+/** The saved studio state (spec §3 "Configuration"), typed section by section in saved-config.ts. */
+export const configSettingsSchema = savedConfigSettingsSchema;
+export type ConfigSettings = SavedConfigSettings;
 
 export const configSchema = z
   .object({

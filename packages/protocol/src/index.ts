@@ -13,6 +13,7 @@ export * from './sharing.js';
 export * from './groups.js';
 export * from './presets.js';
 export * from './configs.js';
+export * from './saved-config.js';
 export * from './asset-models.js';
 export * from './rendered-assets.js';
 export * from './uploads.js';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   configSettingsSchema,
+  type ConfigSettings,
   createConfigFieldsSchema,
   UPLOAD_LIMITS,
   updateConfigFieldsSchema,
@@ -134,7 +135,7 @@ export class ConfigsService {
       name: row.name,
       description: row.description,
       projectPath: row.project_path,
-      settings: configSettingsSchema.parse(JSON.parse(row.settings)),
+      settings: storedSettings(row.settings),
       imageUrl: row.image_key ? mediaUrl(row.image_key) : null,
       ownerId: row.owner_id,
       createdAt: row.created_at,
@@ -142,4 +143,14 @@ export class ConfigsService {
       ...(shared.get(row.id) ?? { sharedUsers: [], sharedGroups: [] }),
     }));
   }
+}
+
+/**
+ * Settings as stored. Rows saved before the settings were typed may hold values the schema now refuses: they are
+ * returned as they are rather than failing the whole list, and the studio's loader takes what it can use.
+ */
+function storedSettings(text: string): ConfigSettings {
+  const value: unknown = JSON.parse(text);
+  const parsed = configSettingsSchema.safeParse(value);
+  return parsed.success ? parsed.data : (value as ConfigSettings);
 }

@@ -67,6 +67,15 @@ describe.each(testDatabases)('configurations on $name', (database) => {
     expect(newPreview.imageUrl).not.toBe(created.imageUrl);
   });
 
+  it('refuses settings of the wrong kind, saying which field, and stores nothing', async () => {
+    const settings = JSON.stringify({ scene: { sunDirection: 'west' } });
+    const response = await send('POST', '/config', { name: 'Broken sun', settings }, true);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toContain('body.settings.scene.sunDirection');
+    const search = (await get('/config/filtered?search=broken')).json<ListResult<Config>>();
+    expect(search.total).toBe(0);
+  });
+
   it('lists the most recently changed first, with search', async () => {
     await send('POST', '/config', { name: 'Alpha', settings: '{}' });
     await send('POST', '/config', { name: 'Beta', settings: '{}' });
