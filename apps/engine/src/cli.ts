@@ -65,10 +65,14 @@ async function main(): Promise<void> {
       // Pixel Streaming: where to announce the stream (the key comes from the environment, see signallingUrlFrom);
       // the stream's id is --streamer-id (a registration flag too, as the pool knows the engine by it).
       'signalling-url': { type: 'string' },
+      // For a server that starts engines as its children (ENGINE_PROVIDER=local): see watchParent.
+      'exit-with-parent': { type: 'boolean', default: false },
       ...REGISTRATION_FLAGS,
     },
     strict: true,
   });
+  let stop: ((reason: string) => void) | null = null;
+  if (values['exit-with-parent']) watchParent(() => (stop ? stop('parent exited') : process.exit(0)));
   const flags = flagsSchema.parse({
     ...values,
     'signalling-url': signallingUrlFrom(values['signalling-url'], process.env),
@@ -109,7 +113,7 @@ async function main(): Promise<void> {
     : null;
 
   let closing = false;
-  const stop = (signal: string) => {
+  const stopEngine = (signal: string) => {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'engine stopping');
@@ -124,8 +128,20 @@ async function main(): Promise<void> {
         },
       );
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  stop = stopEngine;
+  process.on('SIGINT', () => stopEngine('SIGINT'));
+  process.on('SIGTERM', () => stopEngine('SIGTERM'));
+}
+
+/**
+ * Stops the engine when the process that started it is gone. The parent holds the other end of our stdin; however it
+ * ends (even SIGKILL, which gives it no chance to stop its children), the pipe closes and stdin ends. Without this an
+ * engine and its Chromium outlived a killed server, holding half a gigabyte and a core each.
+ */
+function watchParent(onGone: () => void): void {
+  process.stdin.on('data', () => undefined);
+  process.stdin.once('end', onGone);
+  process.stdin.once('error', onGone);
 }
 
 main().catch((error: unknown) => {

@@ -131,7 +131,9 @@ export class LocalEngineProvider implements EngineProvider {
     const id = `local-${port}-${this.sequence}`;
     const dataDir = path.join(this.options.dataDir, 'engines', id);
     const signallingUrl = this.options.signallingUrl?.() ?? null;
-    const args = [cli, '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir];
+    // --exit-with-parent: the engine goes when this process does, however it ends (the engine watches our end of its
+    // stdin), so a killed server leaves no engine and Chromium behind.
+    const args = [cli, '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir, '--exit-with-parent'];
     // The streamer id is the engine id, which is what sessions hand players as the stream to watch.
     if (signallingUrl) args.push('--streamer-id', id);
     // Keys go through the environment, which only the engine's owner can read: every local user sees the command line.
@@ -144,7 +146,7 @@ export class LocalEngineProvider implements EngineProvider {
     const filesUrl = this.options.filesUrl?.();
     if (filesUrl) env[ENGINE_FILES_URL_ENV] = filesUrl;
     if (this.options.fetchAllow) env[ENGINE_FETCH_ALLOW_ENV] = this.options.fetchAllow.join(',');
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env });
+    const child = spawn(process.execPath, args, { stdio: ['pipe', 'ignore', 'pipe'], env });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-4000);
