@@ -50,6 +50,10 @@ export const STORAGE_KEYS = {
   currentConfigId: 'autostudio.currentConfigId',
 } as const;
 
+/** Spec §4 "Save-config status": the save dialog's state, by the spec's numbers. */
+export const SAVE_CONFIG_STATUS = { idle: 0, saving: 1, failed: 2, saved: 3 } as const;
+export type SaveConfigStatus = (typeof SAVE_CONFIG_STATUS)[keyof typeof SAVE_CONFIG_STATUS];
+
 /** Where the theme choice is kept (spec §2). */
 export const THEME_STORAGE_KEY = 'vite-ui-theme';
 export const THEMES = ['light', 'dark', 'system'] as const;
