@@ -42,7 +42,9 @@ describe('an engine started by a server', () => {
     let engine: { pid: number; port: number } | null = null;
     try {
       engine = await new Promise<{ pid: number; port: number }>((resolve, reject) => {
-        parent.stdout.on('data', (chunk: Buffer) => resolve(JSON.parse(String(chunk)) as { pid: number; port: number }));
+        parent.stdout.on('data', (chunk: Buffer) =>
+          resolve(JSON.parse(String(chunk)) as { pid: number; port: number }),
+        );
         parent.once('exit', () => reject(new Error('the parent exited before its engine was ready')));
       });
       const answers = await fetch(`http://127.0.0.1:${engine.port}/remote/info`).then((r) => r.ok);
