@@ -1,13 +1,13 @@
 import * as THREE from 'three';
 import { FullScreenQuad } from 'three/addons/postprocessing/Pass.js';
-import { createGradingMaterial, setUniform } from './grading.js';
+import { createGradingMaterial, FULL_SCREEN_VERTEX, setUniform } from './grading.js';
 
 const blendMaterial = () =>
   new THREE.ShaderMaterial({
     depthTest: false,
     depthWrite: false,
     uniforms: { previous: { value: null }, current: { value: null }, weight: { value: 1 } },
-    vertexShader: /* glsl */ `varying vec2 vUv; void main() { vUv = uv; gl_Position = vec4(position.xy, 0.0, 1.0); }`,
+    vertexShader: FULL_SCREEN_VERTEX,
     fragmentShader: /* glsl */ `
       precision highp float;
       uniform sampler2D previous;
@@ -23,7 +23,7 @@ const copyMaterial = () =>
     depthTest: false,
     depthWrite: false,
     uniforms: { source: { value: null } },
-    vertexShader: /* glsl */ `varying vec2 vUv; void main() { vUv = uv; gl_Position = vec4(position.xy, 0.0, 1.0); }`,
+    vertexShader: FULL_SCREEN_VERTEX,
     fragmentShader: /* glsl */ `
       precision highp float;
       uniform sampler2D source;
@@ -59,6 +59,7 @@ export class FramePipeline {
   });
   private readonly copy = copyMaterial();
   private readonly copyQuad = new FullScreenQuad(this.copy);
+  private readonly canvasSize = new THREE.Vector2();
   private count = 0;
 
   constructor(
@@ -115,7 +116,7 @@ export class FramePipeline {
   present(target: THREE.WebGLRenderTarget | null, transparent: boolean, source?: THREE.Texture): void {
     const image = source ?? this.accumulated[0].texture;
     const { width, height } = image.image as { width: number; height: number };
-    const canvas = this.renderer.getDrawingBufferSize(new THREE.Vector2());
+    const canvas = this.renderer.getDrawingBufferSize(this.canvasSize);
     if (target === null && width * height < canvas.x * canvas.y) {
       // A quick frame: grading every canvas pixel (bloom alone reads 25 texels for each) would cost more than
       // drawing the frame at its small size did. It is graded at its own size and scaled up.

@@ -108,7 +108,8 @@ void main() {
 }
 `;
 
-const vertexShader = /* glsl */ `
+/** The vertex shader of every full-screen pass: a quad that covers the target, with its texture coordinates. */
+export const FULL_SCREEN_VERTEX = /* glsl */ `
 varying vec2 vUv;
 void main() {
   vUv = uv;
@@ -140,7 +141,7 @@ export function setUniform(material: THREE.ShaderMaterial, name: string, value: 
 
 export function createGradingMaterial(): THREE.ShaderMaterial {
   return new THREE.ShaderMaterial({
-    vertexShader,
+    vertexShader: FULL_SCREEN_VERTEX,
     fragmentShader,
     depthTest: false,
     depthWrite: false,
