@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './messages.js';
 export * from './roles.js';
+export * from './permissions.js';
 export * from './list.js';
 export * from './errors.js';
 export * from './json-depth.js';

@@ -62,6 +62,9 @@ export const FAILURE_TOASTS = {
   deleteAssetRendered: 'Failed to delete asset rendered',
   shareAssetRendered: 'Failed to share asset rendered',
   fetchAssetItems: 'Failed to fetch asset items',
+  // Not named by the spec, worded as its configuration messages are.
+  deleteConfiguration: 'Failed to delete configuration',
+  renameConfiguration: 'Failed to rename configuration',
 } as const;
 
 export const SUCCESS_TOASTS = {
@@ -84,6 +87,11 @@ export const SUCCESS_TOASTS = {
   assetModelSharedWithUsers: (name: string) => `Asset Model ${name} access shared successfully with selected users`,
   assetModelSharedWithGroups: (name: string) => `Asset Model ${name} access shared successfully with selected groups`,
   assetModelDeleted: 'Asset Model deleted successfully',
+  // Not named by the spec, which gives share successes for asset models only; worded the same way.
+  accessShared: 'Access shared successfully with selected users and groups',
+  accessRevoked: 'Access removed',
+  configurationDeleted: 'Configuration deleted successfully',
+  configurationRenamed: 'Configuration renamed successfully',
 } as const;
 
 export const STATE_MESSAGES = {

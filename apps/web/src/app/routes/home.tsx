@@ -14,6 +14,7 @@ import { StudioInspector, StudioPage, useEngineConnection } from '@/features/stu
 import { StreamViewport } from '@/features/viewport';
 import { RemoteApi } from '@/lib/remote-control/remote-api';
 import { sessionStore } from '@/lib/session-storage';
+import { ConfigurationToolbar } from '../studio/configuration-toolbar';
 import { STUDIO_PANELS } from '../studio/studio-panels';
 
 /** The player signs in to signalling with the current access token, read afresh on every (re)connect. */
@@ -42,6 +43,7 @@ export default function HomeRoute() {
     <StudioPage
       product={product}
       status={<SessionStatusIndicator />}
+      actions={<ConfigurationToolbar />}
       inspector={<StudioInspector panels={STUDIO_PANELS} />}
       viewport={
         session ? (

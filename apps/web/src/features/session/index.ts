@@ -6,3 +6,5 @@ export { useReleaseOnLeave } from './hooks/use-release-on-leave';
 export { useNewSession, type NewSession } from './hooks/use-new-session';
 export { useSessionStore } from './stores/session-store';
 export { endSession } from './lib/end-session';
+export { loadProductWithOverlay } from './hooks/use-product-load';
+export { fetchProduct } from './api/sessions-api';

@@ -1,6 +1,6 @@
 import type { EngineFunctionName, Upload } from '@autostudio/protocol';
 import { uploadEngineLink } from '@/lib/uploads/upload-image';
-import { useEngineStore, type ImageSlotName } from './engine-store';
+import { useEngineStore, type ImageSlot, type ImageSlotName } from './engine-store';
 
 /** The engine functions that take an uploaded image, by the slot it fills. */
 const IMPORTS = {
@@ -15,13 +15,18 @@ const IMPORTS = {
  * refuses, so that the upload field can say so.
  */
 export async function importImage(slot: ImageSlotName, upload: Upload): Promise<void> {
+  await giveImage(slot, { imageId: upload.id, previewUrl: upload.url, selectedImageName: upload.filename });
+  await useEngineStore.getState().reread(['Environment', 'Camera']);
+}
+
+/** Gives the engine an image it was given before (a saved configuration's), and remembers it for the slot. */
+export async function giveImage(slot: ImageSlotName, image: ImageSlot): Promise<void> {
   const store = useEngineStore.getState();
   const api = store.api;
   if (!api) throw new Error('The engine is not connected');
-  const link = await uploadEngineLink(upload.id);
+  const link = await uploadEngineLink(image.imageId);
   await api.call(IMPORTS[slot], { Url: link.url });
-  store.setImage(slot, { imageId: upload.id, previewUrl: upload.url, selectedImageName: upload.filename });
-  await store.reread(['Environment', 'Camera']);
+  store.setImage(slot, image);
 }
 
 /** The link for an image the engine was given before, to give it again (showing a hidden custom guide). */

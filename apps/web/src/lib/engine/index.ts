@@ -4,4 +4,4 @@ export * from './engine-action';
 export * from './use-engine-action';
 export { readEngine, readCar, readSettings, fillSettings } from './read-engine';
 export { ViewportInteraction } from './viewport-interaction';
-export { importImage, engineLinkFor } from './import-image';
+export { importImage, giveImage, engineLinkFor } from './import-image';

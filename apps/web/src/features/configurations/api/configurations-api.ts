@@ -39,6 +39,18 @@ export function updateConfiguration(id: string, fields: ConfigurationFields): Pr
   });
 }
 
+/** Renames a configuration: its settings and preview stay as they are (spec §7: PUT with only some fields). */
+export function renameConfiguration(id: string, name: string, description: string): Promise<Config> {
+  const form = new FormData();
+  form.set('name', name);
+  form.set('description', description);
+  return apiRequest(pathTo(API_ROUTES.configs.update, { id }), { method: 'PUT', body: form, schema: configSchema });
+}
+
+export async function deleteConfiguration(id: string): Promise<void> {
+  await apiRequest(pathTo(API_ROUTES.configs.delete, { id }), { method: 'PUT' });
+}
+
 export function fetchConfiguration(id: string): Promise<Config> {
   return apiRequest(pathTo(API_ROUTES.configs.byId, { id }), { schema: configSchema });
 }

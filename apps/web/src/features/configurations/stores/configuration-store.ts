@@ -12,20 +12,28 @@ export interface SaveRequest extends ConfigurationFields {
 export interface ConfigurationState {
   /** The configuration being worked on; kept in the tab's session storage and restored on start (spec §4). */
   currentId: string | null;
+  /** The current configuration as the server last answered it (its name and description for the save dialog). */
+  current: Config | null;
   saveStatus: SaveConfigStatus;
   /** Why the last save failed, as the server said it. */
   saveError: string | null;
+  /** The configuration being loaded into the engine, or null. */
+  loadingId: string | null;
+
   /** Creates a configuration when saving as new or when none is current, otherwise updates it (spec §4). */
   save: (request: SaveRequest) => Promise<Config>;
-  setCurrent: (id: string | null) => void;
+  setCurrent: (config: Config | null) => void;
   /** Back to idle: the dialog opens afresh. */
   resetSave: () => void;
+  setLoading: (id: string | null) => void;
 }
 
 export const useConfigurationStore = create<ConfigurationState>()((set, get) => ({
   currentId: sessionStore.get('currentConfigId'),
+  current: null,
   saveStatus: SAVE_CONFIG_STATUS.idle,
   saveError: null,
+  loadingId: null,
 
   save: async ({ asNew, ...fields }) => {
     const { currentId } = get();
@@ -33,7 +41,7 @@ export const useConfigurationStore = create<ConfigurationState>()((set, get) => 
     try {
       const config =
         asNew || !currentId ? await createConfiguration(fields) : await updateConfiguration(currentId, fields);
-      get().setCurrent(config.id);
+      get().setCurrent(config);
       set({ saveStatus: SAVE_CONFIG_STATUS.saved });
       return config;
     } catch (error) {
@@ -43,10 +51,11 @@ export const useConfigurationStore = create<ConfigurationState>()((set, get) => 
     }
   },
 
-  setCurrent: (id) => {
-    sessionStore.set('currentConfigId', id);
-    set({ currentId: id });
+  setCurrent: (config) => {
+    sessionStore.set('currentConfigId', config?.id ?? null);
+    set({ currentId: config?.id ?? null, current: config });
   },
 
   resetSave: () => set({ saveStatus: SAVE_CONFIG_STATUS.idle, saveError: null }),
+  setLoading: (loadingId) => set({ loadingId }),
 }));

@@ -1,8 +1,10 @@
 import {
   API_ROUTES,
+  assetModelSchema,
   modelDownloadLinkSchema,
   pathTo,
   sessionResponseSchema,
+  type AssetModel,
   type ModelDownloadLink,
   type SessionResponse,
 } from '@autostudio/protocol';
@@ -66,4 +68,9 @@ export function modelDownloadLink(assetModelId: string): Promise<ModelDownloadLi
     method: 'POST',
     schema: modelDownloadLinkSchema,
   });
+}
+
+/** A product (asset model) by id: a saved configuration names its car by id only. */
+export function fetchProduct(id: string): Promise<AssetModel> {
+  return apiRequest(pathTo(API_ROUTES.assetModels.byId, { id }), { schema: assetModelSchema });
 }

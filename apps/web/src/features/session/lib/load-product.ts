@@ -83,7 +83,7 @@ export async function loadProduct(
     await api.call('LoadCarByPath', { Path: path });
     // A studio already open on this engine (a new session after a failure) read it before the car arrived.
     if (useEngineStore.getState().api) void useEngineStore.getState().hydrate();
-    useSessionStore.getState().productLoaded(product);
+    useSessionStore.getState().productLoaded(product, 'loaded');
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (useSessionStore.getState().status === 'Loading') useSessionStore.getState().failed(message);

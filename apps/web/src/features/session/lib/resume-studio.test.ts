@@ -66,7 +66,7 @@ describe("the tab's memory of its studio", () => {
 
   it('is written when the car is loaded in a session and forgotten when the session is', () => {
     useSessionStore.setState({ sessionDetails: answer('session-1').sessionDetails });
-    useSessionStore.getState().productLoaded(product);
+    useSessionStore.getState().productLoaded(product, 'resumed');
     expect(recallStudio()).toEqual(memory);
 
     useSessionStore.getState().clear();

@@ -47,7 +47,7 @@ export async function resumeStudio(memory: StudioMemory): Promise<boolean> {
     }
     if (plan.kind === 'reattach') {
       await attachSession(details, plan.answer.message);
-      useSessionStore.getState().productLoaded(product);
+      useSessionStore.getState().productLoaded(product, 'resumed');
       return true;
     }
     overlay.update({

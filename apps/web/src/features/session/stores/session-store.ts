@@ -15,10 +15,16 @@ export interface SessionState {
    * session, so that a reload of /home returns to it.
    */
   product: AssetModel | null;
+  /**
+   * How many times a car was loaded into an engine in this page: each load is a fresh scene, to which the current
+   * configuration is applied again. A reload that finds its engine's scene intact does not count.
+   */
+  carLoads: number;
 
   loading: () => void;
   connected: (details: SessionDetails, remote: RemoteControlClient, message: string) => void;
-  productLoaded: (product: AssetModel) => void;
+  /** `loaded`: the car was just loaded into the engine; `resumed`: the engine still shows it from before a reload. */
+  productLoaded: (product: AssetModel, how: 'loaded' | 'resumed') => void;
   failed: (message: string) => void;
   /** Forgets the session (after a release or a sign-out) and closes the remote connection. */
   clear: () => void;
@@ -30,6 +36,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   message: '',
   remote: null,
   product: null,
+  carLoads: 0,
 
   loading: () => set({ status: 'Loading' }),
   connected: (sessionDetails, remote, message) => {
@@ -37,10 +44,10 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     if (previous && previous !== remote) previous.disconnect();
     set({ status: 'Connected', sessionDetails, remote, message });
   },
-  productLoaded: (product) => {
+  productLoaded: (product, how) => {
     const sessionId = get().sessionDetails?.sessionId;
     if (sessionId) rememberStudio({ sessionId, product });
-    set({ product });
+    set({ product, carLoads: get().carLoads + (how === 'loaded' ? 1 : 0) });
   },
   failed: (message) => set({ status: 'Error', message }),
   clear: () => {

@@ -9,6 +9,8 @@ export interface StudioPageProps {
   product: AssetModel;
   /** The session's state, shown in the toolbar. */
   status: ReactNode;
+  /** The toolbar's commands (configurations, save), before the session's state. */
+  actions?: ReactNode;
   /** What fills the viewport: the engine's video stream. */
   viewport?: ReactNode;
   /** The panels beside the viewport. */
@@ -19,7 +21,7 @@ export interface StudioPageProps {
  * The configurator's frame: a slim toolbar, the engine's view as large as the window allows, and the inspector
  * on the right, which the user may hide to give the picture the whole width.
  */
-export function StudioPage({ product, status, viewport, inspector }: StudioPageProps) {
+export function StudioPage({ product, status, actions, viewport, inspector }: StudioPageProps) {
   const [panelsOpen, setPanelsOpen] = usePersistentState<boolean>('inspector.open', true);
   return (
     <main className="flex h-full flex-col bg-background">
@@ -27,6 +29,8 @@ export function StudioPage({ product, status, viewport, inspector }: StudioPageP
         <h1 className="font-semibold tracking-tight">{product.name}</h1>
         {product.brand && <span className="text-muted-foreground">{product.brand}</span>}
         <div className="ml-auto flex items-center gap-2">
+          {actions}
+          {actions && <span className="mx-1 h-5 w-px bg-border" aria-hidden />}
           {status}
           {inspector && (
             <Button

@@ -1,0 +1,171 @@
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import {
+  FAILURE_TOASTS,
+  SUCCESS_TOASTS,
+  toEngineConfig,
+  type Config,
+  type EngineConfigSettings,
+  type SavedConfigSettings,
+  type SavedUpload,
+} from '@autostudio/protocol';
+// By path: the camera panel itself loads when its tab opens (the /home budget).
+import { setGuideVisible } from '@/features/camera/actions';
+import { fetchConfiguration, useConfigurationStore } from '@/features/configurations';
+import { fetchProduct, loadProductWithOverlay, useSessionStore } from '@/features/session';
+import { ApiError } from '@/lib/api-client';
+import { giveImage, useEngineStore, type EngineState, type ImageSlotName } from '@/lib/engine';
+
+/** Resolves once the studio has read an engine (after a car load or a new session); rejects if it cannot. */
+function engineReady(): Promise<void> {
+  const settled = (state: EngineState) => state.status === 'ready' || state.status === 'failed';
+  const outcome = (state: EngineState) =>
+    state.status === 'ready' ? Promise.resolve() : Promise.reject(new Error(state.error ?? 'The engine is not read'));
+  const now = useEngineStore.getState();
+  if (settled(now)) return outcome(now);
+  return new Promise((resolve, reject) => {
+    const unsubscribe = useEngineStore.subscribe((state) => {
+      if (!settled(state)) return;
+      unsubscribe();
+      outcome(state).then(resolve, reject);
+    });
+  });
+}
+
+const imageOf = (upload: SavedUpload | null | undefined) =>
+  upload?.imageId
+    ? {
+        imageId: upload.imageId,
+        previewUrl: upload.previewUrl ?? '',
+        selectedImageName: upload.selectedImageName ?? '',
+      }
+    : null;
+
+/**
+ * Puts a saved configuration into the engine: the images it used, then the whole configuration in one
+ * `Update New Config`, then a fresh read of the engine. The composition guide goes through the camera's guide
+ * action, which knows that a hidden guide is None on the engine and that the custom guide is an image.
+ */
+export async function applySavedSettings(saved: SavedConfigSettings): Promise<void> {
+  await engineReady();
+  const store = useEngineStore.getState();
+  const api = store.api;
+  if (!api) throw new Error('The engine is not connected');
+
+  const images: [ImageSlotName, SavedUpload | null | undefined][] = [
+    ['backdrop', saved.backdropUpload],
+    ['backplate', saved.backplateUpload],
+  ];
+  for (const [slot, upload] of images) {
+    const image = imageOf(upload);
+    if (image && store.images[slot]?.imageId !== image.imageId) await giveImage(slot, image);
+  }
+  const guideImage = imageOf({ ...saved.imageUpload, selectedImageName: null });
+  if (guideImage) store.setImage('guide', guideImage);
+  if (saved.carConfig?.switchToPathTraceOnIdle !== undefined)
+    store.setPathTraceOnIdle(saved.carConfig.switchToPathTraceOnIdle);
+
+  const { Camera, ...rest } = toEngineConfig(saved);
+  const { CompositionGuide: guide, ...camera } = Camera ?? {};
+  const settings: EngineConfigSettings = Camera ? { ...rest, Camera: camera } : rest;
+  await api.call('Update New Config', { Settings: settings });
+
+  const visible = saved.scene?.compositionGuideVisiblity ?? true;
+  store.updateView({ viewMode: saved.scene?.viewMode ?? 'editor', compositionGuideVisible: visible });
+  await store.hydrate();
+  const after = useEngineStore.getState();
+  if (after.status !== 'ready') throw new Error(after.error ?? 'The engine could not be read');
+  if (guide !== undefined) {
+    after.updateSettings((current) => ({ ...current, Camera: { ...current.Camera, CompositionGuide: guide } }));
+    setGuideVisible(visible);
+  }
+}
+
+/**
+ * The car load (counted by the session store) whose scene the current configuration was last applied to. Loads
+ * after it are fresh scenes that get the configuration again; a reload that kept its engine's scene is none.
+ */
+let appliedToCarLoad = 0;
+
+/**
+ * Loads a configuration into the studio: its car first when the studio shows another, then its settings. Resolves
+ * once it is there; rejects with the spec's message, after a toast.
+ */
+export async function loadConfiguration(config: Config): Promise<void> {
+  const configurations = useConfigurationStore.getState();
+  configurations.setLoading(config.id);
+  try {
+    const productId = config.settings.app?.product?.id;
+    if (productId && productId !== useSessionStore.getState().product?.id) {
+      await loadProductWithOverlay(await fetchProduct(productId), `Loading ${config.name}`);
+    }
+    await applySavedSettings(config.settings);
+    appliedToCarLoad = useSessionStore.getState().carLoads;
+    configurations.setCurrent(config);
+    toast.success(SUCCESS_TOASTS.configurationLoaded);
+  } catch (error) {
+    console.error('configuration load failed', error);
+    toast.error(FAILURE_TOASTS.loadSelectedConfiguration);
+    throw new Error(FAILURE_TOASTS.loadSelectedConfiguration, { cause: error });
+  } finally {
+    configurations.setLoading(null);
+  }
+}
+
+/** The current configuration of the tab, or null when it is gone (deleted, or no longer shared). */
+async function currentConfiguration(id: string): Promise<Config | null> {
+  try {
+    return await fetchConfiguration(id);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Spec §4: the current configuration is restored on start. Each fresh car in the engine (the first load, a new
+ * session, an engine that replaced one that died) gets it applied; a reload that found its scene intact only
+ * learns its name. A configuration of another car than the one the user chose is no longer current.
+ */
+export function useConfigurationRestore(): void {
+  const carLoads = useSessionStore((state) => state.carLoads);
+  const engineIsReady = useEngineStore((state) => state.status === 'ready');
+  const loadingId = useConfigurationStore((state) => state.loadingId);
+
+  useEffect(() => {
+    const { currentId, current, setCurrent } = useConfigurationStore.getState();
+    if (!currentId || current?.id === currentId || carLoads !== appliedToCarLoad) return;
+    currentConfiguration(currentId).then(
+      (config) => setCurrent(config),
+      (error: unknown) => console.warn('the current configuration could not be read', error),
+    );
+  }, [carLoads]);
+
+  useEffect(() => {
+    if (!engineIsReady || loadingId !== null || carLoads === appliedToCarLoad) return;
+    appliedToCarLoad = carLoads;
+    const { currentId } = useConfigurationStore.getState();
+    if (currentId) void restore(currentId);
+  }, [carLoads, engineIsReady, loadingId]);
+}
+
+async function restore(id: string): Promise<void> {
+  const configurations = useConfigurationStore.getState();
+  configurations.setLoading(id);
+  try {
+    const config = await currentConfiguration(id);
+    const productId = config?.settings.app?.product?.id;
+    if (!config || (productId && productId !== useSessionStore.getState().product?.id)) {
+      configurations.setCurrent(null);
+      return;
+    }
+    await applySavedSettings(config.settings);
+    configurations.setCurrent(config);
+    toast.success(SUCCESS_TOASTS.configurationLoaded);
+  } catch (error) {
+    console.error('the current configuration could not be restored', error);
+    toast.error(FAILURE_TOASTS.loadSelectedConfiguration);
+  } finally {
+    configurations.setLoading(null);
+  }
+}

@@ -1,0 +1,135 @@
+import { FolderOpen, Save } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { API_ROUTES, canCreate, FAILURE_TOASTS, type Config } from '@autostudio/protocol';
+import { Button } from '@/components/ui/button';
+import { useAuthStore } from '@/features/auth';
+import {
+  captureSnapshot,
+  savedSettingsOf,
+  useConfigurationBrowser,
+  useConfigurationStore,
+} from '@/features/configurations';
+import { useSessionStore } from '@/features/session';
+import { useEngineStore } from '@/lib/engine';
+import { loadConfiguration, useConfigurationRestore } from './configuration-loading';
+
+// The dialogs load when first opened: /home's first paint carries only the buttons.
+// They are imported by path: the features' index modules are part of the first bundle already.
+const SaveConfigurationDialog = lazy(() =>
+  import('@/features/configurations/components/save-configuration-dialog').then((m) => ({
+    default: m.SaveConfigurationDialog,
+  })),
+);
+const ConfigurationBrowser = lazy(() =>
+  import('@/features/configurations/components/configuration-browser').then((m) => ({
+    default: m.ConfigurationBrowser,
+  })),
+);
+const ShareDialog = lazy(() =>
+  import('@/features/sharing/components/share-dialog').then((m) => ({ default: m.ShareDialog })),
+);
+
+/** The stream's <video>; Epic's player library creates it inside the viewport, so it is found, not referenced. */
+const streamVideo = () => document.querySelector<HTMLVideoElement>('[data-testid="viewport-area"] video');
+const takeSnapshot = () => {
+  const video = streamVideo();
+  return video ? captureSnapshot(video) : Promise.resolve(null);
+};
+
+type OpenDialog = 'save' | 'browse' | null;
+
+/**
+ * The studio toolbar's configuration controls: the current configuration's name, the browser, and Save (also
+ * Ctrl/⌘+S). A guest, who may create nothing, gets no Save button.
+ */
+export function ConfigurationToolbar() {
+  const user = useAuthStore((state) => state.user);
+  const product = useSessionStore((state) => state.product);
+  const current = useConfigurationStore((state) => state.current);
+  const engineIsReady = useEngineStore((state) => state.status === 'ready');
+  const [open, setOpen] = useState<OpenDialog>(null);
+  const [sharing, setSharing] = useState<Config | null>(null);
+  const maySave = user !== null && canCreate(user, 'config');
+  useConfigurationRestore();
+
+  useEffect(() => {
+    if (!maySave) return;
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        if (useEngineStore.getState().status === 'ready') setOpen('save');
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [maySave]);
+
+  const collect = useCallback(() => savedSettingsOf(useEngineStore.getState(), product), [product]);
+  const onOpenChange = (dialog: OpenDialog) => (next: boolean) => setOpen(next ? dialog : null);
+
+  if (!user) return null;
+  return (
+    <>
+      {current && (
+        <span className="max-w-56 truncate text-muted-foreground" title="Current configuration">
+          {current.name}
+        </span>
+      )}
+      <Button variant="ghost" size="sm" onClick={() => setOpen('browse')}>
+        <FolderOpen aria-hidden />
+        Configurations
+      </Button>
+      {maySave && (
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={!engineIsReady}
+          onClick={() => setOpen('save')}
+          title="Save configuration (Ctrl+S)"
+        >
+          <Save aria-hidden />
+          Save
+        </Button>
+      )}
+      <Suspense fallback={null}>
+        {open === 'save' && (
+          <SaveConfigurationDialog
+            open
+            onOpenChange={onOpenChange('save')}
+            collect={collect}
+            takeSnapshot={takeSnapshot}
+            defaultName={product?.name ?? 'Configuration'}
+          />
+        )}
+        {open === 'browse' && (
+          <ConfigurationBrowser
+            open
+            onOpenChange={onOpenChange('browse')}
+            user={user}
+            onLoad={loadConfiguration}
+            onShare={setSharing}
+          />
+        )}
+        {sharing && (
+          <ShareDialog
+            open
+            onOpenChange={(next) => !next && setSharing(null)}
+            itemName={sharing.name}
+            access={sharing}
+            excludeUserIds={[user.id, ...(sharing.ownerId ? [sharing.ownerId] : [])]}
+            failures={{
+              users: FAILURE_TOASTS.shareConfigurationWithUsers,
+              groups: FAILURE_TOASTS.shareConfigurationWithGroups,
+            }}
+            onShare={async (principal, ids, remove) => {
+              const { shareItem } = await import('@/features/sharing/api/sharing-api');
+              const access = await shareItem(API_ROUTES.configs, sharing.id, principal, ids, remove);
+              void useConfigurationBrowser.getState().load();
+              return access;
+            }}
+          />
+        )}
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { useState, type ReactNode } from 'react';
+import { Button } from './button';
+import { Spinner } from './spinner';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  /** The confirming button's label, e.g. "Delete". */
+  confirmLabel: string;
+  /** Runs on confirm; the dialog stays open with a spinner until it settles and closes when it resolves. */
+  onConfirm: () => Promise<unknown>;
+  destructive?: boolean;
+}
+
+/**
+ * Asks before something that cannot be undone. Cancel is focused first, so Enter never deletes by accident; a
+ * failed confirm leaves the dialog open (the caller tells the user why, with a toast).
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  destructive = true,
+}: ConfirmDialogProps) {
+  const [busy, setBusy] = useState(false);
+  const confirm = () => {
+    setBusy(true);
+    onConfirm().then(
+      () => {
+        setBusy(false);
+        onOpenChange(false);
+      },
+      () => setBusy(false),
+    );
+  };
+  return (
+    <AlertDialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/55" />
+        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-lg border border-border bg-surface p-4 text-[13px] shadow-2xl shadow-black/40 focus:outline-none">
+          <AlertDialog.Title className="text-sm font-semibold">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-1.5 text-muted-foreground">{description}</AlertDialog.Description>
+          <div className="mt-4 flex justify-end gap-2">
+            <AlertDialog.Cancel asChild>
+              <Button variant="secondary" disabled={busy}>
+                Cancel
+              </Button>
+            </AlertDialog.Cancel>
+            <Button variant={destructive ? 'destructive' : 'primary'} disabled={busy} onClick={confirm}>
+              {busy && <Spinner className="size-3.5" />}
+              {confirmLabel}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,157 @@
+import { ImageOff } from 'lucide-react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
+import { toast } from 'sonner';
+import { SAVE_CONFIG_STATUS, SUCCESS_TOASTS, type SavedConfigSettings } from '@autostudio/protocol';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { useConfigurationStore } from '../stores/configuration-store';
+
+const NAME_MAX = 200;
+
+export interface SaveConfigurationDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The studio as it is now, in the saved shape; read when the user saves. */
+  collect: () => SavedConfigSettings;
+  /** The stream's picture, taken when the dialog opens; null while there is none. */
+  takeSnapshot: () => Promise<Blob | null>;
+  /** The name a new configuration starts with. */
+  defaultName: string;
+}
+
+/**
+ * Save and save as (spec §4): an update of the current configuration, or a new one when saving as new or when none
+ * is current, with the stream's picture as its preview. On success the dialog closes and starts afresh next time.
+ */
+export function SaveConfigurationDialog({
+  open,
+  onOpenChange,
+  collect,
+  takeSnapshot,
+  defaultName,
+}: SaveConfigurationDialogProps) {
+  const current = useConfigurationStore((state) => state.current);
+  const status = useConfigurationStore((state) => state.saveStatus);
+  const saveError = useConfigurationStore((state) => state.saveError);
+  // The dialog is mounted when it opens: the form starts from the current configuration, or afresh.
+  const [name, setName] = useState(() => current?.name ?? defaultName);
+  const [description, setDescription] = useState(() => current?.description ?? '');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [snapshot, setSnapshot] = useState<{ blob: Blob; url: string } | null>(null);
+  const saving = status === SAVE_CONFIG_STATUS.saving;
+
+  useEffect(() => {
+    let url: string | null = null;
+    let live = true;
+    void takeSnapshot().then((blob) => {
+      if (!live || !blob) return;
+      url = URL.createObjectURL(blob);
+      setSnapshot({ blob, url });
+    });
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+      setSnapshot(null);
+    };
+  }, [takeSnapshot]);
+
+  const save = async (asNew: boolean) => {
+    const trimmed = name.trim();
+    if (!trimmed) return setNameError('Give the configuration a name');
+    if (trimmed.length > NAME_MAX) return setNameError(`At most ${NAME_MAX} characters`);
+    setNameError(null);
+    let settings: SavedConfigSettings;
+    try {
+      settings = collect();
+    } catch (error) {
+      useConfigurationStore.setState({
+        saveStatus: SAVE_CONFIG_STATUS.failed,
+        saveError: error instanceof Error ? error.message : String(error),
+      });
+      return;
+    }
+    const creates = asNew || !current;
+    try {
+      await useConfigurationStore
+        .getState()
+        .save({ asNew, name: trimmed, description: description.trim(), settings, snapshot: snapshot?.blob ?? null });
+      toast.success(creates ? SUCCESS_TOASTS.configurationCreated : SUCCESS_TOASTS.configurationUpdated);
+      useConfigurationStore.getState().resetSave();
+      onOpenChange(false);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void save(false);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
+      <DialogContent
+        title={current ? 'Save configuration' : 'Save as new configuration'}
+        description={
+          current
+            ? `Saving updates “${current.name}”. Save as new keeps it and makes a copy.`
+            : 'Keeps the car, scene, camera, look and lights as they are now.'
+        }
+        width="max-w-xl"
+        footer={
+          <>
+            {saving && <Spinner className="mr-auto size-4" label="Saving" />}
+            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={saving}>
+              Cancel
+            </Button>
+            {current && (
+              <Button variant="secondary" onClick={() => void save(true)} disabled={saving}>
+                Save as new
+              </Button>
+            )}
+            <Button type="submit" form="save-configuration" disabled={saving}>
+              Save
+            </Button>
+          </>
+        }
+      >
+        <form id="save-configuration" onSubmit={submit} noValidate className="flex gap-4">
+          <figure className="w-48 shrink-0">
+            <div className="flex aspect-video items-center justify-center overflow-hidden rounded-md border border-border bg-background">
+              {snapshot ? (
+                <img src={snapshot.url} alt="Preview of the configuration" className="size-full object-cover" />
+              ) : (
+                <ImageOff className="size-5 text-muted-foreground" aria-label="No preview yet" />
+              )}
+            </div>
+            <figcaption className="mt-1.5 text-xs text-muted-foreground">Preview from the viewport</figcaption>
+          </figure>
+          <div className="flex min-w-0 flex-1 flex-col gap-3">
+            {status === SAVE_CONFIG_STATUS.failed && saveError && <ErrorAlert>{saveError}</ErrorAlert>}
+            <FormField label="Name" error={nameError}>
+              <Input
+                value={name}
+                maxLength={NAME_MAX + 1}
+                onChange={(event) => setName(event.target.value)}
+                disabled={saving}
+              />
+            </FormField>
+            <FormField label="Description" hint="Optional: what this look is for.">
+              <Textarea
+                value={description}
+                rows={3}
+                onChange={(event) => setDescription(event.target.value)}
+                disabled={saving}
+              />
+            </FormField>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,55 @@
+import {
+  API_ROUTES,
+  groupSchema,
+  listResultSchema,
+  pathTo,
+  sharedWithSchema,
+  userSchema,
+  type Group,
+  type SharedWith,
+  type User,
+} from '@autostudio/protocol';
+import { apiRequest } from '@/lib/api-client';
+
+export type Principal = 'user' | 'group';
+
+/** The share routes of one kind of item (spec §7: PUT …/share/user {userIds, remove}, …/share/group {groupIds, remove}). */
+export interface ShareRoutes {
+  shareUser: string;
+  shareGroup: string;
+}
+
+/** How many people or groups the picker offers for one search. */
+const PICKER_LIMIT = 8;
+
+const query = (search: string) =>
+  new URLSearchParams({ page: '1', limit: String(PICKER_LIMIT), ...(search ? { search } : {}) }).toString();
+
+/** Users by name; every signed-in user may look them up. */
+export async function searchUsers(search: string): Promise<User[]> {
+  const result = await apiRequest(`${API_ROUTES.users.filtered}?${query(search)}`, {
+    schema: listResultSchema(userSchema),
+  });
+  return result.items;
+}
+
+export async function searchGroups(search: string): Promise<Group[]> {
+  const result = await apiRequest(`${API_ROUTES.groups.filtered}?${query(search)}`, {
+    schema: listResultSchema(groupSchema),
+  });
+  return result.items;
+}
+
+/** Shares an item with users or groups, or revokes (remove); answers who has access afterwards. */
+export async function shareItem(
+  routes: ShareRoutes,
+  id: string,
+  principal: Principal,
+  ids: string[],
+  remove: boolean,
+): Promise<SharedWith> {
+  const path = pathTo(principal === 'user' ? routes.shareUser : routes.shareGroup, { id });
+  const body = principal === 'user' ? { userIds: ids, remove } : { groupIds: ids, remove };
+  // The answer is the whole item; the schema keeps only who has access.
+  return apiRequest(path, { method: 'PUT', body, schema: sharedWithSchema });
+}

@@ -1,0 +1,244 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Check, User as UserIcon, Users, X } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { SUCCESS_TOASTS, type SharedWith } from '@autostudio/protocol';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { SearchInput } from '@/components/ui/search-input';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { searchGroups, searchUsers, type Principal } from '../api/sharing-api';
+
+/** What the dialog says when sharing fails, per principal: the spec words them per kind of item. */
+export interface ShareFailureMessages {
+  users: string;
+  groups: string;
+}
+
+export interface ShareDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The item's name, for the title. */
+  itemName: string;
+  /** Who has access now. */
+  access: SharedWith;
+  /** Shares with users or groups, or revokes; resolves with who has access afterwards. */
+  onShare: (principal: Principal, ids: string[], remove: boolean) => Promise<SharedWith>;
+  failures: ShareFailureMessages;
+  /** People the picker does not offer: the owner and the user sharing. */
+  excludeUserIds?: readonly string[];
+}
+
+interface Candidate {
+  principal: Principal;
+  id: string;
+  name: string;
+  detail: string;
+}
+
+const keyOf = (principal: Principal, id: string) => `${principal}:${id}`;
+
+/**
+ * The one share dialog (configurations and presets now; renders and asset models later): pick people and groups by
+ * name, share with all of them at once, see who has access and revoke it. Mount it when it opens.
+ */
+export function ShareDialog({
+  open,
+  onOpenChange,
+  itemName,
+  access: initialAccess,
+  onShare,
+  failures,
+  excludeUserIds = [],
+}: ShareDialogProps) {
+  const [access, setAccess] = useState(initialAccess);
+  const [term, setTerm] = useState('');
+  const [selected, setSelected] = useState<ReadonlyMap<string, Candidate>>(new Map());
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const candidates = useQuery({
+    queryKey: ['share-candidates', term],
+    queryFn: async (): Promise<Candidate[]> => {
+      const [users, groups] = await Promise.all([searchUsers(term), searchGroups(term)]);
+      return [
+        ...users.map((user) => ({ principal: 'user' as const, id: user.id, name: user.name, detail: user.username })),
+        ...groups.map((group) => ({
+          principal: 'group' as const,
+          id: group.id,
+          name: group.name,
+          detail: `${group.users.length} ${group.users.length === 1 ? 'member' : 'members'}`,
+        })),
+      ];
+    },
+    enabled: open,
+    placeholderData: keepPreviousData,
+  });
+
+  const hasAccess = new Set([
+    ...access.sharedUsers.map((user) => keyOf('user', user.id)),
+    ...access.sharedGroups.map((group) => keyOf('group', group.id)),
+  ]);
+  const offered = (candidates.data ?? []).filter(
+    (candidate) =>
+      !hasAccess.has(keyOf(candidate.principal, candidate.id)) &&
+      !(candidate.principal === 'user' && excludeUserIds.includes(candidate.id)),
+  );
+
+  const toggle = (candidate: Candidate) => {
+    const next = new Map(selected);
+    const key = keyOf(candidate.principal, candidate.id);
+    if (next.has(key)) next.delete(key);
+    else next.set(key, candidate);
+    setSelected(next);
+  };
+
+  /** Runs the share calls one principal at a time, so that a failure names the part that failed. */
+  const run = async (changes: { principal: Principal; ids: string[] }[], remove: boolean) => {
+    setBusy(true);
+    setError(null);
+    try {
+      for (const { principal, ids } of changes) {
+        if (ids.length === 0) continue;
+        try {
+          setAccess(await onShare(principal, ids, remove));
+        } catch (caught) {
+          const message = principal === 'user' ? failures.users : failures.groups;
+          setError(message);
+          toast.error(message);
+          console.error('share failed', caught);
+          return false;
+        }
+      }
+      toast.success(remove ? SUCCESS_TOASTS.accessRevoked : SUCCESS_TOASTS.accessShared);
+      return true;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const shareSelected = async () => {
+    const chosen = [...selected.values()];
+    const idsOf = (principal: Principal) => chosen.filter((c) => c.principal === principal).map((c) => c.id);
+    const done = await run(
+      [
+        { principal: 'user', ids: idsOf('user') },
+        { principal: 'group', ids: idsOf('group') },
+      ],
+      false,
+    );
+    if (done) setSelected(new Map());
+  };
+
+  const holders: Candidate[] = [
+    ...access.sharedUsers.map((user) => ({ principal: 'user' as const, id: user.id, name: user.name, detail: '' })),
+    ...access.sharedGroups.map((group) => ({ principal: 'group' as const, ...group, detail: '' })),
+  ];
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <DialogContent
+        title={`Share “${itemName}”`}
+        description="People and groups you share with can open and load it; only you can change it."
+        width="max-w-lg"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
+              Done
+            </Button>
+            <Button onClick={() => void shareSelected()} disabled={busy || selected.size === 0}>
+              {busy && <Spinner className="size-3.5 text-primary-foreground" label="Sharing" />}
+              {selected.size > 1 ? `Share with ${selected.size}` : 'Share'}
+            </Button>
+          </>
+        }
+      >
+        <div className="flex flex-col gap-3">
+          {error && <ErrorAlert>{error}</ErrorAlert>}
+          <SearchInput value={term} onSearch={setTerm} label="Search people and groups" />
+          <ul
+            aria-label="People and groups"
+            className="max-h-56 overflow-y-auto rounded-md border border-border bg-background/40"
+          >
+            {candidates.isError && <li className="px-3 py-2 text-destructive">Could not search people and groups</li>}
+            {candidates.isPending && (
+              <li className="flex justify-center py-3">
+                <Spinner className="size-4" />
+              </li>
+            )}
+            {candidates.isSuccess && offered.length === 0 && (
+              <li className="px-3 py-2 text-muted-foreground">{term ? `Nobody matches “${term}”` : 'Nobody to add'}</li>
+            )}
+            {offered.map((candidate) => {
+              const key = keyOf(candidate.principal, candidate.id);
+              const isSelected = selected.has(key);
+              return (
+                <li key={key}>
+                  <button
+                    type="button"
+                    role="checkbox"
+                    aria-checked={isSelected}
+                    onClick={() => toggle(candidate)}
+                    className={cn(
+                      'flex w-full items-center gap-2.5 px-3 py-1.5 text-left hover:bg-muted focus-visible:bg-muted focus-visible:outline-none',
+                      isSelected && 'bg-primary/10',
+                    )}
+                  >
+                    <span
+                      className={cn(
+                        'flex size-4 items-center justify-center rounded border border-input',
+                        isSelected && 'border-primary bg-primary text-primary-foreground',
+                      )}
+                      aria-hidden
+                    >
+                      {isSelected && <Check className="size-3" />}
+                    </span>
+                    <PrincipalIcon principal={candidate.principal} />
+                    <span className="min-w-0 flex-1 truncate">{candidate.name}</span>
+                    <span className="text-xs text-muted-foreground">{candidate.detail}</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <section aria-label="Who has access">
+            <h3 className="mb-1.5 text-xs font-medium uppercase tracking-wider text-muted-foreground">
+              Who has access
+            </h3>
+            {holders.length === 0 ? (
+              <p className="text-muted-foreground">Only you. Nobody else can see it yet.</p>
+            ) : (
+              <ul className="divide-y divide-border rounded-md border border-border">
+                {holders.map((holder) => (
+                  <li key={keyOf(holder.principal, holder.id)} className="flex items-center gap-2.5 px-3 py-1.5">
+                    <PrincipalIcon principal={holder.principal} />
+                    <span className="min-w-0 flex-1 truncate">{holder.name}</span>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      disabled={busy}
+                      aria-label={`Remove access for ${holder.name}`}
+                      onClick={() => void run([{ principal: holder.principal, ids: [holder.id] }], true)}
+                    >
+                      <X aria-hidden />
+                      Remove
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PrincipalIcon({ principal }: { principal: Principal }) {
+  const Icon = principal === 'user' ? UserIcon : Users;
+  return (
+    <Icon className="size-4 shrink-0 text-muted-foreground" aria-label={principal === 'user' ? 'User' : 'Group'} />
+  );
+}
