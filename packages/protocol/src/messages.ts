@@ -121,6 +121,8 @@ export const STATE_MESSAGES = {
 export const PRODUCT_MESSAGES = {
   tooManyLoginAttempts: 'Too many sign-in attempts. Please wait a minute and try again.',
   forbidden: 'You do not have permission to do that.',
+  /** Everyone sees default presets; only administrators and moderators change them. */
+  defaultPresetForbidden: 'Default presets can only be changed by administrators and moderators.',
   notFound: 'Not found',
   routeNotFound: (method: string, url: string) => `Route ${method} ${url} not found`,
   usernameTaken: (username: string) => `The username ${username} is already taken`,

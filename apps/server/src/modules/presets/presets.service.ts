@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   HIDDEN_PRESET_CATEGORY,
   PRESET_COPY_SUFFIX,
+  PRODUCT_MESSAGES,
   type CreatePresetRequest,
   type ListResult,
   type Preset,
@@ -89,7 +90,7 @@ export class PresetsService {
   }
 
   async update(user: User, id: string, input: UpdatePresetRequest): Promise<Preset> {
-    const row = await this.access.manageable(user, id, PRESET_NOT_FOUND);
+    const row = await this.manageable(user, id);
     this.assertMayMarkDefault(user, input.isDefault);
     if (input.groupId !== undefined && input.groupId !== row.group_id) await this.ownGroup(user, input.groupId);
     await this.presets.update(id, {
@@ -104,12 +105,13 @@ export class PresetsService {
   }
 
   async share(user: User, id: string, principal: Principal, ids: string[], remove: boolean): Promise<Preset> {
+    await this.refuseDefaultToOthers(user, id);
     await this.access.share(user, id, principal, ids, remove, PRESET_NOT_FOUND);
     return this.get(user, id);
   }
 
   async delete(user: User, id: string): Promise<void> {
-    await this.access.manageable(user, id, PRESET_NOT_FOUND);
+    await this.manageable(user, id);
     await this.presets.softDelete(id);
   }
 
@@ -118,6 +120,22 @@ export class PresetsService {
     const row = await this.presets.find(id);
     if (row?.is_default === 1) return row;
     return this.access.readable(user, id, PRESET_NOT_FOUND);
+  }
+
+  /** Update and delete: the usual rules, after {@link refuseDefaultToOthers}. */
+  private async manageable(user: User, id: string): Promise<PresetRow> {
+    await this.refuseDefaultToOthers(user, id);
+    return this.access.manageable(user, id, PRESET_NOT_FOUND);
+  }
+
+  /**
+   * A default preset is changed (updated, shared, deleted) by administrators and moderators only, its owner
+   * included. Everyone sees it, so the refusal is a 403 that says why, not the 404 that hides an unseen preset.
+   */
+  private async refuseDefaultToOthers(user: User, id: string): Promise<void> {
+    const row = await this.presets.find(id);
+    if (row?.is_default === 1 && !seesEverything(user, 'preset'))
+      throw forbidden(PRODUCT_MESSAGES.defaultPresetForbidden);
   }
 
   /**

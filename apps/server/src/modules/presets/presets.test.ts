@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListResult, Preset } from '@autostudio/protocol';
+import { PRODUCT_MESSAGES, type ListResult, type Preset } from '@autostudio/protocol';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
 
@@ -91,6 +91,63 @@ describe.each(testDatabases)('presets on $name', (database) => {
     expect((await call(other, 'PUT', `/preset/${preset.id}`, { name: 'Mine now' })).statusCode).toBe(403);
     await call(owner, 'PUT', `/preset/${preset.id}/share/user`, { userIds: [otherId], remove: true });
     expect((await call(other, 'GET', `/preset/id/${preset.id}`)).statusCode).toBe(404);
+  });
+
+  describe('default presets', () => {
+    // Everyone sees a default preset, so refusing a change to one says so (403) instead of pretending it is missing.
+    const changes = (id: string, userId: string, groupId: string) =>
+      [
+        ['renames', 'PUT', `/preset/${id}`, { name: 'Mine now' }],
+        ['unmarks as default', 'PUT', `/preset/${id}`, { isDefault: false }],
+        ['marks as default', 'PUT', `/preset/${id}`, { isDefault: true }],
+        ['shares with users', 'PUT', `/preset/${id}/share/user`, { userIds: [userId] }],
+        ['shares with groups', 'PUT', `/preset/${id}/share/group`, { groupIds: [groupId] }],
+        ['deletes', 'PUT', `/preset/${id}/delete`, undefined],
+      ] as const;
+
+    let admin: string;
+    let userId: string;
+    let groupId: string;
+    beforeAll(async () => {
+      admin = await t.adminToken();
+      userId = (await call(other, 'GET', '/auth/verify')).json<{ id: string }>().id;
+      const group = await call(admin, 'POST', '/user-groups', { name: 'Default preset viewers' });
+      expect(group.statusCode, group.body).toBe(201);
+      groupId = group.json<{ id: string }>().id;
+    });
+
+    it('answers 403 with a message when a plain user changes a default preset someone else made', async () => {
+      const preset = await create(admin, { name: 'Studio Neutral', type: 'postProcess', isDefault: true });
+      expect((await call(other, 'GET', `/preset/id/${preset.id}`)).statusCode).toBe(200);
+      for (const [what, method, url, body] of changes(preset.id, userId, groupId)) {
+        const response = await call(other, method, url, body);
+        expect(response.statusCode, `${what}: ${response.body}`).toBe(403);
+        expect(response.json<{ message: string }>().message).toBe(PRODUCT_MESSAGES.defaultPresetForbidden);
+      }
+      const unchanged = (await call(other, 'GET', `/preset/id/${preset.id}`)).json<Preset>();
+      expect(unchanged).toMatchObject({ name: 'Studio Neutral', isDefault: true, sharedUsers: [], sharedGroups: [] });
+    });
+
+    it('answers 403 to the owner too once an administrator has made their preset a default', async () => {
+      const preset = await create(owner, { name: 'Promoted', type: 'postProcess' });
+      expect((await call(admin, 'PUT', `/preset/${preset.id}`, { isDefault: true })).statusCode).toBe(200);
+      const response = await call(owner, 'PUT', `/preset/${preset.id}`, { name: 'Demoted' });
+      expect(response.statusCode).toBe(403);
+      expect(response.json<{ message: string }>().message).toBe(PRODUCT_MESSAGES.defaultPresetForbidden);
+    });
+
+    it('lets administrators and moderators change default presets', async () => {
+      const moderator = (await t.createUser('mo', ['moderator'])).accessToken;
+      const preset = await create(admin, { name: 'Golden Hour', type: 'postProcess', isDefault: true });
+      for (const [what, method, url, body] of changes(preset.id, userId, groupId)) {
+        const response = await call(moderator, method, url, body);
+        expect(response.statusCode, `${what}: ${response.body}`).toBe(url.endsWith('/delete') ? 204 : 200);
+        if (what === 'unmarks as default') await call(moderator, 'PUT', `/preset/${preset.id}`, { isDefault: true });
+      }
+      const another = await create(moderator, { name: 'Blue Hour', type: 'postProcess', isDefault: true });
+      expect((await call(admin, 'PUT', `/preset/${another.id}`, { category: 'Evening' })).statusCode).toBe(200);
+      expect((await call(admin, 'PUT', `/preset/${another.id}/delete`)).statusCode).toBe(204);
+    });
   });
 
   it('deletes with PUT …/delete: gone from lists and 404 by id', async () => {

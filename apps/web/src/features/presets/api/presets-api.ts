@@ -1,0 +1,97 @@
+import {
+  API_ROUTES,
+  listResultSchema,
+  pathTo,
+  presetSchema,
+  type ListResult,
+  type Preset,
+  type PresetType,
+  type UpdatePresetRequest,
+} from '@autostudio/protocol';
+import { z } from 'zod';
+import { apiRequest } from '@/lib/api-client';
+
+/** GET /preset/filtered (spec §7): the list contract plus the preset's type and category. */
+export interface PresetListQuery {
+  page: number;
+  limit: number;
+  search?: string | undefined;
+  type?: PresetType | undefined;
+  /** One category; every category when absent. */
+  category?: string | undefined;
+}
+
+export function listPresets(query: PresetListQuery): Promise<ListResult<Preset>> {
+  const params = new URLSearchParams({ page: String(query.page), limit: String(query.limit) });
+  if (query.search) params.set('search', query.search);
+  if (query.type) params.set('type', query.type);
+  if (query.category) params.set('category', query.category);
+  return apiRequest(`${API_ROUTES.presets.filtered}?${params.toString()}`, { schema: listResultSchema(presetSchema) });
+}
+
+/** The categories of the presets the user sees; the server leaves out `default` (spec §3). */
+export function fetchPresetCategories(type: PresetType): Promise<string[]> {
+  const params = new URLSearchParams({ type });
+  return apiRequest(`${API_ROUTES.presets.categories}?${params.toString()}`, { schema: z.array(z.string()) });
+}
+
+export function fetchPreset(id: string): Promise<Preset> {
+  return apiRequest(pathTo(API_ROUTES.presets.byId, { id }), { schema: presetSchema });
+}
+
+export interface NewPreset {
+  name: string;
+  type: PresetType;
+  /** The server files a preset without one under `default`. */
+  category?: string | undefined;
+  /** The preset's settings as the JSON string that travels on the wire (spec §3). */
+  settings: string;
+  /** Administrators and moderators only. */
+  isDefault?: boolean | undefined;
+}
+
+export function createPreset(preset: NewPreset): Promise<Preset> {
+  return apiRequest(API_ROUTES.presets.create, { method: 'POST', body: preset, schema: presetSchema });
+}
+
+/** What the preset browser changes on a preset: any of these, at least one. */
+export type PresetChanges = Pick<UpdatePresetRequest, 'name' | 'category' | 'settings' | 'isDefault'>;
+
+export function updatePreset(id: string, changes: PresetChanges): Promise<Preset> {
+  return apiRequest(pathTo(API_ROUTES.presets.update, { id }), { method: 'PUT', body: changes, schema: presetSchema });
+}
+
+/**
+ * A copy of a preset the user sees, theirs to change: the same type, category and settings, named with
+ * PRESET_COPY_SUFFIX (the server names it), never a default.
+ */
+export function copyPreset(source: Pick<Preset, 'id' | 'type'>): Promise<Preset> {
+  return apiRequest(API_ROUTES.presets.create, {
+    method: 'POST',
+    body: { copyOf: source.id, type: source.type },
+    schema: presetSchema,
+  });
+}
+
+/** PUT /preset/{id}/delete (spec §7). */
+export async function deletePreset(id: string): Promise<void> {
+  await apiRequest(pathTo(API_ROUTES.presets.delete, { id }), { method: 'PUT' });
+}
+
+/** Shares with users, or with `remove` revokes their access; answers the preset as it now is. */
+export function sharePresetWithUsers(id: string, userIds: string[], remove = false): Promise<Preset> {
+  return apiRequest(pathTo(API_ROUTES.presets.shareUser, { id }), {
+    method: 'PUT',
+    body: { userIds, remove },
+    schema: presetSchema,
+  });
+}
+
+/** Shares with groups, or with `remove` revokes their access; answers the preset as it now is. */
+export function sharePresetWithGroups(id: string, groupIds: string[], remove = false): Promise<Preset> {
+  return apiRequest(pathTo(API_ROUTES.presets.shareGroup, { id }), {
+    method: 'PUT',
+    body: { groupIds, remove },
+    schema: presetSchema,
+  });
+}

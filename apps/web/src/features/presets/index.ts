@@ -1,0 +1,2 @@
+export * from './api/presets-api';
+export { PRESET_BROWSER_TYPE, usePresetBrowserStore, type PresetBrowserState } from './stores/preset-browser-store';
