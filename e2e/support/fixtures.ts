@@ -23,6 +23,8 @@ export const test = base.extend<{
    * engine; then the given panel is opened. Sign out at the end: the test engine is shared.
    */
   enterStudio: (panel?: string) => Promise<void>;
+  /** The same for a given account (an owner coming back, a guest). */
+  enterStudioAs: (account: Account, panel?: string) => Promise<void>;
 }>({
   loginPage: async ({ page }, use) => {
     await use(new LoginPage(page));
@@ -47,9 +49,11 @@ export const test = base.extend<{
       return account;
     });
   },
-  enterStudio: async ({ page, loginPage, createAccount, studio }, use) => {
-    await use(async (panel) => {
-      const account = await createAccount(['user']);
+  enterStudio: async ({ createAccount, enterStudioAs }, use) => {
+    await use(async (panel) => enterStudioAs(await createAccount(['user']), panel));
+  },
+  enterStudioAs: async ({ page, loginPage, studio }, use) => {
+    await use(async (account, panel) => {
       await loginPage.goto();
       await loginPage.signIn(account.username, account.password);
       await studio.openBuiltInCar();

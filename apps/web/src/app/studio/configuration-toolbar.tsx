@@ -117,6 +117,7 @@ export function ConfigurationToolbar() {
             itemName={sharing.name}
             access={sharing}
             excludeUserIds={[user.id, ...(sharing.ownerId ? [sharing.ownerId] : [])]}
+            ownerLabel={sharing.ownerId === user.id ? `${user.name} (you)` : undefined}
             failures={{
               users: FAILURE_TOASTS.shareConfigurationWithUsers,
               groups: FAILURE_TOASTS.shareConfigurationWithGroups,

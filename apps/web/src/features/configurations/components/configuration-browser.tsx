@@ -25,7 +25,7 @@ export interface ConfigurationBrowserProps {
   onShare: (config: Config) => void;
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /**
  * The user's own and shared configurations, with previews: pick one and load it (double-click loads at once);

@@ -29,6 +29,8 @@ export interface ShareDialogProps {
   failures: ShareFailureMessages;
   /** People the picker does not offer: the owner and the user sharing. */
   excludeUserIds?: readonly string[];
+  /** Who owns the item ("You", or their name), listed first under who has access. */
+  ownerLabel?: string;
 }
 
 interface Candidate {
@@ -52,6 +54,7 @@ export function ShareDialog({
   onShare,
   failures,
   excludeUserIds = [],
+  ownerLabel,
 }: ShareDialogProps) {
   const [access, setAccess] = useState(initialAccess);
   const [term, setTerm] = useState('');
@@ -207,10 +210,20 @@ export function ShareDialog({
             <h3 className="mb-1.5 text-xs font-medium uppercase tracking-wider text-muted-foreground">
               Who has access
             </h3>
-            {holders.length === 0 ? (
+            {holders.length === 0 && !ownerLabel ? (
               <p className="text-muted-foreground">Only you. Nobody else can see it yet.</p>
             ) : (
               <ul className="divide-y divide-border rounded-md border border-border">
+                {ownerLabel && (
+                  <li className="flex items-center gap-2.5 px-3 py-2">
+                    <PrincipalIcon principal="user" />
+                    <span className="min-w-0 flex-1 truncate">{ownerLabel}</span>
+                    <span className="text-xs text-muted-foreground">Owner</span>
+                  </li>
+                )}
+                {holders.length === 0 && (
+                  <li className="px-3 py-2 text-muted-foreground">Nobody else can see it yet.</li>
+                )}
                 {holders.map((holder) => (
                   <li key={keyOf(holder.principal, holder.id)} className="flex items-center gap-2.5 px-3 py-1.5">
                     <PrincipalIcon principal={holder.principal} />

@@ -1,0 +1,208 @@
+import {
+  API_BASE,
+  API_ROUTES,
+  BUILT_IN_PRODUCT,
+  SUCCESS_TOASTS,
+  type Config,
+  type ListResult,
+  type LoginResponse,
+} from '@autostudio/protocol';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, type Account } from '../support/fixtures';
+import { engineCall, engineSettings } from '../support/engine-api';
+import { LoginPage } from '../support/login-page';
+import { E2E_ADMIN } from '../support/server';
+import { StudioPage } from '../support/studio-page';
+
+async function signInApi(request: APIRequestContext, account: Account): Promise<LoginResponse> {
+  const login = await request.post(`${API_BASE}${API_ROUTES.auth.login}`, { data: account });
+  expect(login.ok()).toBe(true);
+  return (await login.json()) as LoginResponse;
+}
+
+const tokenOf = async (request: APIRequestContext, account: Account) => (await signInApi(request, account)).accessToken;
+const userIdOf = async (request: APIRequestContext, account: Account) => (await signInApi(request, account)).user.id;
+
+/** A paint of the car other than the given one. */
+async function otherPaint(than: string): Promise<string> {
+  const other = (await engineCall('Get Material Options')).MaterialOptions.find((paint) => paint !== than);
+  if (!other) throw new Error('The car has one paint');
+  return other;
+}
+
+/** The configurations a user can see, through the API. */
+async function configurationsOf(request: APIRequestContext, account: Account): Promise<string[]> {
+  const answer = await request.get(`${API_BASE}${API_ROUTES.configs.filtered}?page=1&limit=50`, {
+    headers: { authorization: `Bearer ${await tokenOf(request, account)}` },
+  });
+  return ((await answer.json()) as ListResult<Config>).items.map((config) => config.name);
+}
+
+/** Saves the studio as a new configuration through the toolbar's dialog. */
+async function saveAs(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: /Save/ });
+  await expect(dialog.getByRole('img', { name: 'Preview of the configuration' })).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('textbox', { name: 'Description' }).fill('Night shot for the brochure');
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(SUCCESS_TOASTS.configurationCreated)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+}
+
+async function openShareDialog(page: Page, name: string) {
+  const list = await openBrowser(page);
+  await list.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Share' }).click();
+  const share = page.getByRole('dialog', { name: `Share “${name}”` });
+  await expect(share).toBeVisible();
+  return share;
+}
+
+async function openBrowser(page: Page) {
+  await page.getByRole('button', { name: 'Configurations' }).click();
+  const browser = page.getByRole('dialog', { name: 'Configurations' });
+  await expect(browser).toBeVisible();
+  return browser;
+}
+
+test.describe('keeping and sharing work', () => {
+  test.beforeEach(() => {
+    test.setTimeout(240_000);
+  });
+
+  test('a saved configuration survives a reload, loads back over changes, and returns on a fresh car', async ({
+    page,
+    studio,
+    enterStudio,
+  }) => {
+    await enterStudio('Car');
+    const paints = page.getByRole('radiogroup', { name: 'Paint' });
+    await paints.getByRole('radio', { name: 'Glacier White' }).click();
+    await page.getByRole('slider', { name: 'Front left' }).focus();
+    await page.keyboard.press('End');
+    await studio.openPanel('Environment');
+    await page
+      .getByRole('radiogroup', { name: 'Time of day' })
+      .getByRole('radio', { name: 'Night', exact: true })
+      .click();
+    await studio.openPanel('Look');
+    await page.getByRole('slider', { name: 'Exposure' }).focus();
+    await page.keyboard.press('PageUp');
+    await studio.openPanel('Lights');
+    await page.getByRole('button', { name: 'Add spot light' }).click();
+    await expect.poll(async () => (await engineCall('GetAllLightData')).Lights.length).toBe(1);
+    await expect.poll(async () => (await engineSettings()).ConfigureValues?.DOOR_FL).toBe(50);
+    const saved = await engineSettings();
+    expect(saved.Paint).toBe('glacier white');
+    expect(saved.Environment?.TimeOfDay).toBe('Night');
+
+    await saveAs(page, 'Showroom night');
+    await expect(page.getByTitle('Current configuration')).toHaveText('Showroom night');
+
+    // A reload comes back to the same engine, which kept the scene, and to the same current configuration.
+    await page.reload();
+    await studio.waitForLive();
+    await studio.waitForPanels();
+    await expect(page.getByTitle('Current configuration')).toHaveText('Showroom night');
+    const reloaded = await engineSettings();
+    expect(reloaded.Paint).toBe(saved.Paint);
+    expect(reloaded.Environment?.TimeOfDay).toBe('Night');
+    expect(reloaded.PostProcess?.ExposureCompensation).toBe(saved.PostProcess?.ExposureCompensation);
+    expect(reloaded.CustomLights).toHaveLength(1);
+    await studio.openPanel('Car');
+    await expect(paints.getByRole('radio', { name: 'Glacier White' })).toBeChecked();
+
+    // Changes after the save are undone by loading it from the browser.
+    const other = await otherPaint('glacier white');
+    await engineCall('Update New Config', { Settings: { Paint: other, Environment: { TimeOfDay: 'Noon' } } });
+    const browser = await openBrowser(page);
+    const card = browser.getByRole('button', { name: 'Showroom night', exact: true });
+    await expect(card.locator('img')).toHaveAttribute('src', /.+/);
+    await card.click();
+    await browser.getByRole('button', { name: 'Load', exact: true }).click();
+    await expect(page.getByText(SUCCESS_TOASTS.configurationLoaded).first()).toBeVisible();
+    await expect.poll(async () => (await engineSettings()).Paint).toBe('glacier white');
+    expect((await engineSettings()).Environment?.TimeOfDay).toBe('Night');
+    await expect(paints.getByRole('radio', { name: 'Glacier White' })).toBeChecked();
+
+    // A fresh car (chosen again on /landing) gets the current configuration applied.
+    await engineCall('Update New Config', { Settings: { Paint: other } });
+    await page.goto('/landing');
+    await page.getByRole('button', { name: `Open ${BUILT_IN_PRODUCT.name}` }).click();
+    await expect(page).toHaveURL('/home', { timeout: 60_000 });
+    await expect.poll(async () => (await engineSettings()).Paint, { timeout: 30_000 }).toBe('glacier white');
+    await expect(page.getByTitle('Current configuration')).toHaveText('Showroom night');
+
+    await studio.signOut();
+  });
+
+  test('shared through a group, a guest finds and loads it; revoked, it is gone; a guest cannot save', async ({
+    page,
+    browser,
+    request,
+    studio,
+    enterStudioAs,
+    createAccount,
+  }) => {
+    const owner = await createAccount(['user']);
+    const guest = await createAccount(['client']);
+    const groupName = `Reviewers ${Date.now()}`;
+    const group = await request.post(`${API_BASE}${API_ROUTES.groups.create}`, {
+      data: { name: groupName, userIds: [await userIdOf(request, guest)] },
+      headers: { authorization: `Bearer ${await tokenOf(request, E2E_ADMIN)}` },
+    });
+    expect(group.status()).toBe(201);
+
+    await enterStudioAs(owner, 'Car');
+    await page.getByRole('radiogroup', { name: 'Paint' }).getByRole('radio', { name: 'Glacier White' }).click();
+    await expect.poll(async () => (await engineSettings()).Paint).toBe('glacier white');
+    await saveAs(page, 'For review');
+
+    const share = await openShareDialog(page, 'For review');
+    await share.getByRole('searchbox', { name: 'Search people and groups' }).fill(groupName);
+    await share.getByRole('checkbox', { name: new RegExp(groupName) }).click();
+    await share.getByRole('button', { name: 'Share', exact: true }).click();
+    await expect(page.getByText(SUCCESS_TOASTS.accessShared)).toBeVisible();
+    await expect(share.getByRole('region', { name: 'Who has access' })).toContainText(groupName);
+    await share.getByRole('button', { name: 'Done' }).click();
+    await page.keyboard.press('Escape');
+    await studio.signOut();
+
+    // The guest, in their own browser: the shared configuration is there and loads; there is no Save.
+    const context = await browser.newContext();
+    const guestPage = await context.newPage();
+    try {
+      const guestLogin = new LoginPage(guestPage);
+      await guestLogin.goto();
+      await guestLogin.signIn(guest.username, guest.password);
+      const guestStudio = new StudioPage(guestPage);
+      await guestStudio.openBuiltInCar();
+      await guestStudio.waitForPanels();
+      await expect(guestPage.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+      await engineCall('Update New Config', { Settings: { Paint: await otherPaint('glacier white') } });
+      const guestList = await openBrowser(guestPage);
+      const card = guestList.getByRole('button', { name: 'For review', exact: true });
+      await expect(card).toContainText('Shared with you');
+      await expect(guestList.getByRole('button', { name: 'Actions for For review' })).toHaveCount(0);
+      await card.dblclick();
+      await expect(guestPage.getByText(SUCCESS_TOASTS.configurationLoaded).first()).toBeVisible();
+      await expect.poll(async () => (await engineSettings()).Paint).toBe('glacier white');
+      await guestStudio.signOut();
+    } finally {
+      await context.close();
+    }
+
+    // The owner revokes the group's access: the guest no longer sees it.
+    expect(await configurationsOf(request, guest)).toContain('For review');
+    await enterStudioAs(owner);
+    const again = await openShareDialog(page, 'For review');
+    await again.getByRole('button', { name: `Remove access for ${groupName}` }).click();
+    await expect(page.getByText(SUCCESS_TOASTS.accessRevoked)).toBeVisible();
+    await expect(again.getByRole('region', { name: 'Who has access' })).toContainText('Nobody else can see it yet');
+    expect(await configurationsOf(request, guest)).not.toContain('For review');
+    await again.getByRole('button', { name: 'Done' }).click();
+    await page.keyboard.press('Escape');
+    await studio.signOut();
+  });
+});
