@@ -4,6 +4,7 @@ import {
   FAILURE_TOASTS,
   SUCCESS_TOASTS,
   toEngineConfig,
+  type AssetModel,
   type Config,
   type EngineConfigSettings,
   type SavedConfigSettings,
@@ -11,7 +12,9 @@ import {
 } from '@autostudio/protocol';
 // By path: the camera panel itself loads when its tab opens (the /home budget).
 import { setGuideVisible } from '@/features/camera/actions';
-import { fetchConfiguration, useConfigurationStore } from '@/features/configurations';
+import { fetchConfiguration, savedSettingsOf, useConfigurationStore } from '@/features/configurations';
+// By path: the preset browser itself loads with the Look tab.
+import { usePresetBrowserStore } from '@/features/presets/stores/preset-browser-store';
 import { fetchProduct, loadProductWithOverlay, useSessionStore } from '@/features/session';
 import { ApiError } from '@/lib/api-client';
 import { giveImage, useEngineStore, type EngineState, type ImageSlotName } from '@/lib/engine';
@@ -79,6 +82,29 @@ export async function applySavedSettings(saved: SavedConfigSettings): Promise<vo
     after.updateSettings((current) => ({ ...current, Camera: { ...current.Camera, CompositionGuide: guide } }));
     setGuideVisible(visible);
   }
+  restorePresetBrowser(saved.postProcess);
+}
+
+/** The preset last applied and where the preset browser was, as the configuration saved them. */
+function restorePresetBrowser(saved: SavedConfigSettings['postProcess']): void {
+  if (!saved) return;
+  const browser = usePresetBrowserStore.getState();
+  const where = saved.presetBrowser;
+  usePresetBrowserStore.setState({
+    selectedPresetId: saved.selectedPreset ?? null,
+    ...(where ? { category: where.category ?? null, search: where.search ?? '', page: where.page ?? 1 } : {}),
+  });
+  if (where) void browser.load();
+}
+
+/** The saved settings of the studio as it is now, with the preset browser's part. */
+export function studioSettings(product: AssetModel | null): SavedConfigSettings {
+  const saved = savedSettingsOf(useEngineStore.getState(), product);
+  const { selectedPresetId, category, search, page } = usePresetBrowserStore.getState();
+  return {
+    ...saved,
+    postProcess: { ...saved.postProcess, selectedPreset: selectedPresetId, presetBrowser: { category, search, page } },
+  };
 }
 
 /**

@@ -3,15 +3,10 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { API_ROUTES, canCreate, FAILURE_TOASTS, type Config } from '@autostudio/protocol';
 import { Button } from '@/components/ui/button';
 import { useAuthStore } from '@/features/auth';
-import {
-  captureSnapshot,
-  savedSettingsOf,
-  useConfigurationBrowser,
-  useConfigurationStore,
-} from '@/features/configurations';
+import { captureSnapshot, useConfigurationBrowser, useConfigurationStore } from '@/features/configurations';
 import { useSessionStore } from '@/features/session';
 import { useEngineStore } from '@/lib/engine';
-import { loadConfiguration, useConfigurationRestore } from './configuration-loading';
+import { loadConfiguration, studioSettings, useConfigurationRestore } from './configuration-loading';
 
 // The dialogs load when first opened: /home's first paint carries only the buttons.
 // They are imported by path: the features' index modules are part of the first bundle already.
@@ -64,7 +59,7 @@ export function ConfigurationToolbar() {
     return () => window.removeEventListener('keydown', onKey);
   }, [maySave]);
 
-  const collect = useCallback(() => savedSettingsOf(useEngineStore.getState(), product), [product]);
+  const collect = useCallback(() => studioSettings(product), [product]);
   const onOpenChange = (dialog: OpenDialog) => (next: boolean) => setOpen(next ? dialog : null);
 
   if (!user) return null;

@@ -6,7 +6,7 @@ import type { InspectorPanel } from '@/features/studio';
 // The first panel comes with the studio; the others load when their tab is first opened (the /home budget).
 const CameraPanel = lazy(() => import('@/features/camera').then((m) => ({ default: m.CameraPanel })));
 const EnvironmentPanel = lazy(() => import('@/features/environment').then((m) => ({ default: m.EnvironmentPanel })));
-const LookPanel = lazy(() => import('@/features/look').then((m) => ({ default: m.LookPanel })));
+const LookPanel = lazy(() => import('./look-with-presets').then((m) => ({ default: m.LookWithPresets })));
 const LightsPanel = lazy(() => import('@/features/lights').then((m) => ({ default: m.LightsPanel })));
 
 /** The configurator's panels, in the order of spec §1. Each is its own feature; the app puts them side by side. */

@@ -77,21 +77,3 @@ export function copyPreset(source: Pick<Preset, 'id' | 'type'>): Promise<Preset>
 export async function deletePreset(id: string): Promise<void> {
   await apiRequest(pathTo(API_ROUTES.presets.delete, { id }), { method: 'PUT' });
 }
-
-/** Shares with users, or with `remove` revokes their access; answers the preset as it now is. */
-export function sharePresetWithUsers(id: string, userIds: string[], remove = false): Promise<Preset> {
-  return apiRequest(pathTo(API_ROUTES.presets.shareUser, { id }), {
-    method: 'PUT',
-    body: { userIds, remove },
-    schema: presetSchema,
-  });
-}
-
-/** Shares with groups, or with `remove` revokes their access; answers the preset as it now is. */
-export function sharePresetWithGroups(id: string, groupIds: string[], remove = false): Promise<Preset> {
-  return apiRequest(pathTo(API_ROUTES.presets.shareGroup, { id }), {
-    method: 'PUT',
-    body: { groupIds, remove },
-    schema: presetSchema,
-  });
-}
