@@ -77,6 +77,9 @@ test.describe('keeping and sharing work', () => {
     enterStudio,
   }) => {
     await enterStudio('Car');
+    // The trim first: a trim switch shuts the doors (spec §4). Every trim of the built-in car offers Glacier White.
+    await page.getByRole('radiogroup', { name: 'Trim' }).getByRole('radio', { name: 'Wilderness' }).click();
+    await expect.poll(async () => (await engineSettings()).Trim).toBe('Terra Wilderness');
     const paints = page.getByRole('radiogroup', { name: 'Paint' });
     await paints.getByRole('radio', { name: 'Glacier White' }).click();
     await page.getByRole('slider', { name: 'Front left' }).focus();
@@ -106,16 +109,29 @@ test.describe('keeping and sharing work', () => {
     await studio.waitForPanels();
     await expect(page.getByTitle('Current configuration')).toHaveText('Showroom night');
     const reloaded = await engineSettings();
+    expect(reloaded.Trim).toBe('Terra Wilderness');
     expect(reloaded.Paint).toBe(saved.Paint);
+    expect(reloaded.ConfigureValues?.DOOR_FL).toBe(50);
     expect(reloaded.Environment?.TimeOfDay).toBe('Night');
     expect(reloaded.PostProcess?.ExposureCompensation).toBe(saved.PostProcess?.ExposureCompensation);
     expect(reloaded.CustomLights).toHaveLength(1);
     await studio.openPanel('Car');
     await expect(paints.getByRole('radio', { name: 'Glacier White' })).toBeChecked();
+    await expect(
+      page.getByRole('radiogroup', { name: 'Trim' }).getByRole('radio', { name: 'Wilderness' }),
+    ).toBeChecked();
+    await expect(page.getByRole('slider', { name: 'Front left' })).toHaveAttribute('aria-valuenow', '50');
+    await studio.openPanel('Environment');
+    await expect(
+      page.getByRole('radiogroup', { name: 'Time of day' }).getByRole('radio', { name: 'Night', exact: true }),
+    ).toBeChecked();
+    await studio.openPanel('Car');
 
     // Changes after the save are undone by loading it from the browser.
     const other = await otherPaint('glacier white');
-    await engineCall('Update New Config', { Settings: { Paint: other, Environment: { TimeOfDay: 'Noon' } } });
+    await engineCall('Update New Config', {
+      Settings: { Trim: 'Terra Base', Paint: other, Environment: { TimeOfDay: 'Noon' } },
+    });
     const browser = await openBrowser(page);
     const card = browser.getByRole('button', { name: 'Showroom night', exact: true });
     await expect(card.locator('img')).toHaveAttribute('src', /.+/);
@@ -123,7 +139,11 @@ test.describe('keeping and sharing work', () => {
     await browser.getByRole('button', { name: 'Load', exact: true }).click();
     await expect(page.getByText(SUCCESS_TOASTS.configurationLoaded).first()).toBeVisible();
     await expect.poll(async () => (await engineSettings()).Paint).toBe('glacier white');
-    expect((await engineSettings()).Environment?.TimeOfDay).toBe('Night');
+    const loaded = await engineSettings();
+    expect(loaded.Trim).toBe('Terra Wilderness');
+    expect(loaded.ConfigureValues?.DOOR_FL).toBe(50);
+    expect(loaded.Environment?.TimeOfDay).toBe('Night');
+    expect(loaded.CustomLights).toHaveLength(1);
     await expect(paints.getByRole('radio', { name: 'Glacier White' })).toBeChecked();
 
     // A fresh car (chosen again on /landing) gets the current configuration applied.
