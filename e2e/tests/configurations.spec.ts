@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import {
   API_BASE,
   API_ROUTES,
@@ -43,6 +44,7 @@ async function saveAs(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: /Save/ });
   await expect(dialog.getByRole('img', { name: 'Preview of the configuration' })).toBeVisible();
+  await expectNoSeriousViolations(page);
   await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
   await dialog.getByRole('textbox', { name: 'Description' }).fill('Night shot for the brochure');
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
@@ -59,10 +61,18 @@ async function openShareDialog(page: Page, name: string) {
   return share;
 }
 
+/** Spec §9 of the configurator issue, for the dialogs too: no serious or critical axe violations. */
+async function expectNoSeriousViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  const serious = violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
 async function openBrowser(page: Page) {
   await page.getByRole('button', { name: 'Configurations' }).click();
   const browser = page.getByRole('dialog', { name: 'Configurations' });
   await expect(browser).toBeVisible();
+  await expect(browser.getByRole('status')).toHaveCount(0);
   return browser;
 }
 
@@ -135,6 +145,7 @@ test.describe('keeping and sharing work', () => {
     const browser = await openBrowser(page);
     const card = browser.getByRole('button', { name: 'Showroom night', exact: true });
     await expect(card.locator('img')).toHaveAttribute('src', /.+/);
+    await expectNoSeriousViolations(page);
     await card.click();
     await browser.getByRole('button', { name: 'Load', exact: true }).click();
     await expect(page.getByText(SUCCESS_TOASTS.configurationLoaded).first()).toBeVisible();
@@ -182,6 +193,7 @@ test.describe('keeping and sharing work', () => {
     const share = await openShareDialog(page, 'For review');
     await share.getByRole('searchbox', { name: 'Search people and groups' }).fill(groupName);
     await share.getByRole('checkbox', { name: new RegExp(groupName) }).click();
+    await expectNoSeriousViolations(page);
     await share.getByRole('button', { name: 'Share', exact: true }).click();
     await expect(page.getByText(SUCCESS_TOASTS.accessShared)).toBeVisible();
     await expect(share.getByRole('region', { name: 'Who has access' })).toContainText(groupName);
