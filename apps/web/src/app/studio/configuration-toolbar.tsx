@@ -1,6 +1,6 @@
 import { FolderOpen, Save } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { API_ROUTES, canCreate, FAILURE_TOASTS, type Config } from '@autostudio/protocol';
+import { canCreate, type Config } from '@autostudio/protocol';
 import { Button } from '@/components/ui/button';
 import { useAuthStore } from '@/features/auth';
 import { captureSnapshot, useConfigurationBrowser, useConfigurationStore } from '@/features/configurations';
@@ -20,9 +20,7 @@ const ConfigurationBrowser = lazy(() =>
     default: m.ConfigurationBrowser,
   })),
 );
-const ShareDialog = lazy(() =>
-  import('@/features/sharing/components/share-dialog').then((m) => ({ default: m.ShareDialog })),
-);
+const ShareItemDialog = lazy(() => import('./share-item-dialog').then((m) => ({ default: m.ShareItemDialog })));
 
 /** The stream's <video>; Epic's player library creates it inside the viewport, so it is found, not referenced. */
 const streamVideo = () => document.querySelector<HTMLVideoElement>('[data-testid="viewport-area"] video');
@@ -106,23 +104,12 @@ export function ConfigurationToolbar() {
           />
         )}
         {sharing && (
-          <ShareDialog
-            open
-            onOpenChange={(next) => !next && setSharing(null)}
-            itemName={sharing.name}
-            access={sharing}
-            excludeUserIds={[user.id, ...(sharing.ownerId ? [sharing.ownerId] : [])]}
-            ownerLabel={sharing.ownerId === user.id ? `${user.name} (you)` : undefined}
-            failures={{
-              users: FAILURE_TOASTS.shareConfigurationWithUsers,
-              groups: FAILURE_TOASTS.shareConfigurationWithGroups,
-            }}
-            onShare={async (principal, ids, remove) => {
-              const { shareItem } = await import('@/features/sharing/api/sharing-api');
-              const access = await shareItem(API_ROUTES.configs, sharing.id, principal, ids, remove);
-              void useConfigurationBrowser.getState().load();
-              return access;
-            }}
+          <ShareItemDialog
+            kind="config"
+            item={sharing}
+            user={user}
+            onClose={() => setSharing(null)}
+            onChanged={() => void useConfigurationBrowser.getState().load()}
           />
         )}
       </Suspense>

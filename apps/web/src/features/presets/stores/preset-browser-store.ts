@@ -92,6 +92,11 @@ export const usePresetBrowserStore = create<PresetBrowserState>()((set, get) => 
   let latestLoad = 0;
 
   const reload = () => get().load();
+  /** A new preset (saved or copied) is the one the browser points at. */
+  const selectAndReload = (preset: Preset) => {
+    set({ selectedPresetId: preset.id });
+    return reload();
+  };
 
   return {
     ...INITIAL,
@@ -145,20 +150,14 @@ export const usePresetBrowserStore = create<PresetBrowserState>()((set, get) => 
             ...(category ? { category } : {}),
           }),
         { success: SUCCESS_TOASTS.presetCreated, failure: FAILURE_TOASTS.savingPreset },
-        (preset) => {
-          set({ selectedPresetId: preset.id });
-          return reload();
-        },
+        selectAndReload,
       ),
 
     copy: (id) =>
       mutation(
         () => copyPreset({ id, type: PRESET_BROWSER_TYPE }),
         { success: SUCCESS_TOASTS.presetCreated, failure: FAILURE_TOASTS.createPreset },
-        (preset) => {
-          set({ selectedPresetId: preset.id });
-          return reload();
-        },
+        selectAndReload,
       ),
 
     rename: (id, name) =>
