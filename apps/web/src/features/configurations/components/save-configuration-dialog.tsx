@@ -46,6 +46,8 @@ export function SaveConfigurationDialog({
   const saving = status === SAVE_CONFIG_STATUS.saving;
 
   useEffect(() => {
+    // A failure shown when the dialog was last closed is not this opening's.
+    useConfigurationStore.getState().resetSave();
     let url: string | null = null;
     let live = true;
     void takeSnapshot().then((blob) => {
