@@ -35,7 +35,7 @@ export default function HomeRoute() {
   const remoteApi = useMemo(() => (remote ? new RemoteApi(remote) : null), [remote]);
   const newSession = useNewSession();
   useSessionHeartbeat();
-  useEngineConnection(remoteApi);
+  useEngineConnection(remoteApi, session?.sessionId);
   useReleaseOnLeave();
   if (entry === 'landing') return <Navigate to={paths.landing} replace />;
   if (entry === 'resuming' || !product) return null;

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { RemoteApi } from '@/lib/remote-control/remote-api';
 import { NO_OPTIONS, type EngineOptions, type EngineSettings } from './engine-settings';
 import { readEngine, readSettings } from './read-engine';
+import { recallScene, rememberScene } from './scene-memory';
 import { ViewportInteraction } from './viewport-interaction';
 
 export type EngineStatus = 'detached' | 'hydrating' | 'ready' | 'failed';
@@ -41,8 +42,14 @@ export interface EngineState {
   /** Images given to this engine; the configuration names none, so the studio keeps them. */
   images: Partial<Record<ImageSlotName, ImageSlot>>;
 
-  /** Connects the store to an engine and reads everything from it. */
-  attach: (api: RemoteApi) => Promise<void>;
+  /**
+   * The scene the store shows (the engine session): the view and images the studio keeps for it survive a reload
+   * that returns to the same scene.
+   */
+  sceneKey: string | null;
+
+  /** Connects the store to an engine and reads everything from it; `sceneKey` names the scene (the session). */
+  attach: (api: RemoteApi, sceneKey?: string) => Promise<void>;
   detach: () => void;
   hydrate: () => Promise<void>;
   /** Reads the configuration again and takes the given sections from it (what a call changed besides itself). */
@@ -74,15 +81,25 @@ export const useEngineStore = create<EngineState>()((set, get) => ({
   view: INITIAL_VIEW,
   pathTraceOnIdle: sessionStorage.getItem(PATH_TRACE_KEY) === 'true',
   images: {},
+  sceneKey: null,
 
-  attach: async (api) => {
+  attach: async (api, sceneKey) => {
     if (get().api === api) return;
     get().interaction?.dispose();
     const interaction = new ViewportInteraction({
       setHolding: (isHolding) => api.call('updateViewPortInteraction', { isHolding }),
       switchToPathTraceOnIdle: () => get().pathTraceOnIdle,
     });
-    set({ api, interaction, settings: null, options: NO_OPTIONS, view: INITIAL_VIEW, images: {} });
+    const remembered = sceneKey ? recallScene(sceneKey) : null;
+    set({
+      api,
+      interaction,
+      settings: null,
+      options: NO_OPTIONS,
+      view: remembered?.view ?? INITIAL_VIEW,
+      images: remembered?.images ?? {},
+      sceneKey: sceneKey ?? null,
+    });
     await get().hydrate();
   },
 
@@ -96,6 +113,7 @@ export const useEngineStore = create<EngineState>()((set, get) => ({
       options: NO_OPTIONS,
       error: null,
       images: {},
+      sceneKey: null,
     });
   },
 
@@ -148,6 +166,12 @@ export const useEngineStore = create<EngineState>()((set, get) => ({
     set({ pathTraceOnIdle: on });
   },
 }));
+
+// The view and images of a named scene are written down as they change, for a reload to find them.
+useEngineStore.subscribe((state, previous) => {
+  if (state.sceneKey && (state.view !== previous.view || state.images !== previous.images))
+    rememberScene(state.sceneKey, { view: state.view, images: state.images });
+});
 
 function pick(settings: EngineSettings, sections: readonly (keyof EngineSettings)[]): Partial<EngineSettings> {
   return Object.fromEntries(sections.map((section) => [section, settings[section]]));
