@@ -32,6 +32,10 @@ import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { GroupsService } from './modules/groups/groups.service.js';
 import { presetsRoutes } from './modules/presets/presets.routes.js';
 import { PresetsService } from './modules/presets/presets.service.js';
+import { RenderQueue } from './modules/render/render-queue.js';
+import { unavailableRenderRunner, type RenderRunner } from './modules/render/render-runner.js';
+import { renderRoutes } from './modules/render/render.routes.js';
+import { RenderService } from './modules/render/render.service.js';
 import { renderedAssetsRoutes } from './modules/rendered-assets/rendered-assets.routes.js';
 import { RenderedAssetsService } from './modules/rendered-assets/rendered-assets.service.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
@@ -63,6 +67,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Where finished renders are recorded; the render service and the tests use it. */
     renderedAssets: RenderedAssetsService;
+    /** The render queue: its jobs table and this process's workers (tests add workers with their own runner). */
+    renderQueue: RenderQueue;
   }
 }
 
@@ -81,6 +87,8 @@ export interface AppParts {
   engineCli?: string;
   /** How long the relay waits for `auth` on a new socket; tests shorten it so that they need not wait 10 s. */
   relayAuthDeadlineMs?: number;
+  /** What the in-process render workers run; until an engine renders, a runner that fails every job saying so. */
+  renderRunner?: RenderRunner;
 }
 
 /** Builds the whole server without listening: `main.ts` listens, tests use `app.inject()` or listen on port 0. */
@@ -137,8 +145,18 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
     new SignedFileLinks(deriveSecret(authSecret, 'model-file-links')),
   );
   const renderedAssets = new RenderedAssetsService(database.db);
-  const mediaAccess = parts.mediaAccess ?? new LibraryMediaAccess({ uploads, configs, assetModels, renderedAssets });
+  const renderQueue = new RenderQueue({ database, storage, log: app.log, settings: config.render });
+  const render = new RenderService(renderQueue, configs, presets);
+  const mediaAccess =
+    parts.mediaAccess ?? new LibraryMediaAccess({ uploads, configs, assetModels, renderedAssets, render });
   app.decorate('renderedAssets', renderedAssets);
+  app.decorate('renderQueue', renderQueue);
+  for (let index = 0; index < config.render.workers; index++) {
+    renderQueue.addWorker(parts.renderRunner ?? unavailableRenderRunner);
+  }
+  // Workers start once the app is ready and stop before the database closes; their running jobs go back in the queue.
+  app.addHook('onReady', async () => renderQueue.start());
+  app.addHook('preClose', () => renderQueue.stop());
 
   await app.register(enginesPlugin, {
     config,
@@ -194,6 +212,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
       await api.register(configsRoutes, { configs });
       await api.register(assetModelsRoutes, { assetModels, engineFilesUrl: app.engineFilesUrl });
       await api.register(renderedAssetsRoutes, { renderedAssets });
+      await api.register(renderRoutes, { render });
       await api.register(uploadsRoutes, { uploads, engineFilesUrl: app.engineFilesUrl });
       await api.register(sessionsRoutes, { sessions: app.engineSessions });
       await api.register(enginesRoutes, { provider: app.engineProvider });

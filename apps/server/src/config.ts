@@ -60,6 +60,14 @@ const envSchema = z.object({
   BUILT_IN_MODEL_FILE: z.string().min(1).optional(),
   /** The key engines present to the signalling server; derived from the auth secret when unset. */
   SIGNALLING_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Render workers the server runs in its own process; 0 leaves rendering to `npm run worker` processes. */
+  RENDER_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
+  /** Milliseconds a worker holds a job without renewing; a worker renews every third of it. */
+  RENDER_LEASE_MS: z.coerce.number().int().min(100).default(30_000),
+  /** How many times a job is taken before a lost lease fails it. */
+  RENDER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(3),
+  /** Milliseconds an idle worker waits before it looks at the queue again. */
+  RENDER_POLL_MS: z.coerce.number().int().min(10).default(1000),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
@@ -137,6 +145,14 @@ export interface AppConfig {
   };
   /** The built-in car's GLB, seeded as the asset model "Terra" when it exists. */
   builtInModelFile: string;
+  /** The render queue: workers in this process, leases and attempts (README "Render service"). */
+  render: {
+    /** Workers the server runs in its own process; 0 turns in-process rendering off. */
+    workers: number;
+    leaseMs: number;
+    maxAttempts: number;
+    pollMs: number;
+  };
   /** The server's address as browsers reach it, without a trailing slash. Single sign-on returns there. */
   publicUrl: string;
   /** Present when single sign-on is configured. */
@@ -184,6 +200,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       fetchAllow: e.ENGINE_FETCH_ALLOW,
     },
     builtInModelFile: path.resolve(e.BUILT_IN_MODEL_FILE ?? defaultBuiltInModel),
+    render: {
+      workers: e.RENDER_WORKERS,
+      leaseMs: e.RENDER_LEASE_MS,
+      maxAttempts: e.RENDER_MAX_ATTEMPTS,
+      pollMs: e.RENDER_POLL_MS,
+    },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     sso:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID

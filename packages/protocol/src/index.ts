@@ -17,6 +17,7 @@ export * from './configs.js';
 export * from './saved-config.js';
 export * from './asset-models.js';
 export * from './rendered-assets.js';
+export * from './render-jobs.js';
 export * from './uploads.js';
 export * from './media.js';
 export * from './engine/index.js';

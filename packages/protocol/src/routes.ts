@@ -96,6 +96,13 @@ export const API_ROUTES = {
     sessionHeartbeat: '/session/heartbeat',
     sessionRelease: '/session/release',
   },
+  /** Render service (spec §7): stills and videos rendered by the durable render queue. */
+  render: {
+    still: '/render-workflow',
+    video: '/render-video-workflow',
+    status: '/render-workflow-status/:jobId',
+    cancel: '/render-workflow/:jobId',
+  },
   /** The remote-control relay's WebSocket (spec §7 "Remote-control socket"). */
   remote: '/remote',
 } as const;

@@ -165,6 +165,32 @@ export interface EngineSessionsTable {
   ended_at: string | null;
 }
 
+/** A render job of the durable queue (migration 0007). */
+export interface RenderJobsTable {
+  id: string;
+  owner_id: string;
+  kind: 'still' | 'video';
+  /** The validated request, JSON. */
+  request: string;
+  status: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+  progress: number;
+  message: string;
+  error: string | null;
+  /** JSON array of the stored outputs: {kind, key, contentType}. */
+  outputs: string;
+  /** How many times a worker took it. */
+  attempts: number;
+  max_attempts: number;
+  /** The worker holding it while it runs (or while it is being cancelled). */
+  worker_id: string | null;
+  /** When the worker's hold runs out unless renewed; ISO-8601 like every timestamp. */
+  lease_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
 export interface SharesTable {
   id: string;
   entity_id: string;
@@ -191,6 +217,7 @@ export interface Database {
   asset_model_shares: SharesTable;
   rendered_asset_shares: SharesTable;
   engine_sessions: EngineSessionsTable;
+  render_jobs: RenderJobsTable;
 }
 
 export type ShareTableName = 'preset_shares' | 'config_shares' | 'asset_model_shares' | 'rendered_asset_shares';
@@ -209,3 +236,4 @@ export type AssetModelRow = Selectable<AssetModelsTable>;
 export type RenderedAssetRow = Selectable<RenderedAssetsTable>;
 export type RenderedAssetItemRow = Selectable<RenderedAssetItemsTable>;
 export type EngineSessionRow = Selectable<EngineSessionsTable>;
+export type RenderJobRow = Selectable<RenderJobsTable>;

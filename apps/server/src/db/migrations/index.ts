@@ -5,6 +5,7 @@ import * as ssoIdentities from './0003-sso-identities.js';
 import * as engineSessions from './0004-engine-sessions.js';
 import * as publicAssetModels from './0005-public-asset-models.js';
 import * as uploadGroups from './0006-upload-groups.js';
+import * as renderJobs from './0007-render-jobs.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the compiled server and
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0004-engine-sessions': engineSessions,
   '0005-public-asset-models': publicAssetModels,
   '0006-upload-groups': uploadGroups,
+  '0007-render-jobs': renderJobs,
 };
 
 export const migrationProvider: MigrationProvider = {

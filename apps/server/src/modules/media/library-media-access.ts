@@ -1,6 +1,7 @@
 import { isAdmin, type User } from '@autostudio/protocol';
 import type { AssetModelsService } from '../asset-models/asset-models.service.js';
 import type { ConfigsService } from '../configs/configs.service.js';
+import type { RenderService } from '../render/render.service.js';
 import type { RenderedAssetsService } from '../rendered-assets/rendered-assets.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { MediaAccess } from './media-access.js';
@@ -16,6 +17,8 @@ export class LibraryMediaAccess implements MediaAccess {
       configs: ConfigsService;
       assetModels: AssetModelsService;
       renderedAssets: RenderedAssetsService;
+      /** Outputs of render jobs (`render-jobs/<jobId>/…`): the job's owner. */
+      render?: RenderService;
     },
   ) {}
 
@@ -32,6 +35,8 @@ export class LibraryMediaAccess implements MediaAccess {
         return this.services.assetModels.canSeeModel(user, id);
       case 'renders':
         return this.services.renderedAssets.canSeeFile(user, key);
+      case 'render-jobs':
+        return this.services.render?.canReadOutputs(user, id) ?? false;
       default:
         return false;
     }

@@ -1,0 +1,70 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../../db/database.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+import { RenderJobsRepository } from './render-jobs.repository.js';
+import type { RenderRunner } from './render-runner.js';
+import { RenderSignals, RenderWorker, type RenderWorkerSettings } from './render-worker.js';
+
+export interface RenderQueueSettings extends RenderWorkerSettings {
+  /** How many times a job is taken before a lost lease fails it. */
+  maxAttempts: number;
+}
+
+/**
+ * The render queue of one process: the jobs table, the in-process signals, and the workers this process runs (the
+ * server's, `RENDER_WORKERS` of them, or `npm run worker`'s). Workers in other processes share the table only.
+ */
+export class RenderQueue {
+  readonly jobs: RenderJobsRepository;
+  readonly signals = new RenderSignals();
+  private readonly workers: RenderWorker[] = [];
+  private started = false;
+
+  constructor(
+    private readonly parts: {
+      database: Pick<DatabaseHandle, 'db' | 'dialect'>;
+      storage: BlobStore;
+      log: FastifyBaseLogger;
+      settings: RenderQueueSettings;
+    },
+  ) {
+    this.jobs = new RenderJobsRepository(parts.database);
+    // Every worker listens for enqueues and cancels.
+    this.signals.setMaxListeners(0);
+  }
+
+  get settings(): RenderQueueSettings {
+    return this.parts.settings;
+  }
+
+  get storage(): BlobStore {
+    return this.parts.storage;
+  }
+
+  /** A worker of this queue; started with the others by start(), or at once when the queue runs already. */
+  addWorker(runner: RenderRunner, id?: string): RenderWorker {
+    const worker = new RenderWorker({
+      jobs: this.jobs,
+      runner,
+      storage: this.parts.storage,
+      signals: this.signals,
+      log: this.parts.log,
+      settings: this.parts.settings,
+      ...(id ? { id } : {}),
+    });
+    this.workers.push(worker);
+    if (this.started) worker.start();
+    return worker;
+  }
+
+  start(): void {
+    this.started = true;
+    for (const worker of this.workers) worker.start();
+  }
+
+  /** Stops every worker: running jobs are aborted and go back to the queue. */
+  async stop(): Promise<void> {
+    this.started = false;
+    await Promise.all(this.workers.map((worker) => worker.stop()));
+  }
+}

@@ -1,0 +1,54 @@
+import type { Readable } from 'node:stream';
+import {
+  RENDER_MESSAGES,
+  type RenderJobKind,
+  type StillRenderRequest,
+  type VideoRenderRequest,
+} from '@autostudio/protocol';
+
+/** A job as a runner receives it: the validated request, and which attempt this is. */
+export type RenderJobWork = { id: string; ownerId: string; attempt: number; maxAttempts: number } & (
+  | { kind: Extract<RenderJobKind, 'still'>; request: StillRenderRequest }
+  | { kind: Extract<RenderJobKind, 'video'>; request: VideoRenderRequest }
+);
+
+/** A file a render made, in the blob store. */
+export interface StoredRenderOutput {
+  /** e.g. "image", "Color ID", "Depth", "video". */
+  kind: string;
+  key: string;
+  contentType: string;
+}
+
+export interface RenderContext {
+  /** Aborted when the job is cancelled, when the worker lost the job, or when the worker stops. */
+  signal: AbortSignal;
+  /** Progress 0–100 (rounded and clamped) with an optional message; writes are coalesced, never awaited. */
+  onProgress(progress: number, message?: string): void;
+  /**
+   * Stores one output under the job's own prefix. The worker keeps track of what was written: if the job is cancelled,
+   * fails or is lost, it deletes those files, so a runner does not clean up after itself.
+   */
+  writeOutput(output: { name: string; kind: string; contentType: string; body: Readable }): Promise<StoredRenderOutput>;
+}
+
+/**
+ * Does the work of one job; the worker around it claims, renews the lease, records progress and the outcome.
+ * Resolves with the outputs; rejects with a RenderFailure (whose message the user sees) or anything else (the
+ * user sees "Render workflow failed" and the log has the error). Stops promptly when the signal aborts.
+ */
+export interface RenderRunner {
+  run(job: RenderJobWork, context: RenderContext): Promise<StoredRenderOutput[]>;
+}
+
+/** A failure whose message is meant for the user, e.g. "the configuration's car is not installed". */
+export class RenderFailure extends Error {
+  override name = 'RenderFailure';
+}
+
+/**
+ * The runner a server has until an engine renders for it: every job fails at once, saying so. Never fake outputs.
+ */
+export const unavailableRenderRunner: RenderRunner = {
+  run: () => Promise.reject(new RenderFailure(RENDER_MESSAGES.unavailable)),
+};

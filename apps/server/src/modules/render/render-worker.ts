@@ -1,0 +1,231 @@
+import { EventEmitter } from 'node:events';
+import { randomUUID } from 'node:crypto';
+import { PROGRESS_MAX, RENDER_MESSAGES, STATE_MESSAGES } from '@autostudio/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RenderJobRow } from '../../db/schema.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+import { safeFileName } from '../../storage/media-url.js';
+import type { RenderJobsRepository } from './render-jobs.repository.js';
+import { RenderFailure, type RenderJobWork, type RenderRunner, type StoredRenderOutput } from './render-runner.js';
+
+export interface RenderWorkerSettings {
+  /** How long a claim holds a job without renewal; renewed every third of it. */
+  leaseMs: number;
+  /** How long an idle worker waits before looking for work again (an enqueue in this process wakes it sooner). */
+  pollMs: number;
+}
+
+/** In-process signals between the routes and the workers: a new job to take, a job to stop. */
+export class RenderSignals extends EventEmitter<{ enqueued: []; cancelled: [jobId: string] }> {}
+
+/** Where a job's outputs live in the blob store; everything under it belongs to the job. */
+export const renderJobPrefix = (jobId: string) => `render-jobs/${jobId}/`;
+
+/**
+ * One render worker: claims a job, renews its lease while the runner works, records progress and the outcome, and
+ * stops the runner when the job is cancelled or lost. Runs one job at a time; a server or `npm run worker` runs
+ * several. `stop()` aborts the current job and puts it back in the queue with its attempt given back.
+ */
+export class RenderWorker {
+  readonly id: string;
+  private stopping = false;
+  private loop: Promise<void> | undefined;
+  private wakeIdle: (() => void) | undefined;
+  private current: AbortController | undefined;
+
+  constructor(
+    private readonly parts: {
+      jobs: RenderJobsRepository;
+      runner: RenderRunner;
+      storage: BlobStore;
+      signals: RenderSignals;
+      log: FastifyBaseLogger;
+      settings: RenderWorkerSettings;
+      id?: string;
+    },
+  ) {
+    this.id = parts.id ?? `worker-${randomUUID()}`;
+  }
+
+  start(): void {
+    if (this.loop) return;
+    this.stopping = false;
+    const wake = () => this.wakeIdle?.();
+    this.parts.signals.on('enqueued', wake);
+    this.loop = this.run().finally(() => this.parts.signals.off('enqueued', wake));
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wakeIdle?.();
+    this.current?.abort(new Error('the render worker is stopping'));
+    await this.loop;
+    this.loop = undefined;
+  }
+
+  private async run(): Promise<void> {
+    const { jobs, log, settings } = this.parts;
+    while (!this.stopping) {
+      let job: RenderJobRow | undefined;
+      try {
+        job = await jobs.claim(this.id, settings.leaseMs);
+      } catch (error) {
+        log.error({ err: error, workerId: this.id }, 'render worker could not claim a job');
+      }
+      if (!job) {
+        await this.idle();
+        continue;
+      }
+      try {
+        await this.work(job);
+      } catch (error) {
+        // The database failed while recording the outcome: the lease runs out and the job is taken again.
+        log.error({ err: error, workerId: this.id, jobId: job.id }, 'render worker could not record a job');
+        await this.idle();
+      }
+    }
+  }
+
+  private idle(): Promise<void> {
+    if (this.stopping) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, this.parts.settings.pollMs);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeIdle = () => {
+        this.wakeIdle = undefined;
+        done();
+      };
+    });
+  }
+
+  private async work(row: RenderJobRow): Promise<void> {
+    const { jobs, runner, storage, signals, settings } = this.parts;
+    const log = this.parts.log.child({ jobId: row.id, workerId: this.id, attempt: row.attempts });
+    const controller = new AbortController();
+    this.current = controller;
+    let ending: 'cancelled' | 'lost' | undefined;
+    const end = (why: 'cancelled' | 'lost') => {
+      ending ??= why;
+      controller.abort(new Error(`the render job was ${why}`));
+    };
+    const onCancel = (jobId: string) => {
+      if (jobId === row.id) end('cancelled');
+    };
+    signals.on('cancelled', onCancel);
+
+    let renewing = Promise.resolve();
+    const renewal = setInterval(
+      () => {
+        renewing = renewing.then(async () => {
+          try {
+            const state = await jobs.renew(row.id, this.id, settings.leaseMs);
+            if (state !== 'held') end(state);
+          } catch (error) {
+            log.warn({ err: error }, 'render worker could not renew its lease');
+          }
+        });
+      },
+      Math.max(10, Math.floor(settings.leaseMs / 3)),
+    );
+
+    const progress = new ProgressWriter((value, message) => jobs.progress(row.id, this.id, value, message));
+    const written: string[] = [];
+    const context = {
+      signal: controller.signal,
+      onProgress: (value: number, message?: string) => progress.set(value, message ?? RENDER_MESSAGES.started),
+      writeOutput: async (output: Parameters<Parameters<RenderRunner['run']>[1]['writeOutput']>[0]) => {
+        const key = `${renderJobPrefix(row.id)}${safeFileName(output.name, 'output')}`;
+        written.push(key);
+        await storage.put(key, output.body);
+        return { kind: output.kind, key, contentType: output.contentType } satisfies StoredRenderOutput;
+      },
+    };
+    const removeWritten = async () => {
+      for (const key of written)
+        await storage
+          .delete(key)
+          .catch((error: unknown) => log.warn({ err: error, key }, 'could not delete a render output'));
+    };
+
+    try {
+      log.info('render job started');
+      const outputs = await runner.run(toWork(row), context);
+      controller.signal.throwIfAborted();
+      await progress.settled();
+      if (await jobs.complete(row.id, this.id, outputs, RENDER_MESSAGES.completed)) {
+        log.info({ outputs: outputs.length }, 'render job completed');
+        return;
+      }
+      // Cancelled or taken over between the last renewal and now.
+      const current = await jobs.find(row.id);
+      end(current?.status === 'cancelled' && current.worker_id === this.id ? 'cancelled' : 'lost');
+      throw controller.signal.reason;
+    } catch (error) {
+      await progress.settled();
+      await removeWritten();
+      if (ending === 'cancelled') {
+        await jobs.deleteHeld(row.id, this.id);
+        log.info('render job cancelled and deleted');
+      } else if (ending === 'lost') {
+        log.warn('render worker lost its job (its lease ran out); it stopped');
+      } else if (this.stopping) {
+        await jobs.release(row.id, this.id, RENDER_MESSAGES.queued);
+        log.info('render job put back in the queue: the worker is stopping');
+      } else {
+        const message = error instanceof RenderFailure ? error.message : STATE_MESSAGES.renderWorkflowFailed;
+        if (!(error instanceof RenderFailure)) log.error({ err: error }, 'render job failed');
+        else log.info({ reason: message }, 'render job failed');
+        await jobs.fail(row.id, this.id, message);
+      }
+    } finally {
+      clearInterval(renewal);
+      await renewing;
+      signals.off('cancelled', onCancel);
+      this.current = undefined;
+    }
+  }
+}
+
+function toWork(row: RenderJobRow): RenderJobWork {
+  const common = { id: row.id, ownerId: row.owner_id, attempt: row.attempts, maxAttempts: row.max_attempts };
+  // The request was validated by the route before it was stored.
+  const request: unknown = JSON.parse(row.request);
+  return row.kind === 'still'
+    ? { ...common, kind: 'still', request: request as Extract<RenderJobWork, { kind: 'still' }>['request'] }
+    : { ...common, kind: 'video', request: request as Extract<RenderJobWork, { kind: 'video' }>['request'] };
+}
+
+/** Writes the newest progress, one write at a time: a runner that reports every frame costs one write per round trip. */
+class ProgressWriter {
+  private pending: { value: number; message: string } | undefined;
+  private writing: Promise<void> = Promise.resolve();
+  private busy = false;
+
+  constructor(private readonly write: (value: number, message: string) => Promise<unknown>) {}
+
+  set(value: number, message: string): void {
+    const clamped = Math.min(PROGRESS_MAX, Math.max(0, Math.round(Number.isFinite(value) ? value : 0)));
+    this.pending = { value: clamped, message };
+    if (!this.busy) this.writing = this.drain();
+  }
+
+  settled(): Promise<void> {
+    return this.writing;
+  }
+
+  private async drain(): Promise<void> {
+    this.busy = true;
+    try {
+      while (this.pending) {
+        const { value, message } = this.pending;
+        this.pending = undefined;
+        await this.write(value, message).catch(() => undefined);
+      }
+    } finally {
+      this.busy = false;
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_ROUTES,
+  renderJobParamsSchema,
+  renderJobSchema,
+  stillRenderRequestSchema,
+  videoRenderRequestSchema,
+} from '@autostudio/protocol';
+import { z } from 'zod';
+import { errorResponses } from '../../http/errors.js';
+import { currentUser, requireUser } from '../../plugins/app/authentication.js';
+import type { RenderService } from './render.service.js';
+
+const tags = ['render service'];
+const errors = errorResponses(400, 401, 403, 404);
+
+export const renderRoutes: FastifyPluginAsyncZod<{ render: RenderService }> = async (app, { render }) => {
+  const guard = requireUser;
+
+  app.post(
+    API_ROUTES.render.still,
+    {
+      schema: {
+        tags,
+        summary: 'Queue a still of a configuration with render settings and metadata; answers the queued job',
+        body: stillRenderRequestSchema,
+        response: { 202: renderJobSchema, ...errors },
+      },
+      preHandler: guard,
+    },
+    async (request, reply) => reply.status(202).send(await render.startStill(currentUser(request), request.body)),
+  );
+
+  app.post(
+    API_ROUTES.render.video,
+    {
+      schema: {
+        tags,
+        summary: 'Queue a video of a preset animation or of an animation preset; answers the queued job',
+        body: videoRenderRequestSchema,
+        response: { 202: renderJobSchema, ...errors },
+      },
+      preHandler: guard,
+    },
+    async (request, reply) => reply.status(202).send(await render.startVideo(currentUser(request), request.body)),
+  );
+
+  app.get(
+    API_ROUTES.render.status,
+    {
+      schema: {
+        tags,
+        summary: "A render job's status, progress, message, error and outputs",
+        params: renderJobParamsSchema,
+        response: { 200: renderJobSchema, ...errors },
+      },
+      preHandler: guard,
+    },
+    (request) => render.status(currentUser(request), request.params.jobId),
+  );
+
+  app.delete(
+    API_ROUTES.render.cancel,
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a render job: its render stops, and the job and its partial output are deleted',
+        params: renderJobParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+      preHandler: guard,
+    },
+    async (request, reply) => {
+      await render.cancel(currentUser(request), request.params.jobId);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import {
+  canCreate,
+  isAdmin,
+  RENDER_MESSAGES,
+  type RenderJob,
+  type RenderJobKind,
+  type StillRenderRequest,
+  type User,
+  type VideoRenderRequest,
+} from '@autostudio/protocol';
+import type { RenderJobRow } from '../../db/schema.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { mediaUrl } from '../../storage/media-url.js';
+import type { ConfigsService } from '../configs/configs.service.js';
+import type { PresetsService } from '../presets/presets.service.js';
+import type { RenderQueue } from './render-queue.js';
+import type { StoredRenderOutput } from './render-runner.js';
+
+/**
+ * The render service's calls (spec §7): start a still or a video, read a job's status, cancel it. Guests start no
+ * render; a user sees and cancels their own jobs (anyone else's answers 404, as if it did not exist); administrators
+ * see and cancel all.
+ */
+export class RenderService {
+  constructor(
+    private readonly queue: RenderQueue,
+    private readonly configs: ConfigsService,
+    private readonly presets: PresetsService,
+  ) {}
+
+  async startStill(user: User, request: StillRenderRequest): Promise<RenderJob> {
+    this.assertMayRender(user);
+    return this.enqueue(user, 'still', await this.withScene(user, request));
+  }
+
+  async startVideo(user: User, request: VideoRenderRequest): Promise<RenderJob> {
+    this.assertMayRender(user);
+    if (request.animationType === 'custom') {
+      const preset = await this.presets.get(user, request.selectedAnimation).catch(() => undefined);
+      if (preset?.type !== 'animation') throw notFound(RENDER_MESSAGES.animationPresetNotFound);
+    }
+    return this.enqueue(user, 'video', await this.withScene(user, request));
+  }
+
+  async status(user: User, jobId: string): Promise<RenderJob> {
+    let row = await this.visible(user, jobId);
+    if (row.status === 'running' && leaseRanOut(row) && row.attempts >= row.max_attempts) {
+      // Its last worker is gone and no worker claimed since: fail it now rather than report it rendering.
+      await this.queue.jobs.expire();
+      row = await this.visible(user, jobId);
+    }
+    return toRenderJob(row);
+  }
+
+  /**
+   * Cancels a job and deletes it. A job being rendered is marked cancelled: its worker (here at once, in another
+   * process at its next lease renewal) aborts the render, deletes the partial output and then the job. Any other
+   * job is deleted now, with the outputs of a completed one.
+   */
+  async cancel(user: User, jobId: string): Promise<void> {
+    const { jobs, signals } = this.queue;
+    // A few tries: a worker may claim or finish the job between our read and our write.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const row = await this.visibleOrGone(user, jobId, attempt === 0);
+      if (!row || row.status === 'cancelled') return;
+      if (row.status === 'running' && row.worker_id && !leaseRanOut(row)) {
+        if (await jobs.markCancelled(row.id, row.worker_id, RENDER_MESSAGES.cancelling)) {
+          signals.emit('cancelled', row.id);
+          return;
+        }
+      } else if (await jobs.deleteIf(row.id, row.status, row.worker_id)) {
+        // A finished job's outputs are reachable through the job only: they go with it.
+        await this.deleteOutputs(row);
+        return;
+      }
+    }
+    throw new Error(`render job ${jobId} kept changing while it was being cancelled`);
+  }
+
+  private async deleteOutputs(row: RenderJobRow): Promise<void> {
+    for (const output of JSON.parse(row.outputs) as StoredRenderOutput[]) await this.queue.storage.delete(output.key);
+  }
+
+  /** For media access: whether the user may read a job's outputs. */
+  async canReadOutputs(user: User, jobId: string): Promise<boolean> {
+    const row = await this.queue.jobs.find(jobId);
+    return row !== undefined && mayAccess(user, row);
+  }
+
+  private assertMayRender(user: User): void {
+    // A render makes a rendered asset: whoever may create one may render.
+    if (!canCreate(user, 'renderedAsset')) throw forbidden();
+  }
+
+  /** The request with the scene it renders: the saved configuration's settings when only its id was sent. */
+  private async withScene<T extends StillRenderRequest | VideoRenderRequest>(user: User, request: T): Promise<T> {
+    const { configId } = request.metadata;
+    if (configId === null) return request;
+    const config = await this.configs.get(user, configId).catch(() => undefined);
+    if (!config) throw notFound(RENDER_MESSAGES.configurationNotFound);
+    return request.settings === undefined ? { ...request, settings: config.settings } : request;
+  }
+
+  private async enqueue(user: User, kind: RenderJobKind, request: unknown): Promise<RenderJob> {
+    const now = new Date().toISOString();
+    const row: RenderJobRow = {
+      id: randomUUID(),
+      owner_id: user.id,
+      kind,
+      request: JSON.stringify(request),
+      status: 'queued',
+      progress: 0,
+      message: RENDER_MESSAGES.queued,
+      error: null,
+      outputs: '[]',
+      attempts: 0,
+      max_attempts: this.queue.settings.maxAttempts,
+      worker_id: null,
+      lease_expires_at: null,
+      created_at: now,
+      updated_at: now,
+      started_at: null,
+      finished_at: null,
+    };
+    await this.queue.jobs.enqueue(row);
+    this.queue.signals.emit('enqueued');
+    return toRenderJob(row);
+  }
+
+  private async visible(user: User, jobId: string): Promise<RenderJobRow> {
+    const row = await this.visibleOrGone(user, jobId, true);
+    if (!row) throw notFound(RENDER_MESSAGES.jobNotFound);
+    return row;
+  }
+
+  private async visibleOrGone(user: User, jobId: string, mustExist: boolean): Promise<RenderJobRow | undefined> {
+    const row = await this.queue.jobs.find(jobId);
+    if (row && mayAccess(user, row)) return row;
+    if (mustExist) throw notFound(RENDER_MESSAGES.jobNotFound);
+    return undefined;
+  }
+}
+
+function mayAccess(user: User, row: RenderJobRow): boolean {
+  return isAdmin(user) || row.owner_id === user.id;
+}
+
+function leaseRanOut(row: RenderJobRow, now = Date.now()): boolean {
+  return row.lease_expires_at !== null && row.lease_expires_at < new Date(now).toISOString();
+}
+
+/** The stored job as the status call reports it; see RENDER_JOB_STATUSES for the mapping. */
+export function toRenderJob(row: RenderJobRow): RenderJob {
+  const outputs = (JSON.parse(row.outputs) as StoredRenderOutput[]).map((output) => ({
+    kind: output.kind,
+    url: mediaUrl(output.key),
+    contentType: output.contentType,
+  }));
+  const common = {
+    jobId: row.id,
+    kind: row.kind,
+    progress: row.progress,
+    message: row.message,
+    error: row.error,
+    outputs,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+  switch (row.status) {
+    case 'queued':
+      return { ...common, status: 'queued' };
+    case 'running':
+      if (!leaseRanOut(row)) return { ...common, status: 'in progress' };
+      return {
+        ...common,
+        status: 'error',
+        message: RENDER_MESSAGES.workerLost(row.attempts, row.max_attempts),
+        error: RENDER_MESSAGES.workerLost(row.attempts, row.max_attempts),
+      };
+    case 'completed':
+    case 'failed':
+    case 'cancelled':
+      return { ...common, status: row.status };
+  }
+}

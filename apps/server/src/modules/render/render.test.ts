@@ -1,0 +1,444 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  RENDER_MESSAGES,
+  type RenderJob,
+  type StillRenderRequestInput,
+  type VideoRenderRequestInput,
+} from '@autostudio/protocol';
+import { openDatabase, type DatabaseHandle } from '../../db/database.js';
+import type { RenderJobRow } from '../../db/schema.js';
+import { ScriptedRenderRunner } from '../../test/scripted-render-runner.js';
+import { startTestApp, type TestApp } from '../../test/test-app.js';
+import { testDatabases } from '../../test/test-databases.js';
+import { RenderJobsRepository } from './render-jobs.repository.js';
+
+const run = promisify(execFile);
+/** Built by `tsc -b`, which `npm run test:vitest` runs first (as the engine provider's tests use the built engine). */
+const CLAIMER = path.resolve(import.meta.dirname, '../../../dist/test/claim-render-jobs.js');
+
+const STILL: StillRenderRequestInput = {
+  renderType: 'Multi Pass',
+  selectedPasses: ['Color ID', 'Depth'],
+  resolutionPreset: '1080p',
+  imageFormat: 'PNG',
+  settings: { carConfig: { trim: 'Terra Limited', paint: 'glacier white' } },
+  metadata: { name: 'Launch still', category: 'Exterior', brand: 'Terra' },
+};
+const VIDEO: VideoRenderRequestInput = {
+  animationType: 'preset',
+  selectedAnimation: 'Exterior 360',
+  settings: {},
+  metadata: { name: 'Turntable' },
+};
+
+/** A whole server whose render workers run the scripted runner; `workers: 0` leaves the queue to the test. */
+async function renderApp(database: (typeof testDatabases)[number], render: Partial<TestApp['config']['render']> = {}) {
+  const runner = new ScriptedRenderRunner();
+  const t = await startTestApp(
+    database,
+    { render: { workers: 1, leaseMs: 30_000, maxAttempts: 3, pollMs: 50, ...render } },
+    { renderRunner: runner },
+  );
+  const ada = (await t.createUser('ada')).accessToken;
+  const bob = (await t.createUser('bob')).accessToken;
+  const guest = (await t.createUser('gus', ['client'])).accessToken;
+  const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const start = async (token: string, payload: unknown = STILL, url = '/render-workflow') => {
+    const response = await call(token, 'POST', url, payload);
+    expect(response.statusCode, response.body).toBe(202);
+    return response.json<RenderJob>();
+  };
+  const status = (token: string, jobId: string) => call(token, 'GET', `/render-workflow-status/${jobId}`);
+  const statusOf = async (token: string, jobId: string) => {
+    const response = await status(token, jobId);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<RenderJob>();
+  };
+  return { t, runner, ada, bob, guest, call, start, status, statusOf };
+}
+
+describe.each(testDatabases)('render service on $name', (database) => {
+  describe('with an in-process worker', () => {
+    let r: Awaited<ReturnType<typeof renderApp>>;
+    beforeAll(async () => {
+      r = await renderApp(database);
+    });
+    afterAll(() => r.t.close());
+
+    it('takes a still from queued through in progress to completed, with progress and outputs', async () => {
+      const queued = await r.start(r.ada);
+      expect(queued).toMatchObject({ kind: 'still', status: 'queued', progress: 0, error: null, outputs: [] });
+
+      const render = await r.runner.nextRun();
+      expect(render.job).toMatchObject({ id: queued.jobId, kind: 'still', attempt: 1, maxAttempts: 3 });
+      expect(render.job.request).toMatchObject({
+        renderType: 'Multi Pass',
+        selectedPasses: ['Color ID', 'Depth'],
+        antiAliasSpatial: 8,
+        antiAliasTemporal: 8,
+        carShadowMode: 'WithGround',
+        quality: 'MEDIUM',
+        metadata: { name: 'Launch still', description: '', category: 'Exterior', brand: 'Terra', configId: null },
+      });
+      expect(await r.statusOf(r.ada, queued.jobId)).toMatchObject({ status: 'in progress', progress: 0 });
+
+      render.progress(42.4, 'Rendering passes');
+      await vi.waitFor(async () =>
+        expect(await r.statusOf(r.ada, queued.jobId)).toMatchObject({
+          status: 'in progress',
+          progress: 42,
+          message: 'Rendering passes',
+        }),
+      );
+
+      const image = await render.write('beauty.png', 'beauty');
+      render.finish([image]);
+      const done = await vi.waitFor(async () => {
+        const job = await r.statusOf(r.ada, queued.jobId);
+        expect(job.status).toBe('completed');
+        return job;
+      });
+      expect(done).toMatchObject({
+        progress: 100,
+        message: RENDER_MESSAGES.completed,
+        error: null,
+        outputs: [
+          { kind: 'image', contentType: 'image/png', url: `/api/media/render-jobs/${queued.jobId}/beauty.png` },
+        ],
+      });
+      expect(await r.t.app.renderQueue.storage.stat(image.key)).not.toBeNull();
+
+      // Deleting a finished job deletes its outputs too: nothing else refers to them.
+      expect((await r.call(r.ada, 'DELETE', `/render-workflow/${queued.jobId}`)).statusCode).toBe(204);
+      expect((await r.status(r.ada, queued.jobId)).statusCode).toBe(404);
+      expect(await r.t.app.renderQueue.storage.stat(image.key)).toBeNull();
+    });
+
+    it('queues a video of a preset animation', async () => {
+      const queued = await r.start(r.ada, VIDEO, '/render-video-workflow');
+      const render = await r.runner.nextRun();
+      expect(render.job).toMatchObject({
+        kind: 'video',
+        request: { selectedAnimation: 'Exterior 360', resolutionPreset: '720p', videoFormat: 'MP4' },
+      });
+      render.fail(new Error('engine exploded'));
+      const failed = await vi.waitFor(async () => {
+        const job = await r.statusOf(r.ada, queued.jobId);
+        expect(job.status).toBe('failed');
+        return job;
+      });
+      // An unexpected error is logged; the user reads the spec's text, not the internals.
+      expect(failed.error).toBe('Render workflow failed');
+    });
+
+    it('cancels a render while it runs: the runner is aborted, the job and its partial output are deleted', async () => {
+      const queued = await r.start(r.ada);
+      const render = await r.runner.nextRun();
+      const partial = await render.write('half.png', 'half');
+      render.progress(50);
+
+      const cancel = await r.call(r.ada, 'DELETE', `/render-workflow/${queued.jobId}`);
+      expect(cancel.statusCode, cancel.body).toBe(204);
+      await expect(render.aborted).resolves.toBeInstanceOf(Error);
+      await vi.waitFor(async () => expect((await r.status(r.ada, queued.jobId)).statusCode).toBe(404));
+      expect(await r.t.app.renderQueue.storage.stat(partial.key)).toBeNull();
+      expect(await r.t.app.renderQueue.jobs.find(queued.jobId)).toBeUndefined();
+    });
+
+    it('cancels a job that waits in the queue at once', async () => {
+      const first = await r.start(r.ada);
+      const busy = await r.runner.nextRun();
+      const waiting = await r.start(r.ada);
+      expect((await r.statusOf(r.ada, waiting.jobId)).status).toBe('queued');
+      expect((await r.call(r.ada, 'DELETE', `/render-workflow/${waiting.jobId}`)).statusCode).toBe(204);
+      expect((await r.status(r.ada, waiting.jobId)).statusCode).toBe(404);
+      busy.finish();
+      await vi.waitFor(async () => expect((await r.statusOf(r.ada, first.jobId)).status).toBe('completed'));
+    });
+
+    it('fails a job honestly when the runner cannot render', async () => {
+      const queued = await r.start(r.ada);
+      const render = await r.runner.nextRun();
+      const { RenderFailure } = await import('./render-runner.js');
+      render.fail(new RenderFailure(RENDER_MESSAGES.unavailable));
+      await vi.waitFor(async () =>
+        expect(await r.statusOf(r.ada, queued.jobId)).toMatchObject({
+          status: 'failed',
+          error: RENDER_MESSAGES.unavailable,
+          outputs: [],
+        }),
+      );
+    });
+
+    it('refuses a guest (403) and lets nobody else read or cancel a job (404), but an administrator', async () => {
+      const guestStart = await r.call(r.guest, 'POST', '/render-workflow', STILL);
+      expect(guestStart.statusCode).toBe(403);
+      expect((await r.call(r.guest, 'POST', '/render-video-workflow', VIDEO)).statusCode).toBe(403);
+
+      const queued = await r.start(r.ada);
+      const render = await r.runner.nextRun();
+      const foreignRead = await r.status(r.bob, queued.jobId);
+      expect(foreignRead.statusCode).toBe(404);
+      expect(foreignRead.json<{ message: string }>().message).toBe(RENDER_MESSAGES.jobNotFound);
+      expect((await r.call(r.bob, 'DELETE', `/render-workflow/${queued.jobId}`)).statusCode).toBe(404);
+      expect((await r.status(r.guest, queued.jobId)).statusCode).toBe(404);
+      expect((await r.statusOf(r.ada, queued.jobId)).status).toBe('in progress');
+
+      const admin = await r.t.adminToken();
+      expect((await r.statusOf(admin, queued.jobId)).status).toBe('in progress');
+      expect((await r.call(admin, 'DELETE', `/render-workflow/${queued.jobId}`)).statusCode).toBe(204);
+      await render.aborted;
+      await vi.waitFor(async () => expect((await r.status(r.ada, queued.jobId)).statusCode).toBe(404));
+
+      const anonymous = await r.t.app.inject({ method: 'GET', url: `/api/render-workflow-status/${queued.jobId}` });
+      expect(anonymous.statusCode).toBe(401);
+    });
+
+    it('answers 400 with a clear message to bad input, and queues nothing', async () => {
+      const countJobs = async () =>
+        Number(
+          (
+            await r.t.app.renderQueue.jobs['db']
+              .selectFrom('render_jobs')
+              .select((eb) => eb.fn.countAll().as('count'))
+              .executeTakeFirstOrThrow()
+          ).count,
+        );
+      const before = await countJobs();
+      const cases: [unknown, string, string][] = [
+        [{ ...STILL, renderType: 'Car Only' }, '/render-workflow', 'renderType'],
+        [{ ...STILL, resolutionPreset: 'custom' }, '/render-workflow', 'customResolution'],
+        [
+          { ...STILL, resolutionPreset: 'custom', customResolution: { width: 7680, height: 4320 } },
+          '/render-workflow',
+          'customResolution.width',
+        ],
+        [{ ...STILL, selectedPasses: ['Depth', 'Depth'] }, '/render-workflow', 'selectedPasses'],
+        [{ ...STILL, antiAliasSpatial: 0 }, '/render-workflow', 'antiAliasSpatial'],
+        [{ ...STILL, metadata: { name: '' } }, '/render-workflow', 'metadata.name'],
+        [{ ...STILL, settings: undefined }, '/render-workflow', 'metadata.configId'],
+        [{ ...VIDEO, selectedAnimation: 'Moonwalk' }, '/render-video-workflow', 'Exterior 360'],
+        [{ ...VIDEO, videoFormat: 'GIF' }, '/render-video-workflow', 'videoFormat'],
+      ];
+      for (const [payload, url, mentions] of cases) {
+        const response = await r.call(r.ada, 'POST', url, payload);
+        expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(response.json<{ message: string }>().message).toContain(mentions);
+      }
+      expect(await countJobs()).toBe(before);
+    });
+
+    it("renders a saved configuration by id, and not someone else's or a missing animation preset (404)", async () => {
+      const missingConfig = await r.call(r.ada, 'POST', '/render-workflow', {
+        ...STILL,
+        settings: undefined,
+        metadata: { name: 'x', configId: randomUUID() },
+      });
+      expect(missingConfig.statusCode).toBe(404);
+      expect(missingConfig.json<{ message: string }>().message).toBe(RENDER_MESSAGES.configurationNotFound);
+      const missingPreset = await r.call(r.ada, 'POST', '/render-video-workflow', {
+        ...VIDEO,
+        animationType: 'custom',
+        selectedAnimation: randomUUID(),
+      });
+      expect(missingPreset.statusCode).toBe(404);
+      expect(missingPreset.json<{ message: string }>().message).toBe(RENDER_MESSAGES.animationPresetNotFound);
+    });
+  });
+
+  it('fails every job with a clear message while the server has no render engine (the default runner)', async () => {
+    const t = await startTestApp(database, {}, {});
+    try {
+      const token = (await t.createUser('ada')).accessToken;
+      const headers = { authorization: `Bearer ${token}` };
+      const started = await t.app.inject({ method: 'POST', url: '/api/render-workflow', headers, payload: STILL });
+      expect(started.statusCode, started.body).toBe(202);
+      const { jobId } = started.json<RenderJob>();
+      await vi.waitFor(async () => {
+        const response = await t.app.inject({ method: 'GET', url: `/api/render-workflow-status/${jobId}`, headers });
+        expect(response.json<RenderJob>()).toMatchObject({
+          status: 'failed',
+          error: RENDER_MESSAGES.unavailable,
+          outputs: [],
+        });
+      });
+    } finally {
+      await t.close();
+    }
+  });
+
+  describe('when a worker dies', () => {
+    // Short enough to wait for, long enough that a busy two-core host renews in time (every third of it).
+    const LEASE_MS = 450;
+    let r: Awaited<ReturnType<typeof renderApp>>;
+    beforeAll(async () => {
+      // No in-process worker: the test plays the workers.
+      r = await renderApp(database, { workers: 0, leaseMs: LEASE_MS, maxAttempts: 3 });
+    });
+    afterAll(() => r.t.close());
+    const leaseRunsOut = () => new Promise((resolve) => setTimeout(resolve, LEASE_MS + 50));
+
+    it('retakes its job once the lease runs out; the status says error meanwhile', async () => {
+      const queued = await r.start(r.ada);
+      const { jobs } = r.t.app.renderQueue;
+      // A worker takes the job and dies: it never renews, reports or finishes.
+      expect((await jobs.claim('doomed-worker', LEASE_MS))?.id).toBe(queued.jobId);
+      expect((await r.statusOf(r.ada, queued.jobId)).status).toBe('in progress');
+      await leaseRunsOut();
+      expect(await r.statusOf(r.ada, queued.jobId)).toMatchObject({
+        status: 'error',
+        error: RENDER_MESSAGES.workerLost(1, 3),
+      });
+
+      r.t.app.renderQueue.addWorker(r.runner, 'rescuer');
+      const render = await r.runner.nextRun();
+      expect(render.job).toMatchObject({ id: queued.jobId, attempt: 2 });
+      // It renews its lease: several lease periods later it still holds the job.
+      await leaseRunsOut();
+      await leaseRunsOut();
+      expect(await r.statusOf(r.ada, queued.jobId)).toMatchObject({ status: 'in progress', error: null });
+      render.finish();
+      await vi.waitFor(async () => expect((await r.statusOf(r.ada, queued.jobId)).status).toBe('completed'));
+      await r.t.app.renderQueue.stop();
+    });
+
+    it('fails the job with a clear message after the bounded attempts, and no worker takes it again', async () => {
+      const queued = await r.start(r.ada);
+      const { jobs } = r.t.app.renderQueue;
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        const claimed = await jobs.claim(`doomed-${attempt}`, LEASE_MS);
+        expect(claimed).toMatchObject({ id: queued.jobId, attempts: attempt });
+        await leaseRunsOut();
+      }
+      // Nobody claimed since: the status call itself fails it rather than report it rendering.
+      expect(await r.statusOf(r.ada, queued.jobId)).toMatchObject({
+        status: 'failed',
+        error: RENDER_MESSAGES.attemptsExhausted(3),
+      });
+      expect(await jobs.claim('late-worker', LEASE_MS)).toBeUndefined();
+    });
+
+    it('fails an abandoned job in the claim of the next worker', async () => {
+      const queued = await r.start(r.ada);
+      const { jobs } = r.t.app.renderQueue;
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        await jobs.claim(`doomed-${attempt}`, LEASE_MS);
+        await leaseRunsOut();
+      }
+      expect(await jobs.claim('late-worker', LEASE_MS)).toBeUndefined();
+      expect((await jobs.find(queued.jobId))?.status).toBe('failed');
+    });
+
+    it('a worker whose job was taken over stops its run and leaves the job to the new worker', async () => {
+      const queued = await r.start(r.ada);
+      const { jobs } = r.t.app.renderQueue;
+      const claimed = await jobs.claim('slow-worker', LEASE_MS);
+      await leaseRunsOut();
+      const taken = await jobs.claim('fast-worker', LEASE_MS);
+      expect(taken?.id).toBe(claimed?.id);
+      expect(await jobs.renew(queued.jobId, 'slow-worker', LEASE_MS)).toBe('lost');
+      expect(await jobs.complete(queued.jobId, 'slow-worker', [], 'done')).toBe(false);
+      expect(await jobs.complete(queued.jobId, 'fast-worker', [], 'done')).toBe(true);
+    });
+  });
+
+  describe('two workers on one queue', () => {
+    let r: Awaited<ReturnType<typeof renderApp>>;
+    let handles: Pick<DatabaseHandle, 'db' | 'dialect' | 'close'>[];
+    beforeAll(async () => {
+      r = await renderApp(database, { workers: 0 });
+      // PostgreSQL: each worker its own pool of connections, as separate processes would have. SQLite: one handle per
+      // process; workers in one process share it (and the processes are tested below).
+      handles =
+        database.name === 'postgres'
+          ? [openDatabase(r.t.config.database), openDatabase(r.t.config.database)]
+          : [{ db: r.t.app.renderQueue.jobs['db'], dialect: 'sqlite', close: () => Promise.resolve() }];
+    });
+    afterAll(async () => {
+      for (const handle of handles) await handle.close();
+      await r.t.close();
+    });
+
+    const enqueue = async (count: number) => {
+      const owner = (await r.t.login('ada', 'ada-password')).user.id;
+      const ids: string[] = [];
+      for (let index = 0; index < count; index++) {
+        const now = new Date(Date.UTC(2026, 0, 1, 0, 0, 0, index)).toISOString();
+        const row: RenderJobRow = {
+          id: randomUUID(),
+          owner_id: owner,
+          kind: 'still',
+          request: '{}',
+          status: 'queued',
+          progress: 0,
+          message: '',
+          error: null,
+          outputs: '[]',
+          attempts: 0,
+          max_attempts: 3,
+          worker_id: null,
+          lease_expires_at: null,
+          created_at: now,
+          updated_at: now,
+          started_at: null,
+          finished_at: null,
+        };
+        await r.t.app.renderQueue.jobs.enqueue(row);
+        ids.push(row.id);
+      }
+      return ids;
+    };
+
+    it('never take the same job when they claim concurrently', async () => {
+      const ids = await enqueue(60);
+      const workers = [0, 1].map((index) => {
+        const handle = handles[index % handles.length];
+        if (!handle) throw new Error('no handle');
+        return new RenderJobsRepository(handle);
+      });
+      const taken = new Map<string, string[]>();
+      // Eight claim loops per worker, all at once.
+      await Promise.all(
+        workers.flatMap((jobs, index) =>
+          Array.from({ length: 8 }, async (_, loop) => {
+            const workerId = `worker-${index}-${loop}`;
+            for (;;) {
+              const job = await jobs.claim(workerId, 60_000);
+              if (!job) return;
+              taken.set(job.id, [...(taken.get(job.id) ?? []), workerId]);
+            }
+          }),
+        ),
+      );
+      expect([...taken.keys()].sort()).toEqual([...ids].sort());
+      expect([...taken.values()].filter((claimers) => claimers.length > 1)).toEqual([]);
+      if (database.name === 'postgres') {
+        // Both pools took a share: the claims really ran side by side.
+        const byWorker = new Set([...taken.values()].map(([claimer]) => claimer?.split('-')[1]));
+        expect(byWorker.size).toBe(2);
+      }
+    });
+
+    it('never take the same job from separate processes', async () => {
+      const ids = await enqueue(90);
+      const config = JSON.stringify(r.t.config.database);
+      const outputs = await Promise.all(
+        ['process-a', 'process-b', 'process-c'].map((workerId) => run(process.execPath, [CLAIMER, config, workerId])),
+      );
+      const taken = outputs.flatMap(({ stdout }) => JSON.parse(stdout) as string[]);
+      expect(taken.length).toBe(ids.length);
+      expect(new Set(taken).size).toBe(ids.length);
+      expect([...taken].sort()).toEqual([...ids].sort());
+    });
+  });
+});

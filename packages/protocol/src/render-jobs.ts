@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import {
+  CUSTOM_RESOLUTION,
+  IMAGE_FORMATS,
+  IMAGE_RENDER_DEFAULTS,
+  PRESET_ANIMATIONS,
+  PROGRESS_MAX,
+  RENDER_PASSES,
+  RENDER_QUALITIES,
+  RENDER_TYPES,
+  RESOLUTION_PRESETS,
+  SHADOW_MODES,
+  VIDEO_FORMATS,
+  VIDEO_RENDER_DEFAULTS,
+} from './constants.js';
+import { configSettingsSchema } from './configs.js';
+import { plainText } from './names.js';
+
+/** The largest picture a render makes (issue 14: any resolution up to 3840×2160). */
+export const MAX_RENDER_RESOLUTION = RESOLUTION_PRESETS['4k'];
+/** Anti-aliasing samples per pixel (spatial) and per frame (temporal): at least 1, at most this. */
+export const MAX_ANTI_ALIAS_SAMPLES = 64;
+
+export const RESOLUTION_PRESET_NAMES = [
+  ...(Object.keys(RESOLUTION_PRESETS) as (keyof typeof RESOLUTION_PRESETS)[]),
+  CUSTOM_RESOLUTION,
+] as const;
+export type ResolutionPresetName = (typeof RESOLUTION_PRESET_NAMES)[number];
+
+export const resolutionSchema = z.object({
+  width: z.number().int().min(16).max(MAX_RENDER_RESOLUTION.width),
+  height: z.number().int().min(16).max(MAX_RENDER_RESOLUTION.height),
+});
+export type Resolution = z.infer<typeof resolutionSchema>;
+
+const samples = (fallback: number) => z.number().int().min(1).max(MAX_ANTI_ALIAS_SAMPLES).default(fallback);
+const label = plainText(z.string().trim().max(100));
+
+/** Spec §3 "Render settings" metadata: what the finished render is recorded as. */
+export const renderMetadataSchema = z.object({
+  name: plainText(z.string().trim().min(1, 'name is required').max(200)),
+  description: z.string().trim().max(5000).default(''),
+  category: label.default(''),
+  brand: label.default(''),
+  /** The saved configuration rendered (or the one the given settings came from). */
+  configId: z.string().min(1).max(64).nullable().default(null),
+});
+export type RenderMetadata = z.infer<typeof renderMetadataSchema>;
+
+/** Resolution preset (spec §9) or `custom` with `customResolution`. */
+const resolutionFields = (preset: ResolutionPresetName) => ({
+  resolutionPreset: z.enum(RESOLUTION_PRESET_NAMES).default(preset),
+  customResolution: resolutionSchema.optional(),
+});
+
+function requireCustomResolution(
+  body: { resolutionPreset: ResolutionPresetName; customResolution?: Resolution | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (body.resolutionPreset === CUSTOM_RESOLUTION && !body.customResolution) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['customResolution'],
+      message: 'is required when resolutionPreset is custom',
+    });
+  }
+}
+
+/** What a render shows: a saved configuration (metadata.configId) or the studio's current settings. */
+function requireScene(body: { settings?: unknown; metadata: { configId: string | null } }, ctx: z.RefinementCtx): void {
+  if (body.settings === undefined && body.metadata.configId === null) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['settings'],
+      message: 'send the configuration settings or metadata.configId of a saved configuration',
+    });
+  }
+}
+
+/** POST /render-workflow: a still (spec §3 "Render settings", defaults of spec §9). */
+export const stillRenderRequestSchema = z
+  .object({
+    renderType: z.enum(RENDER_TYPES).default('Default'),
+    /** The passes of a Multi Pass render; ignored by the other render types. */
+    selectedPasses: z
+      .array(z.enum(RENDER_PASSES))
+      .max(RENDER_PASSES.length)
+      .refine((passes) => new Set(passes).size === passes.length, 'must not name a pass twice')
+      .default([...IMAGE_RENDER_DEFAULTS.selectedPasses]),
+    ...resolutionFields(IMAGE_RENDER_DEFAULTS.resolutionPreset),
+    imageFormat: z.enum(IMAGE_FORMATS).default(IMAGE_RENDER_DEFAULTS.imageFormat),
+    antiAliasSpatial: samples(IMAGE_RENDER_DEFAULTS.antiAliasSpatial),
+    antiAliasTemporal: samples(IMAGE_RENDER_DEFAULTS.antiAliasTemporal),
+    carShadowMode: z.enum(SHADOW_MODES).default('WithGround'),
+    quality: z.enum(RENDER_QUALITIES).default(IMAGE_RENDER_DEFAULTS.quality),
+    /** The configuration to render as the studio holds it; when absent, the saved one named by metadata.configId. */
+    settings: configSettingsSchema.optional(),
+    metadata: renderMetadataSchema,
+  })
+  .superRefine(requireCustomResolution)
+  .superRefine(requireScene);
+export type StillRenderRequest = z.infer<typeof stillRenderRequestSchema>;
+export type StillRenderRequestInput = z.input<typeof stillRenderRequestSchema>;
+
+export const PRESET_ANIMATION_NAMES = PRESET_ANIMATIONS.map((animation) => animation.name) as [
+  (typeof PRESET_ANIMATIONS)[number]['name'],
+  ...(typeof PRESET_ANIMATIONS)[number]['name'][],
+];
+/** Spec §3 "Video settings": a preset animation of spec §9, or the user's own sequence saved as an animation preset. */
+export const ANIMATION_TYPES = ['preset', 'custom'] as const;
+
+/** POST /render-video-workflow: a video (spec §3 "Video settings", defaults of spec §9). */
+export const videoRenderRequestSchema = z
+  .object({
+    animationType: z.enum(ANIMATION_TYPES).default('preset'),
+    /** A preset animation's name (animationType preset), or the id of an animation preset (custom). */
+    selectedAnimation: z.string().trim().min(1, 'selectedAnimation is required').max(100),
+    ...resolutionFields(VIDEO_RENDER_DEFAULTS.resolutionPreset),
+    videoFormat: z.enum(VIDEO_FORMATS).default(VIDEO_RENDER_DEFAULTS.videoFormat),
+    antiAliasSpatial: samples(IMAGE_RENDER_DEFAULTS.antiAliasSpatial),
+    antiAliasTemporal: samples(IMAGE_RENDER_DEFAULTS.antiAliasTemporal),
+    quality: z.enum(RENDER_QUALITIES).default(VIDEO_RENDER_DEFAULTS.quality),
+    settings: configSettingsSchema.optional(),
+    metadata: renderMetadataSchema,
+  })
+  .superRefine(requireCustomResolution)
+  .superRefine(requireScene)
+  .superRefine((body, ctx) => {
+    if (body.animationType === 'preset' && !(PRESET_ANIMATION_NAMES as string[]).includes(body.selectedAnimation)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['selectedAnimation'],
+        message: `must be one of ${PRESET_ANIMATION_NAMES.join(', ')} when animationType is preset`,
+      });
+    }
+  });
+export type VideoRenderRequest = z.infer<typeof videoRenderRequestSchema>;
+export type VideoRenderRequestInput = z.input<typeof videoRenderRequestSchema>;
+
+/** The size a request asks for: its preset's, or its custom resolution. */
+export function requestedResolution(request: {
+  resolutionPreset: ResolutionPresetName;
+  customResolution?: Resolution | undefined;
+}): Resolution {
+  if (request.resolutionPreset === CUSTOM_RESOLUTION) {
+    if (!request.customResolution) throw new Error('custom resolution without customResolution');
+    return request.customResolution;
+  }
+  return { ...RESOLUTION_PRESETS[request.resolutionPreset] };
+}
+
+/**
+ * A render job's status as GET /render-workflow-status/{jobId} reports it. The spec names error, completed and
+ * failed (spec §3 "Render job", §4); a durable queue needs the others. How they map onto the client's states:
+ * - `queued`: waiting for a worker (client: rendering, progress 0);
+ * - `in progress`: a worker renders it and holds its lease (client: rendering, with progress);
+ * - `error`: the worker rendering it stopped answering (its lease ran out) and the job waits to be taken again; the
+ *   client counts a strike, and after the bounded attempts the job becomes `failed`;
+ * - `completed`: done, progress 100, outputs listed;
+ * - `failed`: given up, `error` says why;
+ * - `cancelled`: a cancel was asked while it rendered; the worker stops and the job is deleted soon after
+ *   (then the status call answers 404).
+ */
+export const RENDER_JOB_STATUSES = ['queued', 'in progress', 'error', 'completed', 'failed', 'cancelled'] as const;
+export const renderJobStatusSchema = z.enum(RENDER_JOB_STATUSES);
+export type RenderJobStatus = z.infer<typeof renderJobStatusSchema>;
+
+export const RENDER_JOB_KINDS = ['still', 'video'] as const;
+export type RenderJobKind = (typeof RENDER_JOB_KINDS)[number];
+
+export const renderOutputSchema = z.object({
+  /** e.g. "image", "Color ID", "Depth", "video". */
+  kind: z.string(),
+  url: z.string(),
+  contentType: z.string(),
+});
+export type RenderOutput = z.infer<typeof renderOutputSchema>;
+
+/** The answer of every render-service call that reports a job (spec §3 "Render job"). */
+export const renderJobSchema = z.object({
+  jobId: z.string(),
+  kind: z.enum(RENDER_JOB_KINDS),
+  status: renderJobStatusSchema,
+  progress: z.number().int().min(0).max(PROGRESS_MAX),
+  message: z.string(),
+  error: z.string().nullable(),
+  outputs: z.array(renderOutputSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RenderJob = z.infer<typeof renderJobSchema>;
+
+export const renderJobParamsSchema = z.object({ jobId: z.string().min(1).max(64) });
+
+/** Texts of the render service that the spec does not name. */
+export const RENDER_MESSAGES = {
+  queued: 'Waiting for a render worker',
+  started: 'Rendering',
+  completed: 'Render completed',
+  cancelling: 'Cancelling',
+  jobNotFound: 'Render job not found',
+  /** What the server's render runner says until an engine renders for it. */
+  unavailable: 'Rendering is not available yet: this server has no render engine.',
+  workerLost: (attempt: number, of: number) =>
+    `The render worker stopped answering during attempt ${attempt} of ${of}; the job will be tried again.`,
+  attemptsExhausted: (attempts: number) =>
+    `The render was abandoned after ${attempts} attempts: each time its worker stopped answering.`,
+  animationPresetNotFound: 'Animation preset not found',
+  configurationNotFound: 'Configuration not found',
+} as const;
