@@ -175,23 +175,21 @@ export function useConfigurationRestore(): void {
   }, [carLoads, engineIsReady, loadingId]);
 }
 
+/** Applies the tab's current configuration to a fresh car; one of another car is no longer current. */
 async function restore(id: string): Promise<void> {
-  const configurations = useConfigurationStore.getState();
-  configurations.setLoading(id);
+  let config: Config | null;
   try {
-    const config = await currentConfiguration(id);
-    const productId = config?.settings.app?.product?.id;
-    if (!config || (productId && productId !== useSessionStore.getState().product?.id)) {
-      configurations.setCurrent(null);
-      return;
-    }
-    await applySavedSettings(config.settings);
-    configurations.setCurrent(config);
-    toast.success(SUCCESS_TOASTS.configurationLoaded);
+    config = await currentConfiguration(id);
   } catch (error) {
-    console.error('the current configuration could not be restored', error);
+    console.error('the current configuration could not be read', error);
     toast.error(FAILURE_TOASTS.loadSelectedConfiguration);
-  } finally {
-    configurations.setLoading(null);
+    return;
   }
+  const productId = config?.settings.app?.product?.id;
+  if (!config || (productId && productId !== useSessionStore.getState().product?.id)) {
+    useConfigurationStore.getState().setCurrent(null);
+    return;
+  }
+  // The same load as the browser's, on the car already there; it has told the user when it failed.
+  await loadConfiguration(config).catch(() => undefined);
 }

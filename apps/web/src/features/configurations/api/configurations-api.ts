@@ -8,6 +8,7 @@ import {
   type SavedConfigSettings,
 } from '@autostudio/protocol';
 import { apiRequest } from '@/lib/api-client';
+import { listPath } from '@/lib/list-query';
 
 export interface ConfigurationFields {
   name: string;
@@ -60,7 +61,5 @@ export function listConfigurations(query: {
   limit: number;
   search?: string;
 }): Promise<ListResult<Config>> {
-  const params = new URLSearchParams({ page: String(query.page), limit: String(query.limit) });
-  if (query.search) params.set('search', query.search);
-  return apiRequest(`${API_ROUTES.configs.filtered}?${params.toString()}`, { schema: listResultSchema(configSchema) });
+  return apiRequest(listPath(API_ROUTES.configs.filtered, query), { schema: listResultSchema(configSchema) });
 }

@@ -10,6 +10,7 @@ import {
 } from '@autostudio/protocol';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
+import { listPath } from '@/lib/list-query';
 
 /** GET /preset/filtered (spec §7): the list contract plus the preset's type and category. */
 export interface PresetListQuery {
@@ -22,17 +23,12 @@ export interface PresetListQuery {
 }
 
 export function listPresets(query: PresetListQuery): Promise<ListResult<Preset>> {
-  const params = new URLSearchParams({ page: String(query.page), limit: String(query.limit) });
-  if (query.search) params.set('search', query.search);
-  if (query.type) params.set('type', query.type);
-  if (query.category) params.set('category', query.category);
-  return apiRequest(`${API_ROUTES.presets.filtered}?${params.toString()}`, { schema: listResultSchema(presetSchema) });
+  return apiRequest(listPath(API_ROUTES.presets.filtered, { ...query }), { schema: listResultSchema(presetSchema) });
 }
 
 /** The categories of the presets the user sees; the server leaves out `default` (spec §3). */
 export function fetchPresetCategories(type: PresetType): Promise<string[]> {
-  const params = new URLSearchParams({ type });
-  return apiRequest(`${API_ROUTES.presets.categories}?${params.toString()}`, { schema: z.array(z.string()) });
+  return apiRequest(listPath(API_ROUTES.presets.categories, { type }), { schema: z.array(z.string()) });
 }
 
 export function fetchPreset(id: string): Promise<Preset> {

@@ -10,6 +10,7 @@ import {
   type User,
 } from '@autostudio/protocol';
 import { apiRequest } from '@/lib/api-client';
+import { listPath } from '@/lib/list-query';
 
 export type Principal = 'user' | 'group';
 
@@ -22,19 +23,18 @@ export interface ShareRoutes {
 /** How many people or groups the picker offers for one search. */
 const PICKER_LIMIT = 8;
 
-const query = (search: string) =>
-  new URLSearchParams({ page: '1', limit: String(PICKER_LIMIT), ...(search ? { search } : {}) }).toString();
+const query = (search: string) => ({ page: 1, limit: PICKER_LIMIT, search });
 
 /** Users by name; every signed-in user may look them up. */
 export async function searchUsers(search: string): Promise<User[]> {
-  const result = await apiRequest(`${API_ROUTES.users.filtered}?${query(search)}`, {
+  const result = await apiRequest(listPath(API_ROUTES.users.filtered, query(search)), {
     schema: listResultSchema(userSchema),
   });
   return result.items;
 }
 
 export async function searchGroups(search: string): Promise<Group[]> {
-  const result = await apiRequest(`${API_ROUTES.groups.filtered}?${query(search)}`, {
+  const result = await apiRequest(listPath(API_ROUTES.groups.filtered, query(search)), {
     schema: listResultSchema(groupSchema),
   });
   return result.items;
