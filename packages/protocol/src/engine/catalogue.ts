@@ -8,6 +8,7 @@ import { ENVIRONMENT_FUNCTIONS, ENVIRONMENT_PROPERTIES } from './environment.js'
 import { LIGHT_FUNCTIONS } from './lights.js';
 import { ENGINE_PRESET_PATH, type EngineObjectKey } from './objects.js';
 import { POST_PROCESS_FUNCTIONS } from './post-process.js';
+import { RENDER_QUEUE_FUNCTIONS } from './render-queue.js';
 import { SEQUENCE_FUNCTIONS } from './sequences.js';
 
 /**
@@ -25,6 +26,7 @@ export const ENGINE_FUNCTIONS = {
   ...SEQUENCE_FUNCTIONS,
   ...POST_PROCESS_FUNCTIONS,
   ...LIGHT_FUNCTIONS,
+  ...RENDER_QUEUE_FUNCTIONS,
 };
 export type EngineFunctions = typeof ENGINE_FUNCTIONS;
 export type EngineFunctionName = keyof EngineFunctions;

@@ -6,5 +6,8 @@ export * from './environment.js';
 export * from './post-process.js';
 export * from './lights.js';
 export * from './sequences.js';
+export * from './render-queue.js';
+export * from './shot-pose.js';
+export * from './preset-shots.js';
 export * from './config-settings.js';
 export * from './catalogue.js';
