@@ -8,6 +8,7 @@ import {
   ENGINE_FUNCTIONS,
   ENVIRONMENT_FUNCTIONS,
   LIGHT_FUNCTIONS,
+  RENDER_QUEUE_FUNCTIONS,
   POST_PROCESS_FUNCTIONS,
   POST_PROCESS_OUT_NAMES,
   POST_PROCESS_PARAMETERS,
@@ -100,6 +101,7 @@ describe('engine catalogue', () => {
       SEQUENCE_FUNCTIONS,
       POST_PROCESS_FUNCTIONS,
       LIGHT_FUNCTIONS,
+      RENDER_QUEUE_FUNCTIONS,
     ];
     // A name defined in two sections would silently keep only the later one in ENGINE_FUNCTIONS.
     const defined = sections.flatMap((section) => Object.keys(section));
