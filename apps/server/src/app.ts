@@ -32,8 +32,10 @@ import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { GroupsService } from './modules/groups/groups.service.js';
 import { presetsRoutes } from './modules/presets/presets.routes.js';
 import { PresetsService } from './modules/presets/presets.service.js';
+import { RenderedAssetPublisher } from './modules/render/render-publisher.js';
+import { createEngineRenderRunner } from './modules/render/render-setup.js';
 import { RenderQueue } from './modules/render/render-queue.js';
-import { unavailableRenderRunner, type RenderRunner } from './modules/render/render-runner.js';
+import type { RenderRunner } from './modules/render/render-runner.js';
 import { renderRoutes } from './modules/render/render.routes.js';
 import { RenderService } from './modules/render/render.service.js';
 import { renderedAssetsRoutes } from './modules/rendered-assets/rendered-assets.routes.js';
@@ -46,10 +48,10 @@ import { MediaCookies } from './modules/media/media-cookie.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { MediaService } from './modules/media/media.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
-import { UsersRepository } from './modules/users/users.repository.js';
+import { toUser, UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 import { authenticationPlugin, requiresSignIn } from './plugins/app/authentication.js';
-import { enginesPlugin } from './plugins/app/engines.js';
+import { enginesPlugin, listeningOrigin } from './plugins/app/engines.js';
 import { errorHandlerPlugin } from './plugins/app/error-handler.js';
 import { jsonBodyDepthPlugin } from './plugins/app/json-body-depth.js';
 import { serializeRequest } from './plugins/app/log-serializers.js';
@@ -145,14 +147,41 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
     new SignedFileLinks(deriveSecret(authSecret, 'model-file-links')),
   );
   const renderedAssets = new RenderedAssetsService(database.db);
-  const renderQueue = new RenderQueue({ database, storage, log: app.log, settings: config.render });
+  const renderQueue = new RenderQueue({
+    database,
+    storage,
+    log: app.log,
+    settings: config.render,
+    publisher: new RenderedAssetPublisher(renderedAssets),
+  });
   const render = new RenderService(renderQueue, configs, presets);
   const mediaAccess =
     parts.mediaAccess ?? new LibraryMediaAccess({ uploads, configs, assetModels, renderedAssets, render });
   app.decorate('renderedAssets', renderedAssets);
   app.decorate('renderQueue', renderQueue);
+  let renderRunner = parts.renderRunner;
+  if (!renderRunner && config.render.workers > 0) {
+    // Render engines of their own, started only when a job needs one.
+    const rendering = createEngineRenderRunner({
+      config,
+      log: app.log,
+      assetModels,
+      uploads,
+      owner: async (id) => {
+        const row = await usersRepository.findById(id);
+        if (!row) throw new Error('the owner of this render no longer exists');
+        return toUser(row);
+      },
+      // Render engines run on this machine unless render hosts are configured (then ENGINE_FILES_URL is needed).
+      filesUrl: () =>
+        config.engines.filesUrl ?? (config.render.engineInstances.length === 0 ? listeningOrigin(app) : undefined),
+      engineCli: parts.engineCli,
+    });
+    renderRunner = rendering.runner;
+    app.addHook('onClose', () => rendering.engines.close());
+  }
   for (let index = 0; index < config.render.workers; index++) {
-    renderQueue.addWorker(parts.renderRunner ?? unavailableRenderRunner);
+    if (renderRunner) renderQueue.addWorker(renderRunner);
   }
   // Workers start once the app is ready and stop before the database closes; their running jobs go back in the queue.
   app.addHook('onReady', async () => renderQueue.start());

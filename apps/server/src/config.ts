@@ -68,6 +68,15 @@ const envSchema = z.object({
   RENDER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(3),
   /** Milliseconds an idle worker waits before it looks at the queue again. */
   RENDER_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  /** Reference engines this process starts for rendering (one per job at a time), apart from interactive ones. */
+  RENDER_ENGINES: z.coerce.number().int().min(0).max(64).default(1),
+  /** Render engines elsewhere (e.g. Unreal on render hosts), `host:port` comma separated; replaces RENDER_ENGINES. */
+  RENDER_ENGINE_INSTANCES: z
+    .string()
+    .regex(/^\s*[\w.-]+:\d+\s*(,\s*[\w.-]+:\d+\s*)*$/, 'must be host:port, comma separated')
+    .optional(),
+  /** The ffmpeg that encodes videos and makes thumbnails. */
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
@@ -152,6 +161,11 @@ export interface AppConfig {
     leaseMs: number;
     maxAttempts: number;
     pollMs: number;
+    /** Reference engines started for rendering (local), when no render engine instances are configured. */
+    engines: number;
+    /** `host:port` of render engines elsewhere; when given, no local render engine is started. */
+    engineInstances: string[];
+    ffmpegPath: string;
   };
   /** The server's address as browsers reach it, without a trailing slash. Single sign-on returns there. */
   publicUrl: string;
@@ -205,6 +219,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       leaseMs: e.RENDER_LEASE_MS,
       maxAttempts: e.RENDER_MAX_ATTEMPTS,
       pollMs: e.RENDER_POLL_MS,
+      engines: e.RENDER_ENGINES,
+      engineInstances: (e.RENDER_ENGINE_INSTANCES ?? '')
+        .split(',')
+        .map((instance) => instance.trim())
+        .filter(Boolean),
+      ffmpegPath: e.FFMPEG_PATH,
     },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     sso:

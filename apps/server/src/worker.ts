@@ -2,14 +2,23 @@ import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
+import { deriveSecret, resolveAuthSecret } from './bootstrap/auth-secret.js';
+import { AssetModelsService } from './modules/asset-models/asset-models.service.js';
+import { RenderedAssetPublisher } from './modules/render/render-publisher.js';
 import { RenderQueue } from './modules/render/render-queue.js';
-import { unavailableRenderRunner } from './modules/render/render-runner.js';
+import { createEngineRenderRunner } from './modules/render/render-setup.js';
+import { RenderedAssetsService } from './modules/rendered-assets/rendered-assets.service.js';
+import { UploadsService } from './modules/uploads/uploads.service.js';
+import { toUser, UsersRepository } from './modules/users/users.repository.js';
 import { createBlobStore } from './storage/create-blob-store.js';
+import { SignedFileLinks } from './storage/signed-file-links.js';
 
 /**
  * `npm run worker`: render workers only, against the server's database and blob store (the same DATABASE_URL,
  * S3_BUCKET or DATA_DIR). Run as many as the render engines allow, on any machine that reaches the database;
- * set RENDER_WORKERS=0 on the servers to leave all rendering to these.
+ * set RENDER_WORKERS=0 on the servers to leave all rendering to these. Each worker renders on its own render engine
+ * (RENDER_ENGINES started here, or RENDER_ENGINE_INSTANCES); engines fetch models and images from the server at
+ * ENGINE_FILES_URL, which must be set, and sign with the server's AUTH_SECRET (or its DATA_DIR secret file).
  */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -17,14 +26,43 @@ async function main(): Promise<void> {
   const database = openDatabase(config.database);
   await migrateToLatest(database.db);
   const storage = createBlobStore(config.storage);
-  const queue = new RenderQueue({ database, storage, log, settings: config.render });
+  const authSecret = resolveAuthSecret(config.authSecret, config.dataDir);
+  const users = new UsersRepository(database.db);
+  const rendering = createEngineRenderRunner({
+    config,
+    log,
+    assetModels: new AssetModelsService(
+      database.db,
+      storage,
+      new SignedFileLinks(deriveSecret(authSecret, 'model-file-links')),
+    ),
+    uploads: new UploadsService(
+      database.db,
+      storage,
+      new SignedFileLinks(deriveSecret(authSecret, 'upload-file-links')),
+    ),
+    owner: async (id) => {
+      const row = await users.findById(id);
+      if (!row) throw new Error('the owner of this render no longer exists');
+      return toUser(row);
+    },
+    filesUrl: () => config.engines.filesUrl,
+  });
+  const queue = new RenderQueue({
+    database,
+    storage,
+    log,
+    settings: config.render,
+    publisher: new RenderedAssetPublisher(new RenderedAssetsService(database.db)),
+  });
   const count = Math.max(1, config.render.workers);
-  for (let index = 0; index < count; index++) queue.addWorker(unavailableRenderRunner);
+  for (let index = 0; index < count; index++) queue.addWorker(rendering.runner);
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'render worker shutting down after an error');
     else log.info({ signal }, 'render worker shutting down');
     await queue.stop();
+    await rendering.engines.close();
     await storage.close();
     await database.close();
   });

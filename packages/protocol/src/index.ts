@@ -18,6 +18,7 @@ export * from './saved-config.js';
 export * from './asset-models.js';
 export * from './rendered-assets.js';
 export * from './render-jobs.js';
+export * from './animation-presets.js';
 export * from './uploads.js';
 export * from './media.js';
 export * from './engine/index.js';

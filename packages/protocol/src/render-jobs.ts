@@ -185,6 +185,8 @@ export const renderJobSchema = z.object({
   message: z.string(),
   error: z.string().nullable(),
   outputs: z.array(renderOutputSchema),
+  /** The rendered asset a completed job's outputs became (the gallery's item); null until then. */
+  renderedAssetId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -199,12 +201,11 @@ export const RENDER_MESSAGES = {
   completed: 'Render completed',
   cancelling: 'Cancelling',
   jobNotFound: 'Render job not found',
-  /** What the server's render runner says until an engine renders for it. */
-  unavailable: 'Rendering is not available yet: this server has no render engine.',
   workerLost: (attempt: number, of: number) =>
     `The render worker stopped answering during attempt ${attempt} of ${of}; the job will be tried again.`,
   attemptsExhausted: (attempts: number) =>
     `The render was abandoned after ${attempts} attempts: each time its worker stopped answering.`,
   animationPresetNotFound: 'Animation preset not found',
+  animationWithoutFrames: (why = 'it has no frames') => `This animation cannot be rendered: ${why}`,
   configurationNotFound: 'Configuration not found',
 } as const;

@@ -4,6 +4,10 @@ import { listQuerySchema } from './list.js';
 import { plainText } from './names.js';
 import { ownershipSchema, sharedWithSchema } from './sharing.js';
 
+/** The item kind of a render's small preview image (JPEG, RENDER_THUMBNAIL_WIDTH wide): the asset's thumbnailUrl. */
+export const RENDER_THUMBNAIL_KIND = 'thumbnail';
+export const RENDER_THUMBNAIL_WIDTH = 480;
+
 export const renderedAssetItemSchema = z.object({
   id: z.string(),
   /** e.g. "Color ID", "Depth", or "video". */

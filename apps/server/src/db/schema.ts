@@ -189,6 +189,8 @@ export interface RenderJobsTable {
   updated_at: string;
   started_at: string | null;
   finished_at: string | null;
+  /** The rendered asset a completed job's outputs became (migration 0008). */
+  asset_id: string | null;
 }
 
 export interface SharesTable {

@@ -6,6 +6,7 @@ import * as engineSessions from './0004-engine-sessions.js';
 import * as publicAssetModels from './0005-public-asset-models.js';
 import * as uploadGroups from './0006-upload-groups.js';
 import * as renderJobs from './0007-render-jobs.js';
+import * as renderJobAssets from './0008-render-job-assets.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the compiled server and
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0005-public-asset-models': publicAssetModels,
   '0006-upload-groups': uploadGroups,
   '0007-render-jobs': renderJobs,
+  '0008-render-job-assets': renderJobAssets,
 };
 
 export const migrationProvider: MigrationProvider = {

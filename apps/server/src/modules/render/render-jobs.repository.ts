@@ -145,8 +145,20 @@ export class RenderJobsRepository {
     return result.numUpdatedRows > 0n;
   }
 
-  async complete(id: string, workerId: string, outputs: unknown[], message: string): Promise<boolean> {
-    return this.finish(id, workerId, { status: 'completed', progress: 100, outputs: JSON.stringify(outputs), message });
+  async complete(
+    id: string,
+    workerId: string,
+    outputs: unknown[],
+    message: string,
+    assetId: string | null = null,
+  ): Promise<boolean> {
+    return this.finish(id, workerId, {
+      status: 'completed',
+      progress: 100,
+      outputs: JSON.stringify(outputs),
+      message,
+      asset_id: assetId,
+    });
   }
 
   async fail(id: string, workerId: string, error: string): Promise<boolean> {
@@ -176,7 +188,7 @@ export class RenderJobsRepository {
   private async finish(
     id: string,
     workerId: string,
-    fields: Partial<Pick<RenderJobRow, 'status' | 'progress' | 'outputs' | 'message' | 'error'>>,
+    fields: Partial<Pick<RenderJobRow, 'status' | 'progress' | 'outputs' | 'message' | 'error' | 'asset_id'>>,
   ): Promise<boolean> {
     const at = iso(Date.now());
     const result = await this.db

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { RenderJobsRepository } from './render-jobs.repository.js';
-import type { RenderRunner } from './render-runner.js';
+import type { RenderPublisher, RenderRunner } from './render-runner.js';
 import { RenderSignals, RenderWorker, type RenderWorkerSettings } from './render-worker.js';
 
 export interface RenderQueueSettings extends RenderWorkerSettings {
@@ -26,6 +26,8 @@ export class RenderQueue {
       storage: BlobStore;
       log: FastifyBaseLogger;
       settings: RenderQueueSettings;
+      /** Where completed jobs' outputs are recorded as rendered assets. */
+      publisher?: RenderPublisher;
     },
   ) {
     this.jobs = new RenderJobsRepository(parts.database);
@@ -50,6 +52,7 @@ export class RenderQueue {
       signals: this.signals,
       log: this.parts.log,
       settings: this.parts.settings,
+      publisher: this.parts.publisher,
       ...(id ? { id } : {}),
     });
     this.workers.push(worker);

@@ -1,23 +1,39 @@
 import type { Readable } from 'node:stream';
 import {
-  RENDER_MESSAGES,
   type RenderJobKind,
+  type RenderShot,
   type StillRenderRequest,
   type VideoRenderRequest,
 } from '@autostudio/protocol';
 
+/** A video request as the queue keeps it: a custom animation's shot is read from its preset when the job starts. */
+export type StoredVideoRequest = VideoRenderRequest & { shot?: RenderShot };
+
 /** A job as a runner receives it: the validated request, and which attempt this is. */
 export type RenderJobWork = { id: string; ownerId: string; attempt: number; maxAttempts: number } & (
   | { kind: Extract<RenderJobKind, 'still'>; request: StillRenderRequest }
-  | { kind: Extract<RenderJobKind, 'video'>; request: VideoRenderRequest }
+  | { kind: Extract<RenderJobKind, 'video'>; request: StoredVideoRequest }
 );
 
 /** A file a render made, in the blob store. */
 export interface StoredRenderOutput {
-  /** e.g. "image", "Color ID", "Depth", "video". */
+  /** e.g. "Beauty", "Color ID", "Depth", "video", "thumbnail". */
   kind: string;
   key: string;
   contentType: string;
+  /** Known for what a render engine made; absent in jobs stored before they were recorded. */
+  size?: number;
+  width?: number;
+  height?: number;
+}
+
+/**
+ * Where a completed job's outputs are recorded as a rendered asset (with the job's metadata), and withdrawn again
+ * when the job turns out to have been cancelled or lost at the last moment.
+ */
+export interface RenderPublisher {
+  publish(job: RenderJobWork, outputs: StoredRenderOutput[]): Promise<string>;
+  withdraw(assetId: string): Promise<void>;
 }
 
 export interface RenderContext {
@@ -29,7 +45,14 @@ export interface RenderContext {
    * Stores one output under the job's own prefix. The worker keeps track of what was written: if the job is cancelled,
    * fails or is lost, it deletes those files, so a runner does not clean up after itself.
    */
-  writeOutput(output: { name: string; kind: string; contentType: string; body: Readable }): Promise<StoredRenderOutput>;
+  writeOutput(output: {
+    name: string;
+    kind: string;
+    contentType: string;
+    body: Readable;
+    width?: number;
+    height?: number;
+  }): Promise<StoredRenderOutput>;
 }
 
 /**
@@ -45,10 +68,3 @@ export interface RenderRunner {
 export class RenderFailure extends Error {
   override name = 'RenderFailure';
 }
-
-/**
- * The runner a server has until an engine renders for it: every job fails at once, saying so. Never fake outputs.
- */
-export const unavailableRenderRunner: RenderRunner = {
-  run: () => Promise.reject(new RenderFailure(RENDER_MESSAGES.unavailable)),
-};

@@ -6,7 +6,13 @@ import type { RenderJobRow } from '../../db/schema.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { safeFileName } from '../../storage/media-url.js';
 import type { RenderJobsRepository } from './render-jobs.repository.js';
-import { RenderFailure, type RenderJobWork, type RenderRunner, type StoredRenderOutput } from './render-runner.js';
+import {
+  RenderFailure,
+  type RenderJobWork,
+  type RenderPublisher,
+  type RenderRunner,
+  type StoredRenderOutput,
+} from './render-runner.js';
 
 export interface RenderWorkerSettings {
   /** How long a claim holds a job without renewal; renewed every third of it. */
@@ -41,6 +47,8 @@ export class RenderWorker {
       signals: RenderSignals;
       log: FastifyBaseLogger;
       settings: RenderWorkerSettings;
+      /** Records completed outputs as a rendered asset; without one (tests of the queue alone) none is made. */
+      publisher?: RenderPublisher | undefined;
       id?: string;
     },
   ) {
@@ -140,7 +148,15 @@ export class RenderWorker {
         const key = `${renderJobPrefix(row.id)}${safeFileName(output.name, 'output')}`;
         written.push(key);
         await storage.put(key, output.body);
-        return { kind: output.kind, key, contentType: output.contentType } satisfies StoredRenderOutput;
+        const size = (await storage.stat(key))?.size;
+        return {
+          kind: output.kind,
+          key,
+          contentType: output.contentType,
+          ...(size === undefined ? {} : { size }),
+          ...(output.width === undefined ? {} : { width: output.width }),
+          ...(output.height === undefined ? {} : { height: output.height }),
+        } satisfies StoredRenderOutput;
       },
     };
     const removeWritten = async () => {
@@ -152,13 +168,17 @@ export class RenderWorker {
 
     try {
       log.info('render job started');
-      const outputs = await runner.run(toWork(row), context);
+      const work = toWork(row);
+      const outputs = await runner.run(work, context);
       controller.signal.throwIfAborted();
       await progress.settled();
-      if (await jobs.complete(row.id, this.id, outputs, RENDER_MESSAGES.completed)) {
-        log.info({ outputs: outputs.length }, 'render job completed');
+      const { publisher } = this.parts;
+      const assetId = publisher && outputs.length > 0 ? await publisher.publish(work, outputs) : null;
+      if (await jobs.complete(row.id, this.id, outputs, RENDER_MESSAGES.completed, assetId)) {
+        log.info({ outputs: outputs.length, assetId }, 'render job completed');
         return;
       }
+      if (assetId) await publisher?.withdraw(assetId);
       // Cancelled or taken over between the last renewal and now.
       const current = await jobs.find(row.id);
       end(current?.status === 'cancelled' && current.worker_id === this.id ? 'cancelled' : 'lost');

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
+  animationPresetSettingsSchema,
   canCreate,
+  shotOfAnimation,
   isAdmin,
   RENDER_MESSAGES,
   type RenderJob,
@@ -10,12 +12,12 @@ import {
   type VideoRenderRequest,
 } from '@autostudio/protocol';
 import type { RenderJobRow } from '../../db/schema.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { mediaUrl } from '../../storage/media-url.js';
 import type { ConfigsService } from '../configs/configs.service.js';
 import type { PresetsService } from '../presets/presets.service.js';
 import type { RenderQueue } from './render-queue.js';
-import type { StoredRenderOutput } from './render-runner.js';
+import type { StoredRenderOutput, StoredVideoRequest } from './render-runner.js';
 
 /**
  * The render service's calls (spec §7): start a still or a video, read a job's status, cancel it. Guests start no
@@ -36,11 +38,17 @@ export class RenderService {
 
   async startVideo(user: User, request: VideoRenderRequest): Promise<RenderJob> {
     this.assertMayRender(user);
+    let stored: StoredVideoRequest = request;
     if (request.animationType === 'custom') {
       const preset = await this.presets.get(user, request.selectedAnimation).catch(() => undefined);
       if (preset?.type !== 'animation') throw notFound(RENDER_MESSAGES.animationPresetNotFound);
+      // The sequence as it is now: editing or deleting the preset later does not change a queued render.
+      const settings = animationPresetSettingsSchema.safeParse(parseJson(preset.settings));
+      if (!settings.success)
+        throw badRequest(RENDER_MESSAGES.animationWithoutFrames(settings.error.issues[0]?.message));
+      stored = { ...request, shot: shotOfAnimation(settings.data) };
     }
-    return this.enqueue(user, 'video', await this.withScene(user, request));
+    return this.enqueue(user, 'video', await this.withScene(user, stored));
   }
 
   async status(user: User, jobId: string): Promise<RenderJob> {
@@ -56,7 +64,8 @@ export class RenderService {
   /**
    * Cancels a job and deletes it. A job being rendered is marked cancelled: its worker (here at once, in another
    * process at its next lease renewal) aborts the render, deletes the partial output and then the job. Any other
-   * job is deleted now, with the outputs of a completed one.
+   * job is deleted now. A completed job's outputs became a rendered asset and stay with it; only a job that finished
+   * without one (nothing to record) takes its files along.
    */
   async cancel(user: User, jobId: string): Promise<void> {
     const { jobs, signals } = this.queue;
@@ -70,8 +79,7 @@ export class RenderService {
           return;
         }
       } else if (await jobs.deleteIf(row.id, row.status, row.worker_id)) {
-        // A finished job's outputs are reachable through the job only: they go with it.
-        await this.deleteOutputs(row);
+        if (row.asset_id === null) await this.deleteOutputs(row);
         return;
       }
     }
@@ -122,6 +130,7 @@ export class RenderService {
       updated_at: now,
       started_at: null,
       finished_at: null,
+      asset_id: null,
     };
     await this.queue.jobs.enqueue(row);
     this.queue.signals.emit('enqueued');
@@ -138,6 +147,15 @@ export class RenderService {
     const row = await this.queue.jobs.find(jobId);
     if (row && mayAccess(user, row)) return row;
     if (mustExist) throw notFound(RENDER_MESSAGES.jobNotFound);
+    return undefined;
+  }
+}
+
+/** Stored settings are JSON text; what does not parse is no animation. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
     return undefined;
   }
 }
@@ -159,6 +177,7 @@ export function toRenderJob(row: RenderJobRow): RenderJob {
   }));
   const common = {
     jobId: row.id,
+    renderedAssetId: row.asset_id,
     kind: row.kind,
     progress: row.progress,
     message: row.message,

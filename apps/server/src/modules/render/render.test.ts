@@ -40,7 +40,18 @@ async function renderApp(database: (typeof testDatabases)[number], render: Parti
   const runner = new ScriptedRenderRunner();
   const t = await startTestApp(
     database,
-    { render: { workers: 1, leaseMs: 30_000, maxAttempts: 3, pollMs: 50, ...render } },
+    {
+      render: {
+        workers: 1,
+        leaseMs: 30_000,
+        maxAttempts: 3,
+        pollMs: 50,
+        engines: 0,
+        engineInstances: [],
+        ffmpegPath: 'ffmpeg',
+        ...render,
+      },
+    },
     { renderRunner: runner },
   );
   const ada = (await t.createUser('ada')).accessToken;
@@ -68,6 +79,7 @@ async function renderApp(database: (typeof testDatabases)[number], render: Parti
 }
 
 describe.each(testDatabases)('render service on $name', (database) => {
+  const NO_CAR = "The configuration's car cannot be rendered: Asset model not found";
   describe('with an in-process worker', () => {
     let r: Awaited<ReturnType<typeof renderApp>>;
     beforeAll(async () => {
@@ -118,10 +130,16 @@ describe.each(testDatabases)('render service on $name', (database) => {
       });
       expect(await r.t.app.renderQueue.storage.stat(image.key)).not.toBeNull();
 
-      // Deleting a finished job deletes its outputs too: nothing else refers to them.
+      // The outputs became a rendered asset of the owner, filed under the job's metadata.
+      expect(done.renderedAssetId).toEqual(expect.any(String));
+      const asset = await r.call(r.ada, 'GET', `/asset-rendered/id/${done.renderedAssetId}`);
+      expect(asset.statusCode, asset.body).toBe(200);
+      expect(asset.json()).toMatchObject({ name: STILL.metadata.name, type: 'image', itemCount: 1 });
+
+      // Deleting the finished job leaves the asset's files alone: they belong to the asset now.
       expect((await r.call(r.ada, 'DELETE', `/render-workflow/${queued.jobId}`)).statusCode).toBe(204);
       expect((await r.status(r.ada, queued.jobId)).statusCode).toBe(404);
-      expect(await r.t.app.renderQueue.storage.stat(image.key)).toBeNull();
+      expect(await r.t.app.renderQueue.storage.stat(image.key)).not.toBeNull();
     });
 
     it('queues a video of a preset animation', async () => {
@@ -170,11 +188,11 @@ describe.each(testDatabases)('render service on $name', (database) => {
       const queued = await r.start(r.ada);
       const render = await r.runner.nextRun();
       const { RenderFailure } = await import('./render-runner.js');
-      render.fail(new RenderFailure(RENDER_MESSAGES.unavailable));
+      render.fail(new RenderFailure(NO_CAR));
       await vi.waitFor(async () =>
         expect(await r.statusOf(r.ada, queued.jobId)).toMatchObject({
           status: 'failed',
-          error: RENDER_MESSAGES.unavailable,
+          error: NO_CAR,
           outputs: [],
         }),
       );
@@ -254,27 +272,6 @@ describe.each(testDatabases)('render service on $name', (database) => {
       expect(missingPreset.statusCode).toBe(404);
       expect(missingPreset.json<{ message: string }>().message).toBe(RENDER_MESSAGES.animationPresetNotFound);
     });
-  });
-
-  it('fails every job with a clear message while the server has no render engine (the default runner)', async () => {
-    const t = await startTestApp(database, {}, {});
-    try {
-      const token = (await t.createUser('ada')).accessToken;
-      const headers = { authorization: `Bearer ${token}` };
-      const started = await t.app.inject({ method: 'POST', url: '/api/render-workflow', headers, payload: STILL });
-      expect(started.statusCode, started.body).toBe(202);
-      const { jobId } = started.json<RenderJob>();
-      await vi.waitFor(async () => {
-        const response = await t.app.inject({ method: 'GET', url: `/api/render-workflow-status/${jobId}`, headers });
-        expect(response.json<RenderJob>()).toMatchObject({
-          status: 'failed',
-          error: RENDER_MESSAGES.unavailable,
-          outputs: [],
-        });
-      });
-    } finally {
-      await t.close();
-    }
   });
 
   describe('when a worker dies', () => {
@@ -392,6 +389,7 @@ describe.each(testDatabases)('render service on $name', (database) => {
           updated_at: now,
           started_at: null,
           finished_at: null,
+          asset_id: null,
         };
         await r.t.app.renderQueue.jobs.enqueue(row);
         ids.push(row.id);

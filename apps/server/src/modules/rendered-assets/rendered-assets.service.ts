@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { ListResult, RenderedAsset, RenderedAssetItem, User } from '@autostudio/protocol';
+import {
+  RENDER_THUMBNAIL_KIND,
+  type ListResult,
+  type RenderedAsset,
+  type RenderedAssetItem,
+  type User,
+} from '@autostudio/protocol';
 import type { Db } from '../../db/database.js';
 import type { RenderedAssetItemRow, RenderedAssetRow } from '../../db/schema.js';
 import { toNumber } from '../../db/search.js';
@@ -61,10 +67,15 @@ export class RenderedAssetsService {
 
   /** Records a finished render for its owner. */
   async record(owner: User, input: NewRenderedAsset): Promise<RenderedAsset> {
+    return this.get(owner, await this.recordFor(owner.id, input));
+  }
+
+  /** Records a finished render for the user of this id (a render worker knows only the job's owner id); its id. */
+  async recordFor(ownerId: string, input: NewRenderedAsset): Promise<string> {
     const now = new Date().toISOString();
     const asset: RenderedAssetRow = {
       id: randomUUID(),
-      owner_id: owner.id,
+      owner_id: ownerId,
       name: input.name,
       description: input.description ?? '',
       category: input.category ?? '',
@@ -91,7 +102,12 @@ export class RenderedAssetsService {
         created_at: now,
       })),
     );
-    return this.get(owner, asset.id);
+    return asset.id;
+  }
+
+  /** Takes back an asset recorded for a job that did not complete after all (its files are deleted by the worker). */
+  async withdraw(id: string): Promise<void> {
+    await this.assets.softDelete(id);
   }
 
   async filtered(
@@ -155,7 +171,10 @@ export class RenderedAssetsService {
     const [shared, items] = await Promise.all([this.shares.sharedWith(ids), this.assets.items(ids)]);
     return rows.map((row) => {
       const own = items.filter((item) => item.asset_id === row.id);
-      const thumbnail = own.find((item) => item.content_type.startsWith('image/'));
+      // A render's own thumbnail; otherwise its first image (renders recorded before thumbnails were made).
+      const thumbnail =
+        own.find((item) => item.kind === RENDER_THUMBNAIL_KIND) ??
+        own.find((item) => item.content_type.startsWith('image/'));
       return {
         id: row.id,
         name: row.name,

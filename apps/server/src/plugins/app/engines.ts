@@ -26,6 +26,15 @@ declare module 'fastify' {
   }
 }
 
+/** Where engines on this machine reach this server: the address it listens on (loopback for any address). */
+export function listeningOrigin(app: FastifyInstance): string | undefined {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') return undefined;
+  const loopback = address.family === 'IPv6' ? '::1' : '127.0.0.1';
+  const host = address.address === '0.0.0.0' || address.address === '::' ? loopback : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+}
+
 export interface EnginesOptions {
   config: Pick<AppConfig, 'engines' | 'dataDir' | 'publicUrl'>;
   db: Db;
@@ -48,11 +57,7 @@ export const enginesPlugin = fp<EnginesOptions>(async (app: FastifyInstance, opt
   // address the browser used: a dev proxy, a public name), else the address the browser used.
   const engineFilesUrl = (): string | undefined => {
     if (config.engines.filesUrl) return config.engines.filesUrl;
-    const address = app.server.address();
-    if (config.engines.provider !== 'local' || !address || typeof address === 'string') return undefined;
-    const loopback = address.family === 'IPv6' ? '::1' : '127.0.0.1';
-    const host = address.address === '0.0.0.0' || address.address === '::' ? loopback : address.address;
-    return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+    return config.engines.provider === 'local' ? listeningOrigin(app) : undefined;
   };
 
   // The provider tells the sessions when an engine dies; the sessions exist only once the provider does.

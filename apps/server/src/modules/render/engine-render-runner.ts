@@ -1,0 +1,236 @@
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  PRESET_ANIMATION_SHOTS,
+  RENDER_THUMBNAIL_KIND,
+  RENDER_THUMBNAIL_WIDTH,
+  requestedResolution,
+  savedConfigSettingsSchema,
+  type EngineRenderOutput,
+  type RenderJobSettingsInput,
+  type RenderShot,
+} from '@autostudio/protocol';
+import { safeFileName } from '../../storage/media-url.js';
+import type { EngineRemote } from './engine-remote.js';
+import { makeThumbnail, VIDEO_ENCODINGS, VideoEncoder } from './ffmpeg.js';
+import type { RenderEnginePool } from './render-engines.js';
+import {
+  RenderFailure,
+  type RenderContext,
+  type RenderJobWork,
+  type RenderRunner,
+  type StoredRenderOutput,
+} from './render-runner.js';
+import { prepareScene, sleep, type RenderSceneLinks } from './render-scene.js';
+
+/** How often a worker asks the engine how its render goes. */
+const STATUS_POLL_MS = 100;
+
+/** Progress of a job, 0–100: the scene takes the first steps, the engine's render most, storing the rest. */
+const PROGRESS = { scene: 5, render: 90 } as const;
+
+export interface EngineRenderRunnerOptions {
+  engines: RenderEnginePool;
+  links: RenderSceneLinks;
+  ffmpegPath: string;
+}
+
+/**
+ * Renders jobs on render engines through their Remote Control API, as Unreal's Movie Render Queue is driven by a
+ * project Blueprint: borrow an engine, put the configuration in (one `Update New Config`), start the render, follow
+ * its progress, read its outputs (a video's frames while later ones render, encoded by ffmpeg as they come), store
+ * them with a thumbnail, and give the engine back reset. A cancel stops the engine's render at its next sample.
+ */
+export class EngineRenderRunner implements RenderRunner {
+  constructor(private readonly options: EngineRenderRunnerOptions) {}
+
+  async run(job: RenderJobWork, context: RenderContext): Promise<StoredRenderOutput[]> {
+    const parsed = savedConfigSettingsSchema.safeParse(job.request.settings ?? {});
+    if (!parsed.success) throw new RenderFailure(`The configuration cannot be rendered: ${parsed.error.message}`);
+    const lease = await this.options.engines.borrow(context.signal);
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'autostudio-render-'));
+    try {
+      context.onProgress(1, 'Preparing the scene');
+      await prepareScene(
+        lease.remote,
+        { ownerId: job.ownerId, settings: parsed.data },
+        this.options.links,
+        context.signal,
+      );
+      context.onProgress(PROGRESS.scene, 'Rendering');
+      return job.kind === 'still'
+        ? await this.still(lease.remote, job, context, folder)
+        : await this.video(lease.remote, job, context, folder);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+      await lease.release();
+    }
+  }
+
+  private async still(
+    remote: EngineRemote,
+    job: Extract<RenderJobWork, { kind: 'still' }>,
+    context: RenderContext,
+    folder: string,
+  ): Promise<StoredRenderOutput[]> {
+    const { request } = job;
+    const size = requestedResolution(request);
+    const outputs: EngineRenderOutput[] = [];
+    await this.render(
+      remote,
+      {
+        Width: size.width,
+        Height: size.height,
+        Format: request.imageFormat,
+        SpatialSamples: request.antiAliasSpatial,
+        TemporalSamples: request.antiAliasTemporal,
+        Quality: request.quality,
+        RenderType: request.renderType,
+        Passes: request.selectedPasses,
+        ShadowMode: request.carShadowMode,
+      },
+      context,
+      (output) => {
+        outputs.push(output);
+        return Promise.resolve();
+      },
+    );
+    const stored: StoredRenderOutput[] = [];
+    const stem = safeFileName(request.metadata.name, 'render');
+    let beauty: string | undefined;
+    for (const output of outputs) {
+      const { Data } = await remote.call('ReadRenderOutput', { Path: output.Path }, context.signal);
+      const extension = output.MimeType === 'image/jpeg' ? 'jpg' : 'png';
+      const file = path.join(folder, `${output.Layer}.${extension}`.replace(/\s+/g, '-').toLowerCase());
+      await writeFile(file, Buffer.from(Data, 'base64'));
+      if (output.Layer === 'Beauty') beauty = file;
+      stored.push(
+        await context.writeOutput({
+          name: `${stem}-${output.Layer}.${extension}`,
+          kind: output.Layer,
+          contentType: output.MimeType,
+          body: createReadStream(file),
+          ...size,
+        }),
+      );
+    }
+    if (!beauty) throw new RenderFailure('The render engine made no Beauty image');
+    stored.push(await this.thumbnail(beauty, stem, folder, context));
+    return stored;
+  }
+
+  private async video(
+    remote: EngineRemote,
+    job: Extract<RenderJobWork, { kind: 'video' }>,
+    context: RenderContext,
+    folder: string,
+  ): Promise<StoredRenderOutput[]> {
+    const { request } = job;
+    const presets: Record<string, RenderShot | undefined> = PRESET_ANIMATION_SHOTS;
+    const shot = request.animationType === 'preset' ? presets[request.selectedAnimation] : request.shot;
+    if (!shot) throw new RenderFailure(`The animation ${request.selectedAnimation} has no keyframes to render`);
+    const size = requestedResolution(request);
+    const encoding = VIDEO_ENCODINGS[request.videoFormat];
+    const file = path.join(folder, `video.${encoding.extension}`);
+    const encoder = new VideoEncoder(this.options.ffmpegPath, {
+      frameRate: shot.FrameRate,
+      format: request.videoFormat,
+      output: file,
+    });
+    try {
+      // Frames go to ffmpeg in order as the engine lists them; reading one while the next renders.
+      await this.render(
+        remote,
+        {
+          Width: size.width,
+          Height: size.height,
+          Format: 'JPG',
+          SpatialSamples: request.antiAliasSpatial,
+          TemporalSamples: request.antiAliasTemporal,
+          Quality: request.quality,
+          Shot: shot,
+        },
+        context,
+        async (output) => {
+          const { Data } = await remote.call('ReadRenderOutput', { Path: output.Path }, context.signal);
+          await encoder.write(Buffer.from(Data, 'base64'));
+        },
+      );
+      context.onProgress(PROGRESS.scene + PROGRESS.render, 'Encoding the video');
+      await encoder.finish();
+    } catch (error) {
+      encoder.abort();
+      throw error;
+    }
+    const stem = safeFileName(request.metadata.name, 'video');
+    const video = await context.writeOutput({
+      name: `${stem}.${encoding.extension}`,
+      kind: 'video',
+      contentType: encoding.contentType,
+      body: createReadStream(file),
+      ...size,
+    });
+    return [video, await this.thumbnail(file, stem, folder, context)];
+  }
+
+  /**
+   * Starts the engine's render and follows it to the end, handing each new output over in the engine's order (one
+   * at a time, so a slow reader slows the polling rather than piling up). A cancel or a lost job cancels the
+   * engine's render, which deletes what it wrote.
+   */
+  private async render(
+    remote: EngineRemote,
+    settings: RenderJobSettingsInput,
+    context: RenderContext,
+    take: (output: EngineRenderOutput) => Promise<void>,
+  ): Promise<void> {
+    const { JobId } = await remote.call('StartRenderJob', { Settings: settings }, context.signal);
+    const cancel = () => {
+      remote.call('CancelRenderJob', { JobId }).catch(() => undefined);
+    };
+    context.signal.addEventListener('abort', cancel, { once: true });
+    try {
+      let taken = 0;
+      for (;;) {
+        const status = await remote.call('GetRenderJobStatus', { JobId }, context.signal);
+        for (const output of status.Outputs.slice(taken)) {
+          await take(output);
+          taken += 1;
+        }
+        context.onProgress(PROGRESS.scene + status.Progress * PROGRESS.render, renderMessage(status));
+        if (status.Status === 'Completed') return;
+        if (status.Status === 'Failed')
+          throw new RenderFailure(`The render engine failed: ${status.Error ?? 'no reason given'}`);
+        if (status.Status === 'Cancelled') throw new RenderFailure('The render engine cancelled the render');
+        await sleep(STATUS_POLL_MS, context.signal);
+      }
+    } finally {
+      context.signal.removeEventListener('abort', cancel);
+    }
+  }
+
+  private async thumbnail(
+    source: string,
+    stem: string,
+    folder: string,
+    context: RenderContext,
+  ): Promise<StoredRenderOutput> {
+    const file = path.join(folder, 'thumbnail.jpg');
+    await makeThumbnail(this.options.ffmpegPath, source, file, RENDER_THUMBNAIL_WIDTH);
+    return context.writeOutput({
+      name: `${stem}-thumbnail.jpg`,
+      kind: RENDER_THUMBNAIL_KIND,
+      contentType: 'image/jpeg',
+      body: createReadStream(file),
+    });
+  }
+}
+
+function renderMessage(status: { FramesDone: number; FramesTotal: number; PathTraced: boolean; Samples: number }) {
+  const how = `${status.Samples} ${status.PathTraced ? 'path-traced' : 'raster'} samples`;
+  return status.FramesTotal > 1
+    ? `Rendering frame ${Math.min(status.FramesDone + 1, status.FramesTotal)} of ${status.FramesTotal} (${how})`
+    : `Rendering (${how})`;
+}
