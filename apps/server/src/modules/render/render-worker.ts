@@ -147,13 +147,12 @@ export class RenderWorker {
       writeOutput: async (output: Parameters<Parameters<RenderRunner['run']>[1]['writeOutput']>[0]) => {
         const key = `${renderJobPrefix(row.id)}${safeFileName(output.name, 'output')}`;
         written.push(key);
-        await storage.put(key, output.body);
-        const size = (await storage.stat(key))?.size;
+        const { size } = await storage.put(key, output.body);
         return {
           kind: output.kind,
           key,
           contentType: output.contentType,
-          ...(size === undefined ? {} : { size }),
+          size,
           ...(output.width === undefined ? {} : { width: output.width }),
           ...(output.height === undefined ? {} : { height: output.height }),
         } satisfies StoredRenderOutput;
