@@ -1,0 +1,156 @@
+// Render service benchmark (issue 14): wall time from request to completed through the service, against the
+// engine's own render time for the same output on the same engine in the same run (the service's overhead: queue,
+// scene, polling, reading outputs, storing, thumbnail, rendered asset), for a 1920×1080 still with 8 spatial samples
+// and a 1280×720 Exterior 360 video (1 sample per frame: the reference engine renders on the CPU here); and the
+// video's frames per second of rendering and of encoding (ffmpeg alone on the same frames).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp, loadConfig } from '../apps/server/dist/app.js';
+import { VideoEncoder } from '../apps/server/dist/modules/render/ffmpeg.js';
+import { API_ROUTES, ENGINE_OBJECT_PATHS, PRESET_ANIMATION_SHOTS, pathTo } from '../packages/protocol/dist/index.js';
+import { apiPoster, benchEnv, benchUser, freePort, sleep } from './support.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const STILL = { Width: 1920, Height: 1080, Format: 'PNG', SpatialSamples: 8, TemporalSamples: 1, Quality: 'MEDIUM' };
+const VIDEO = {
+  Width: 1280,
+  Height: 720,
+  Format: 'JPG',
+  SpatialSamples: 1,
+  TemporalSamples: 1,
+  Quality: 'LOW',
+  Shot: PRESET_ANIMATION_SHOTS['Exterior 360'],
+};
+
+/** A reference engine process, as a render host runs it. */
+async function startEngine(dataDir) {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'apps/engine/dist/cli.js'), '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir],
+    { stdio: 'ignore' },
+  );
+  const instanceId = `127.0.0.1:${port}`;
+  for (const started = performance.now(); performance.now() - started < 120_000; await sleep(100)) {
+    if (
+      await fetch(`http://${instanceId}/remote/info`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { child, instanceId };
+  }
+  child.kill('SIGKILL');
+  throw new Error('the engine did not start');
+}
+
+async function engineCall(instanceId, functionName, parameters) {
+  const response = await fetch(`http://${instanceId}/remote/object/call`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ objectPath: ENGINE_OBJECT_PATHS.camera, functionName, parameters }),
+  });
+  const body = await response.json();
+  if (!response.ok) throw new Error(`${functionName}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** The engine alone: start, poll, read every output as the service does; milliseconds and the outputs' bytes. */
+async function engineRender(instanceId, settings) {
+  const started = performance.now();
+  const { JobId } = await engineCall(instanceId, 'StartRenderJob', { Settings: settings });
+  const images = [];
+  for (;;) {
+    const status = await engineCall(instanceId, 'GetRenderJobStatus', { JobId });
+    for (const output of status.Outputs.slice(images.length)) {
+      const { Data } = await engineCall(instanceId, 'ReadRenderOutput', { Path: output.Path });
+      images.push(Buffer.from(Data, 'base64'));
+    }
+    if (status.Status === 'Completed') break;
+    if (status.Status !== 'Rendering') throw new Error(`engine render ${status.Status}: ${status.Error}`);
+    await sleep(100);
+  }
+  const ms = performance.now() - started;
+  await engineCall(instanceId, 'CancelRenderJob', { JobId });
+  return { ms, images };
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'autostudio-render-bench-'));
+const engine = await startEngine(path.join(dataDir, 'engine'));
+const app = await buildApp(
+  loadConfig(
+    benchEnv(path.join(dataDir, 'server'), {
+      RENDER_ENGINE_INSTANCES: engine.instanceId,
+      RENDER_POLL_MS: '50',
+    }),
+  ),
+);
+const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+try {
+  const post = apiPoster(origin);
+  const token = await benchUser(post);
+  const service = async (route, request) => {
+    const started = performance.now();
+    const { jobId } = await post(route, request, token);
+    for (;;) {
+      const response = await fetch(`${origin}/api${pathTo(API_ROUTES.render.status, { jobId })}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const job = await response.json();
+      if (job.status === 'completed') return performance.now() - started;
+      if (job.status === 'failed') throw new Error(`service render failed: ${job.error}`);
+      await sleep(50);
+    }
+  };
+  const metadata = { name: 'Bench' };
+
+  // Warm both paths once (shader compilation, the first page work) at a small size.
+  await engineRender(engine.instanceId, { ...STILL, Width: 320, Height: 180 });
+
+  const stillEngine = await engineRender(engine.instanceId, STILL);
+  const stillService = await service(API_ROUTES.render.still, {
+    resolutionPreset: '1080p',
+    imageFormat: 'PNG',
+    antiAliasSpatial: 8,
+    antiAliasTemporal: 1,
+    quality: 'MEDIUM',
+    settings: {},
+    metadata,
+  });
+  console.log(
+    `still 1920×1080, 8 samples: engine ${(stillEngine.ms / 1000).toFixed(2)} s | service ${(stillService / 1000).toFixed(2)} s | ` +
+      `service / engine ${(stillService / stillEngine.ms).toFixed(3)}×`,
+  );
+
+  const videoEngine = await engineRender(engine.instanceId, VIDEO);
+  const frames = videoEngine.images.length;
+  const encodeFile = path.join(dataDir, 'encode.mp4');
+  const encodeStarted = performance.now();
+  const encoder = new VideoEncoder('ffmpeg', { frameRate: VIDEO.Shot.FrameRate, format: 'MP4', output: encodeFile });
+  for (const image of videoEngine.images) await encoder.write(image);
+  await encoder.finish();
+  const encodeMs = performance.now() - encodeStarted;
+  const videoService = await service(API_ROUTES.render.video, {
+    animationType: 'preset',
+    selectedAnimation: 'Exterior 360',
+    resolutionPreset: '720p',
+    videoFormat: 'MP4',
+    antiAliasSpatial: 1,
+    antiAliasTemporal: 1,
+    quality: 'LOW',
+    settings: {},
+    metadata,
+  });
+  console.log(
+    `video Exterior 360, ${frames} frames at 1280×720: engine ${(videoEngine.ms / 1000).toFixed(1)} s ` +
+      `(${((frames * 1000) / videoEngine.ms).toFixed(1)} frames/s rendered and read) | ffmpeg alone ` +
+      `${(encodeMs / 1000).toFixed(1)} s (${((frames * 1000) / encodeMs).toFixed(1)} frames/s encoded) | service ` +
+      `${(videoService / 1000).toFixed(1)} s | service / engine ${(videoService / videoEngine.ms).toFixed(3)}×`,
+  );
+} finally {
+  await app.close();
+  engine.child.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
