@@ -7,11 +7,12 @@ import {
   type EngineParams,
   type EngineResult,
 } from '@autostudio/protocol';
+import { RenderFailure } from './render-runner.js';
 
 const CALL_TIMEOUT_MS = 120_000;
 
-/** An engine that refused a call or did not answer; the message is the engine's. */
-export class EngineCallError extends Error {
+/** An engine that refused a call or did not answer: the user is told what the engine said. */
+export class EngineCallError extends RenderFailure {
   override name = 'EngineCallError';
 }
 
