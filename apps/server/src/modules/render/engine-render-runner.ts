@@ -49,6 +49,7 @@ export class EngineRenderRunner implements RenderRunner {
   async run(job: RenderJobWork, context: RenderContext): Promise<StoredRenderOutput[]> {
     const parsed = savedConfigSettingsSchema.safeParse(job.request.settings ?? {});
     if (!parsed.success) throw new RenderFailure(`The configuration cannot be rendered: ${parsed.error.message}`);
+    context.onProgress(0, 'Waiting for a render engine');
     const lease = await this.options.engines.borrow(context.signal);
     const folder = await mkdtemp(path.join(os.tmpdir(), 'autostudio-render-'));
     try {
