@@ -157,11 +157,12 @@ export class Scene {
    * pooled engine starts from the defaults and finds nothing of the previous user's models, sequences or lights.
    */
   async reset(): Promise<void> {
-    // The previous user's viewers go first: nothing of the next user's scene may reach them.
+    // A render job of the previous user stops (first: the renderer's other calls wait behind its image), and their
+    // render outputs go.
+    await this.renderJobs.reset();
+    // The previous user's viewers go before anything of the next user's scene could reach them.
     await this.options.renderer.dropViewers?.();
     this.sequences.stop();
-    // A render job of the previous user stops, and their render outputs go.
-    await this.renderJobs.reset();
     await this.downloader.reset();
     await this.core.images.reset();
     this.core.state = initialSceneState(this.core.state.viewport);
