@@ -29,6 +29,48 @@ export interface StillOptions {
 export type StillRenderer = 'raster' | 'pathTracer';
 
 /**
+ * The images a production render makes of one view, by protocol's RENDER_LAYERS names: the picture (`Beauty`), the
+ * passes (`Color ID`, `Depth`) and the layers of the Multi Layered pass and the SeparateLayer shadow mode (`Car`,
+ * `Shadow`, `Background`).
+ */
+export type ImageLayer = 'Beauty' | 'Color ID' | 'Depth' | 'Car' | 'Shadow' | 'Background';
+
+/** One view of a production render: every layer asked for, with the same camera and size. */
+export interface ImageRequest {
+  /** Names the request for `cancelImage` and in the progress reports (`autostudioRenderProgress`). */
+  id: string;
+  width: number;
+  height: number;
+  /** The layers in the order they are drawn, each with its file format. */
+  layers: { layer: ImageLayer; format: 'png' | 'jpg' }[];
+  /** Samples of the layers that are anti-aliased (see `layerSamples`). */
+  samples: number;
+  /** The Beauty from the path tracer rather than raster samples. */
+  pathTraced: boolean;
+  /** The Beauty's background: none (alpha 0) around the car, as Car Transparent BG asks. */
+  transparentBackground: boolean;
+  /** Whether the Beauty shows the car's shadow on the ground (WithGround) or not (NoShadow, SeparateLayer). */
+  groundShadow: boolean;
+  /** The Depth pass's grey ramp, in metres from the camera: black at `near`, white at `far` and beyond. */
+  depthRange: { near: number; far: number };
+  /** JPEG quality 0..1. */
+  quality?: number;
+  /** The scene to draw (a frame of a shot); the page's own when absent. The viewport keeps its own either way. */
+  state?: SceneState;
+}
+
+/** Base64 of each layer's encoded image. */
+export type ImageLayers = Partial<Record<ImageLayer, string>>;
+
+/**
+ * Samples a layer takes: the passes are one exact sample each (a Color ID must not blend colours, a Depth must not
+ * blend distances); the picture and its layers take the request's.
+ */
+export function layerSamples(layer: ImageLayer, samples: number): number {
+  return layer === 'Color ID' || layer === 'Depth' ? 1 : samples;
+}
+
+/**
  * Most samples a still takes: jittered raster samples stop adding detail long before noise-free path tracing. The
  * numbers are protocol's STILL_LIMITS; Node hands them to the page in `configure`, because the page (plain ES modules
  * in Chromium) cannot load the protocol package, so nothing here imports it at runtime.
@@ -68,6 +110,14 @@ export interface EnginePageApi {
   loadModel(url: string, path: string): Promise<ModelParts>;
   /** Base64 of the encoded image. */
   still(options: StillOptions): Promise<string>;
+  /**
+   * A production render's view, every layer asked for, off screen. Samples are drawn one macrotask apart, so that a
+   * `cancelImage` is seen at the next sample; progress goes to `autostudioRenderProgress`. The viewport is not put
+   * back afterwards: the next `apply` does that (a shot's frames follow each other without it).
+   */
+  renderImage(request: ImageRequest): Promise<ImageLayers>;
+  /** Stops the request of this id (now or when it starts) at its next sample: its `renderImage` rejects. */
+  cancelImage(id: string): void;
   /** Starts the Pixel Streaming streamer; viewport requests from players go to `autostudioResolution`. */
   startStreaming(url: string, streamerId: string): void;
   streamStats(): StreamStats;
@@ -97,4 +147,6 @@ export interface EngineGlobal {
   autostudioEngine?: EnginePageApi;
   /** Exposed by Node: a player asked for frames of this size. */
   autostudioResolution?: (width: number, height: number) => Promise<void>;
+  /** Exposed by Node: samples done so far by the `renderImage` request of this id, all its layers together. */
+  autostudioRenderProgress?: (id: string, samplesDone: number) => Promise<void>;
 }

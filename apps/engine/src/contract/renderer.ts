@@ -1,7 +1,7 @@
-import type { ModelParts, StillOptions } from './render-contract.js';
+import type { ImageLayer, ImageRequest, ModelParts, StillOptions } from './render-contract.js';
 import type { SceneState } from './scene-state.js';
 
-export type { ModelParts, StillOptions };
+export type { ImageLayer, ImageRequest, ModelParts, StillOptions };
 
 /**
  * The seam between the Remote Control side (scene state, functions, HTTP) and the picture. The Chromium
@@ -15,6 +15,15 @@ export interface Renderer {
   /** Loads a car model file (GLB or glTF) from the engine's folder; resolves to what the model offers. */
   loadModel(filePath: string): Promise<ModelParts>;
   still(options: StillOptions): Promise<Buffer>;
+  /**
+   * One view of a production render, every layer asked for (see EnginePageApi.renderImage); `onProgress` hears the
+   * samples done so far. Rejects when `cancelImage` stopped it.
+   */
+  renderImage(request: ImageRequest, onProgress: (samplesDone: number) => void): Promise<Map<ImageLayer, Buffer>>;
+  /** Stops the request of this id at its next sample, without waiting behind it. */
+  cancelImage(id: string): Promise<void>;
+  /** Whether production renders may path trace here (a GPU, or `--path-tracing on`): HIGH quality's condition. */
+  canPathTrace(): boolean;
   /** Players of the stream may ask for frames of their viewport's size; the engine decides what to grant. */
   onViewportRequest?(handler: (width: number, height: number) => void): void;
   /** Ends every stream viewer's connection (on reset, before the engine is lent to its next user). */

@@ -5,6 +5,9 @@ import type {
   EngineGlobal,
   EnginePageApi,
   FrameInfo,
+  ImageLayer,
+  ImageLayers,
+  ImageRequest,
   ModelParts,
   PageCapabilities,
   PathTracingMode,
@@ -45,6 +48,32 @@ const SETTLE_MS = 300;
  * once and 128 ms with this grace.
  */
 const CAPTURE_GRACE_MS = 100;
+/** Layers drawn on a transparent background (the Beauty only when the render type asks for it). */
+const TRANSPARENT_LAYERS: ReadonlySet<ImageLayer> = new Set(['Car', 'Shadow', 'Color ID']);
+/** Layers that are one exact sample of data, not a picture (see layerSamples). */
+const PASSES: ReadonlySet<ImageLayer> = new Set(['Color ID', 'Depth']);
+
+/** A production image's progress, reported to Node after each sample; a cancelled image stops there. */
+class ImageProgress {
+  private done = 0;
+
+  constructor(
+    private readonly id: string,
+    private readonly cancelled: () => boolean,
+  ) {}
+
+  check(): void {
+    if (this.cancelled()) throw new Error(`Render ${this.id} was cancelled`);
+  }
+
+  /** One more sample: reports it, then lets the page's other tasks run (a cancel from Node among them). */
+  async step(): Promise<void> {
+    this.done += 1;
+    void (globalThis as EngineGlobal).autostudioRenderProgress?.(this.id, this.done).catch(() => undefined);
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    this.check();
+  }
+}
 
 /**
  * The engine's page: draws the scene state on demand into the canvas, refines it while idle, and renders stills
@@ -74,6 +103,10 @@ export class EnginePage implements EnginePageApi {
   private tracedShown = 0;
   /** A still owns the renderer while it waits for the path tracer's shader; refinement keeps off meanwhile. */
   private stillRendering = false;
+  /** Stills drawn, for their progress ids. */
+  private stills = 0;
+  /** Ids of production images Node cancelled (see cancelImage). */
+  private readonly cancelledImages = new Set<string>();
   /** What `configure` was given: Node's numbers, from the protocol package. */
   private stillSampleLimits: StillSampleLimits | null = null;
   lastFrame: FrameInfo = { renderMs: 0, samples: 0, interactive: false, pathTraced: false };
@@ -175,46 +208,128 @@ export class EnginePage implements EnginePageApi {
     return info;
   }
 
-  /** Renders the current state to an image at any size, off screen, with its own samples. */
+  /** Renders the current state to an image at any size, off screen, with its own samples (RenderStill). */
   async still(options: StillOptions): Promise<string> {
     const state = this.state;
     if (!state) throw new Error('The page has no scene yet');
     const limits = this.stillSampleLimits;
     if (!limits) throw new Error('The page is not configured yet');
-    const generation = this.refinement.restart();
-    this.quickFrame.cancel();
-    await this.stage.apply(state, { transparentBackground: Boolean(options.transparentBackground) });
-    this.shadows.follow(state);
-    const transparent = Boolean(options.transparentBackground);
-    const output = new THREE.WebGLRenderTarget(options.width, options.height);
-    if (options.renderer === 'pathTracer') {
-      const samples = Math.max(1, Math.min(limits.pathTracer, options.samples ?? PATH_TRACE_SAMPLES.mq));
-      this.stillRendering = true;
-      try {
-        await this.tracer.load();
-        this.pointTracer(state, options, 1);
-        await this.tracer.render(samples);
-      } finally {
-        this.stillRendering = false;
-        // The tracer now holds the still's size and camera: the viewport's refinement points it again.
-        this.tracedGeneration = -1;
-      }
-      this.grade(state, false);
-      this.pipeline.present(output, transparent, this.tracer.texture);
-    } else {
-      const samples = Math.max(1, Math.min(limits.raster, options.samples ?? REFINE_SAMPLES.mq));
-      this.pipeline.restart(options.width, options.height);
-      for (let i = 0; i < samples; i += 1) this.addSample(state, options, true, i);
-      this.grade(state, false);
-      this.pipeline.present(output, transparent);
-    }
-    const pixels = new Uint8Array(options.width * options.height * 4);
-    this.renderer.readRenderTargetPixels(output, 0, 0, options.width, options.height, pixels);
-    output.dispose();
-    const image = await encode(pixels, options);
+    const pathTraced = options.renderer === 'pathTracer';
+    const samples = pathTraced
+      ? Math.max(1, Math.min(limits.pathTracer, options.samples ?? PATH_TRACE_SAMPLES.mq))
+      : Math.max(1, Math.min(limits.raster, options.samples ?? REFINE_SAMPLES.mq));
+    this.stills += 1;
+    const { images, generation } = await this.drawImage({
+      id: `still-${this.stills}`,
+      width: options.width,
+      height: options.height,
+      layers: [{ layer: 'Beauty', format: options.format }],
+      samples,
+      pathTraced,
+      transparentBackground: Boolean(options.transparentBackground),
+      groundShadow: true,
+      depthRange: { near: 0, far: 1 },
+      quality: options.quality,
+    });
     // Back to the viewport: the stream shows the scene again, refined.
     if (generation === this.refinement.generation) await this.apply(state);
+    const image = images.Beauty;
+    if (image === undefined) throw new Error('The still drew no picture');
     return image;
+  }
+
+  async renderImage(request: ImageRequest): Promise<ImageLayers> {
+    return (await this.drawImage(request)).images;
+  }
+
+  cancelImage(id: string): void {
+    this.cancelledImages.add(id);
+  }
+
+  /** Every layer of a request, one after the other, with the same camera and size; see EnginePageApi.renderImage. */
+  private async drawImage(request: ImageRequest): Promise<{ images: ImageLayers; generation: number }> {
+    const state = request.state ?? this.state;
+    if (!state) throw new Error('The page has no scene yet');
+    const generation = this.refinement.restart();
+    this.quickFrame.cancel();
+    const progress = new ImageProgress(request.id, () => this.cancelledImages.has(request.id));
+    progress.check();
+    const images: ImageLayers = {};
+    this.stillRendering = true;
+    try {
+      for (const { layer, format } of request.layers) {
+        const pixels = await this.drawLayer(state, request, layer, progress);
+        const { width, height, quality } = request;
+        images[layer] = await encode(pixels, { width, height, format, quality });
+      }
+    } finally {
+      this.stillRendering = false;
+      // Layers drew the shadow map with parts of the stage hidden: the viewport's next frame draws it again.
+      this.renderer.shadowMap.needsUpdate = true;
+    }
+    return { images, generation };
+  }
+
+  /** One layer into 8-bit RGBA pixels (GL rows, bottom-up). */
+  private async drawLayer(
+    state: SceneState,
+    request: ImageRequest,
+    layer: ImageLayer,
+    progress: ImageProgress,
+  ): Promise<Uint8Array> {
+    const { width, height } = request;
+    const transparent = layer === 'Beauty' ? request.transparentBackground : TRANSPARENT_LAYERS.has(layer);
+    await this.stage.apply(state, { transparentBackground: transparent });
+    const restore = this.stage.showLayer(layer, request);
+    const output = new THREE.WebGLRenderTarget(width, height);
+    // The shadow map is drawn again for what this layer shows (the Background's has no car in it); passes need none.
+    this.renderer.shadowMap.needsUpdate = !PASSES.has(layer);
+    try {
+      if (PASSES.has(layer)) {
+        this.drawPass(state, request, output, layer === 'Depth' ? 0xffffff : 0x000000);
+        await progress.step();
+      } else if (layer === 'Beauty' && request.pathTraced) {
+        try {
+          await this.tracer.load();
+          this.pointTracer(state, request, 1);
+          await this.tracer.render(request.samples, () => progress.step());
+        } finally {
+          // The tracer now holds the image's size and camera: the viewport's refinement points it again.
+          this.tracedGeneration = -1;
+        }
+        this.grade(state, false);
+        this.pipeline.present(output, transparent, this.tracer.texture);
+      } else {
+        this.pipeline.restart(width, height);
+        for (let i = 0; i < request.samples; i += 1) {
+          this.addSample(state, request, true, i);
+          // Each sample finished before the next macrotask: progress is what is drawn, not what is queued.
+          this.waitForFrame();
+          await progress.step();
+        }
+        if (layer === 'Shadow') this.pipeline.presentRaw(output);
+        else {
+          this.grade(state, false);
+          this.pipeline.present(output, transparent);
+        }
+      }
+      const pixels = new Uint8Array(width * height * 4);
+      this.renderer.readRenderTargetPixels(output, 0, 0, width, height, pixels);
+      return pixels;
+    } finally {
+      restore();
+      output.dispose();
+    }
+  }
+
+  /** A pass: one exact sample of the stage as `showLayer` set it, on a cleared opaque background. */
+  private drawPass(state: SceneState, size: ImageRequest, output: THREE.WebGLRenderTarget, clear: number): void {
+    placeCamera(this.camera, state.camera, size.width / size.height, this.stage.car.cabin);
+    this.renderer.setRenderTarget(output);
+    this.renderer.setClearColor(clear, 1);
+    this.renderer.clear();
+    this.renderer.render(this.stage.scene, this.camera);
+    this.renderer.setClearColor(0x000000, 0);
   }
 
   private drawSample(state: SceneState, interactive: boolean): FrameInfo {
@@ -384,7 +499,8 @@ export class EnginePage implements EnginePageApi {
   /** Draws the current average into the canvas again, without rendering. */
   private repaint(): void {
     const state = this.state;
-    if (!state || this.pipeline.samples === 0) return;
+    // During a still the pipeline holds the still's samples, not the viewport's.
+    if (!state || this.stillRendering || this.pipeline.samples === 0) return;
     this.grade(state, true);
     this.pipeline.present(null, false, this.lastFrame.pathTraced ? this.tracer.texture : undefined);
   }

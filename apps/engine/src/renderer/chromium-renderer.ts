@@ -6,6 +6,8 @@ import type {
   BenchmarkResult,
   EngineGlobal,
   FrameInfo,
+  ImageLayer,
+  ImageRequest,
   PageCapabilities,
   PathTracingMode,
   StreamStats,
@@ -45,6 +47,8 @@ export class ChromiumRenderer implements Renderer {
   /** Page calls run one at a time, in order, so a still never interleaves with a state change. */
   private queue: Promise<unknown> = Promise.resolve();
   private viewportRequest: (width: number, height: number) => void = () => undefined;
+  /** Who hears the progress of each production image being drawn, by its request id. */
+  private readonly imageProgress = new Map<string, (samplesDone: number) => void>();
   /** What the page runs on and does with path tracing, once started. */
   capabilities: PageCapabilities | null = null;
 
@@ -77,6 +81,9 @@ export class ChromiumRenderer implements Renderer {
     this.page.on('pageerror', (error) => this.options.onPageMessage?.('error', error.message));
     await this.page.exposeFunction('autostudioResolution', (width: unknown, height: unknown) => {
       if (typeof width === 'number' && typeof height === 'number') this.viewportRequest(width, height);
+    });
+    await this.page.exposeFunction('autostudioRenderProgress', (id: unknown, done: unknown) => {
+      if (typeof id === 'string' && typeof done === 'number') this.imageProgress.get(id)?.(done);
     });
     await this.page.goto(this.server.origin + '/');
     await this.page
@@ -180,6 +187,34 @@ export class ChromiumRenderer implements Renderer {
     );
     if (!base64) throw new Error('The page returned no image');
     return Buffer.from(base64, 'base64');
+  }
+
+  async renderImage(
+    request: ImageRequest,
+    onProgress: (samplesDone: number) => void,
+  ): Promise<Map<ImageLayer, Buffer>> {
+    const prepared = request.state ? { ...request, state: this.withLocalImages(request.state) } : request;
+    this.imageProgress.set(request.id, onProgress);
+    try {
+      const images = await this.run((page) =>
+        page.evaluate((r) => (globalThis as EngineGlobal).autostudioEngine?.renderImage(r), prepared),
+      );
+      if (!images) throw new Error('The page returned no images');
+      return new Map(
+        Object.entries(images).map(([layer, base64]) => [layer as ImageLayer, Buffer.from(base64, 'base64')]),
+      );
+    } finally {
+      this.imageProgress.delete(request.id);
+    }
+  }
+
+  /** Outside the queue: the image it stops is what holds the queue. */
+  async cancelImage(id: string): Promise<void> {
+    await this.livePage.evaluate((i) => (globalThis as EngineGlobal).autostudioEngine?.cancelImage(i), id);
+  }
+
+  canPathTrace(): boolean {
+    return this.capabilities?.pathTracingOnIdle ?? false;
   }
 
   async close(): Promise<void> {

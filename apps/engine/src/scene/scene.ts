@@ -19,6 +19,7 @@ import { Lights, type LightBookkeeping } from './lights.js';
 import { ModelDownloader } from './model-download.js';
 import { PostProcess } from './post-process.js';
 import { readProperty, writeProperty } from './properties.js';
+import { RenderJobs } from './render-jobs.js';
 import { builtInParts, type SceneCore } from './scene-core.js';
 import { Sequences } from './sequences.js';
 
@@ -42,7 +43,7 @@ interface Snapshot {
 
 /**
  * The scene: its state, and every catalogue function and property as an operation on it, by domain (car.ts,
- * backdrop.ts, camera.ts, lights.ts, sequences.ts, post-process.ts, apply-config.ts, properties.ts). Each call that
+ * backdrop.ts, camera.ts, lights.ts, sequences.ts, post-process.ts, apply-config.ts, properties.ts, render-jobs.ts). Each call that
  * changes the state hands the new state to the renderer, all or nothing; reads never do.
  */
 export class Scene {
@@ -50,6 +51,7 @@ export class Scene {
   private readonly core: SceneCore;
   private readonly lights: Lights;
   private readonly sequences: Sequences;
+  private readonly renderJobs: RenderJobs;
   private readonly handlers: EngineHandlers;
 
   constructor(private readonly options: SceneOptions) {
@@ -69,6 +71,7 @@ export class Scene {
     const postProcess = new PostProcess(this.core);
     this.lights = new Lights(this.core);
     this.sequences = new Sequences(this.core);
+    this.renderJobs = new RenderJobs(this.core);
     const config = new ApplyConfig(this.core, { car, camera, backdrop, postProcess, lights: this.lights }, (work) =>
       this.allOrNothing(work),
     );
@@ -82,6 +85,7 @@ export class Scene {
       ...this.sequences.handlers,
       ...postProcess.handlers,
       ...this.lights.handlers,
+      ...this.renderJobs.handlers,
     };
   }
 
@@ -144,6 +148,7 @@ export class Scene {
 
   async close(): Promise<void> {
     this.sequences.stop();
+    await this.renderJobs.close();
     await this.downloader.settled();
   }
 
@@ -152,7 +157,10 @@ export class Scene {
    * pooled engine starts from the defaults and finds nothing of the previous user's models, sequences or lights.
    */
   async reset(): Promise<void> {
-    // The previous user's viewers go first: nothing of the next user's scene may reach them.
+    // A render job of the previous user stops (first: the renderer's other calls wait behind its image), and their
+    // render outputs go.
+    await this.renderJobs.reset();
+    // The previous user's viewers go before anything of the next user's scene could reach them.
     await this.options.renderer.dropViewers?.();
     this.sequences.stop();
     await this.downloader.reset();

@@ -40,6 +40,25 @@ const selectSequence = async () => {
   await arrange('car', 'GotoSequenceFrameWithPath', { SequencePath: await createSequence(), Frame: 0 });
   return {};
 };
+/** A small render job, started (it finishes at once over the recording renderer). */
+const startRenderJob = async () =>
+  (
+    await arrange<{ JobId: string }>('camera', 'StartRenderJob', {
+      Settings: { Width: 64, Height: 36, SpatialSamples: 1, TemporalSamples: 1 },
+    })
+  ).JobId;
+/** The first output of a finished render job. */
+const renderOutput = async () => {
+  const JobId = await startRenderJob();
+  for (;;) {
+    const status = await arrange<{ Status: string; Outputs: { Path: string }[] }>('camera', 'GetRenderJobStatus', {
+      JobId,
+    });
+    const first = status.Outputs[0];
+    if (status.Status !== 'Rendering' && first) return first.Path;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
 const createPointLight = async () => (await arrange<{ ID: number }>('light', 'CreatePointLightAPI')).ID;
 
 /** Parameters per function, after creating what the call needs; a function without an entry takes none. */
@@ -53,6 +72,12 @@ const samples: Record<string, () => Record<string, unknown> | Promise<Record<str
   'Switch Position': () => ({ Position: 'Interior' }),
   'Render MQ': () => ({ Width: 64, Height: 36 }),
   RenderStill: () => ({ Width: 64, Height: 36, Format: 'JPG' }),
+  StartRenderJob: () => ({
+    Settings: { Width: 64, Height: 36, Format: 'JPG', RenderType: 'Multi Pass', Passes: ['Depth'] },
+  }),
+  GetRenderJobStatus: async () => ({ JobId: await startRenderJob() }),
+  CancelRenderJob: async () => ({ JobId: await startRenderJob() }),
+  ReadRenderOutput: async () => ({ Path: await renderOutput() }),
   'Set Composition Guide': () => ({ Value: 'RuleOfThird' }),
   'Change Composition Opacity': () => ({ Value: 0.3 }),
   'Set Bokeh': () => ({ Size: 4, Shape: 'Circle' }),

@@ -99,3 +99,18 @@ export interface Region {
 export const FULL: Region = { x0: 0, x1: 1, y0: 0, y1: 1 };
 export const LEFT_HALF: Region = { x0: 0, x1: 0.5, y0: 0, y1: 1 };
 export const RIGHT_HALF: Region = { x0: 0.5, x1: 1, y0: 0, y1: 1 };
+
+/** Width and height from a JPEG's frame header (SOF0–SOF15, not DHT/JPG/DAC), or null if it has none. */
+export function jpegSize(bytes: Buffer): { width: number; height: number } | null {
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
+  let offset = 2;
+  while (offset + 9 < bytes.length) {
+    if (bytes[offset] !== 0xff) return null;
+    const marker = bytes[offset + 1] ?? 0;
+    const length = bytes.readUInt16BE(offset + 2);
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+      return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
+    offset += 2 + length;
+  }
+  return null;
+}

@@ -1,4 +1,5 @@
-import type { ModelParts, Renderer, StillOptions } from '../contract/renderer.js';
+import type { ImageLayer, ImageRequest, ModelParts, Renderer, StillOptions } from '../contract/renderer.js';
+import { layerSamples } from '../contract/render-contract.js';
 import type { SceneState } from '../contract/scene-state.js';
 
 /** A real 1 × 1 PNG: a stand-in for pixels only, which the renderer's own tests check for real. */
@@ -12,6 +13,7 @@ export type RendererCall =
   | { kind: 'apply'; state: SceneState }
   | { kind: 'loadModel'; filePath: string }
   | { kind: 'still'; options: StillOptions }
+  | { kind: 'image'; request: ImageRequest }
   | { kind: 'close' };
 
 /**
@@ -45,6 +47,25 @@ export class TestRenderer implements Renderer {
   still(options: StillOptions): Promise<Buffer> {
     this.calls.push({ kind: 'still', options });
     return Promise.resolve(TINY_PNG);
+  }
+
+  /** Each layer a tiny PNG, its samples reported at once. */
+  async renderImage(
+    request: ImageRequest,
+    onProgress: (samplesDone: number) => void,
+  ): Promise<Map<ImageLayer, Buffer>> {
+    this.calls.push({ kind: 'image', request: structuredClone(request) });
+    await Promise.resolve();
+    onProgress(request.layers.reduce((sum, { layer }) => sum + layerSamples(layer, request.samples), 0));
+    return new Map(request.layers.map(({ layer }) => [layer, TINY_PNG]));
+  }
+
+  cancelImage(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  canPathTrace(): boolean {
+    return false;
   }
 
   close(): Promise<void> {

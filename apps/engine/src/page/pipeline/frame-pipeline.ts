@@ -130,6 +130,13 @@ export class FramePipeline {
     this.grade(image, target, transparent);
   }
 
+  /** Copies the average as it is, ungraded, into `target`: a layer whose pixels are data (the shadow's alpha). */
+  presentRaw(target: THREE.WebGLRenderTarget): void {
+    setUniform(this.copy, 'source', this.accumulated[0].texture);
+    this.renderer.setRenderTarget(target);
+    this.copyQuad.render(this.renderer);
+  }
+
   private grade(image: THREE.Texture, target: THREE.WebGLRenderTarget | null, transparent: boolean): void {
     const { width, height } = image.image as { width: number; height: number };
     setUniform(this.grading, 'image', image);

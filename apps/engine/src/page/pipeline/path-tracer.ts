@@ -136,13 +136,15 @@ export class PathTracer {
   /**
    * Renders until the average holds `samples` whole samples. The shader may compile on the way, more than once as
    * the first samples settle its defines (depth of field, background): the compile finishes on the event loop, so
-   * this waits there meanwhile rather than spinning.
+   * this waits there meanwhile rather than spinning. `afterSample` runs after each whole sample (progress, cancel).
    */
-  async render(samples: number): Promise<void> {
+  async render(samples: number, afterSample?: () => Promise<void>): Promise<void> {
     await this.load();
     while (this.samples < samples) {
+      const before = this.samples;
       this.sample();
       if (this.compiling) await new Promise((resolve) => setTimeout(resolve, 50));
+      else if (afterSample && this.samples > before) await afterSample();
     }
   }
 }

@@ -1,10 +1,13 @@
 import * as THREE from 'three';
+import type { ImageLayer } from '../../contract/render-contract.js';
 import type { SceneState } from '../../contract/scene-state.js';
 import { DesertPcgEnvironment } from '../environments/desert-pcg.js';
 import { DesertEnvironment } from '../environments/desert.js';
 import type { Environment } from '../environments/environment.js';
 import { HdriEnvironment } from '../environments/hdri.js';
 import { StudioEnvironment } from '../environments/studio.js';
+import { setUniform } from '../pipeline/grading.js';
+import { ColorIdMaterials, createDepthMaterial } from '../pipeline/passes.js';
 import { CarRig } from './car-rig.js';
 import { CustomLights } from './custom-lights.js';
 
@@ -43,6 +46,8 @@ export class Stage {
   private backplate: { url: string; texture: THREE.Texture } | null = null;
   /** The shadow catcher as the path tracer's ground where the environment has none: it shows what lies behind it. */
   private readonly matteGround = Object.assign(new THREE.MeshStandardMaterial({ roughness: 1 }), { matte: true });
+  private readonly colorIds = new ColorIdMaterials();
+  private readonly depth = createDepthMaterial();
 
   constructor(private readonly renderer: THREE.WebGLRenderer) {
     this.pmrem = new THREE.PMREMGenerator(renderer);
@@ -120,6 +125,53 @@ export class Stage {
     this.lampPool.visible = head.on && !transparent;
     (this.lampPool.material as THREE.MeshBasicMaterial).opacity = Math.min(1, 0.55 * head.intensity);
     this.lights.update(state.customLights);
+  }
+
+  /**
+   * Sets the stage up for one layer of a production render, after `apply` chose the background (transparent for
+   * Car, Shadow and Color ID); the function it returns puts everything back. Beauty: as applied, with or without the
+   * car's shadow on the ground. Car: the car alone. Background: all but the car and its shadow. Shadow: the ground's
+   * shadow alone (the car still casts it but draws nothing). Color ID: the car in flat colours, one per part. Depth:
+   * everything as its distance from the camera, the background at infinity.
+   */
+  showLayer(
+    layer: ImageLayer,
+    options: { groundShadow: boolean; depthRange: { near: number; far: number } },
+  ): () => void {
+    const undo: (() => void)[] = [];
+    const set = <T extends object, K extends keyof T>(target: T, key: K, value: T[K]) => {
+      const before = target[key];
+      target[key] = value;
+      undo.push(() => {
+        target[key] = before;
+      });
+    };
+    set(this.shadowCatcher, 'visible', layer === 'Shadow' || (layer === 'Beauty' && options.groundShadow));
+    if (layer === 'Background') set(this.car.group, 'visible', false);
+    this.car.group.traverse((node) => {
+      if (!(node instanceof THREE.Mesh)) return;
+      const mesh = node as THREE.Mesh;
+      if (layer === 'Color ID') {
+        const flat = (material: THREE.Material) => this.colorIds.for(material, mesh);
+        set(mesh, 'material', Array.isArray(mesh.material) ? mesh.material.map(flat) : flat(mesh.material));
+      }
+      if (layer === 'Shadow') {
+        for (const material of Array.isArray(mesh.material) ? mesh.material : [mesh.material]) {
+          set(material, 'colorWrite', false);
+          set(material, 'depthWrite', false);
+        }
+      }
+    });
+    if (layer === 'Depth') {
+      set(this.scene, 'background', null);
+      set(this.lampPool, 'visible', false);
+      set(this.scene, 'overrideMaterial', this.depth);
+      setUniform(this.depth, 'near', options.depthRange.near);
+      setUniform(this.depth, 'far', options.depthRange.far);
+    }
+    return () => {
+      for (const step of undo.reverse()) step();
+    };
   }
 
   /** Whether the path tracer can show the stage as it is: a backplate is a screen-space image it cannot place. */
