@@ -128,7 +128,12 @@ try {
   const frames = videoEngine.images.length;
   const encodeFile = path.join(dataDir, 'encode.mp4');
   const encodeStarted = performance.now();
-  const encoder = new VideoEncoder('ffmpeg', { frameRate: VIDEO.Shot.FrameRate, format: 'MP4', output: encodeFile });
+  const encoder = new VideoEncoder('ffmpeg', {
+    frameRate: VIDEO.Shot.FrameRate,
+    frames: 'jpeg',
+    format: 'MP4',
+    output: encodeFile,
+  });
   for (const image of videoEngine.images) await encoder.write(image);
   await encoder.finish();
   const encodeMs = performance.now() - encodeStarted;

@@ -137,6 +137,7 @@ export class EngineRenderRunner implements RenderRunner {
     const file = path.join(folder, `video.${encoding.extension}`);
     const encoder = new VideoEncoder(this.options.ffmpegPath, {
       frameRate: shot.FrameRate,
+      frames: 'jpeg',
       format: request.videoFormat,
       output: file,
     });

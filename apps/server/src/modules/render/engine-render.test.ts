@@ -109,16 +109,20 @@ describe('renders on a render engine', () => {
   };
   const statusOf = async (jobId: string) =>
     (await call('GET', pathTo(API_ROUTES.render.status, { jobId }))).json<RenderJob>();
-  const finished = (jobId: string, timeout = 120_000) =>
-    vi.waitFor(
+  /** Waits for the job to end; a failed job fails the test at once with the job's error. */
+  const finished = async (jobId: string, timeout = 120_000) => {
+    const job = await vi.waitFor(
       async () => {
-        const job = await statusOf(jobId);
-        if (job.status === 'failed') throw new Error(`the render failed: ${job.error ?? ''}`);
-        expect(job.status).toBe('completed');
-        return job;
+        const current = await statusOf(jobId);
+        expect(['completed', 'failed']).toContain(current.status);
+        return current;
       },
       { timeout, interval: 200 },
     );
+    expect(job.error).toBeNull();
+    expect(job.status).toBe('completed');
+    return job;
+  };
   const itemsOf = async (job: RenderJob) => {
     expect(job.renderedAssetId).toEqual(expect.any(String));
     const id = job.renderedAssetId ?? '';

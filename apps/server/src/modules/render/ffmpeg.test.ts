@@ -47,7 +47,7 @@ describe('ffmpeg for renders', () => {
   ];
   it.each(cases)('encodes frames into %s (%s) with their count, size and duration', async (format, codec, name) => {
     const output = path.join(folder, `clip.${VIDEO_ENCODINGS[format].extension}`);
-    const encoder = new VideoEncoder('ffmpeg', { frameRate: 24, format, output });
+    const encoder = new VideoEncoder('ffmpeg', { frameRate: 24, frames: 'png', format, output });
     for (let index = 0; index < 48; index += 1) await encoder.write(frame(index, 64, 36));
     await encoder.finish();
     const info = probe(output);
@@ -58,7 +58,7 @@ describe('ffmpeg for renders', () => {
 
   it('gives an odd custom size an even one, which every player needs', async () => {
     const output = path.join(folder, 'odd.mp4');
-    const encoder = new VideoEncoder('ffmpeg', { frameRate: 24, format: 'MP4', output });
+    const encoder = new VideoEncoder('ffmpeg', { frameRate: 24, frames: 'png', format: 'MP4', output });
     for (let index = 0; index < 3; index += 1) await encoder.write(frame(index, 65, 37));
     await encoder.finish();
     expect(probe(output).streams[0]).toMatchObject({ width: 64, height: 36, pix_fmt: 'yuv420p' });
@@ -77,6 +77,7 @@ describe('ffmpeg for renders', () => {
   it('says clearly when ffmpeg is missing', async () => {
     const encoder = new VideoEncoder('/nonexistent/ffmpeg', {
       frameRate: 24,
+      frames: 'png',
       format: 'MP4',
       output: path.join(folder, 'never.mp4'),
     });

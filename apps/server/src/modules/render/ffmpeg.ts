@@ -73,14 +73,16 @@ export class VideoEncoder {
 
   constructor(
     private readonly ffmpegPath: string,
-    options: { frameRate: number; format: VideoFormat; output: string },
+    options: { frameRate: number; frames: 'jpeg' | 'png'; format: VideoFormat; output: string },
   ) {
     const encoding = VIDEO_ENCODINGS[options.format];
     this.child = spawn(
       ffmpegPath,
       [
         ...['-hide_banner', '-loglevel', 'error', '-y'],
-        ...['-f', 'image2pipe', '-framerate', String(options.frameRate), '-i', '-'],
+        // The frames' codec is named: probing a pipe of a few small JPEGs (Chromium's, with an ICC profile) finds none.
+        ...['-f', 'image2pipe', '-c:v', options.frames === 'jpeg' ? 'mjpeg' : 'png'],
+        ...['-framerate', String(options.frameRate), '-i', '-'],
         ...['-vf', EVEN_SIZE, '-r', String(options.frameRate)],
         ...encoding.args,
         options.output,
@@ -91,6 +93,7 @@ export class VideoEncoder {
       'data',
       (chunk: Buffer) => (this.stderr = (this.stderr + chunk.toString('utf8')).slice(-2000)),
     );
+    // A pipe that breaks (EPIPE) means ffmpeg stopped: its exit says why.
     this.child.stdin.on('error', (error) => (this.failure ??= error));
     this.closed = once(this.child, 'close').then(
       ([code]) => code as number | null,
@@ -102,21 +105,22 @@ export class VideoEncoder {
   }
 
   async write(frame: Buffer): Promise<void> {
-    this.throwIfFailed();
+    if (this.failure || this.child.exitCode !== null) throw await this.exitError();
     if (!this.child.stdin.write(frame)) await Promise.race([once(this.child.stdin, 'drain'), this.closed]);
-    this.throwIfFailed();
-  }
-
-  private throwIfFailed(): void {
-    if (this.failure) throw this.failure;
   }
 
   /** Ends the input and waits for the file. */
   async finish(): Promise<void> {
     this.child.stdin.end();
     const code = await this.closed;
-    if (this.failure) throw this.failure;
-    if (code !== 0) throw new Error(`ffmpeg failed (exit ${code ?? 'signal'}): ${this.stderr.trim()}`);
+    if (this.failure || code !== 0) throw await this.exitError();
+  }
+
+  /** Why ffmpeg stopped, in its own words (a closed input pipe only says that it stopped). */
+  private async exitError(): Promise<Error> {
+    const code = await this.closed;
+    if (this.failure instanceof RenderFailure) return this.failure;
+    return new Error(`ffmpeg failed (exit ${code ?? 'signal'}): ${this.stderr.trim() || this.failure?.message}`);
   }
 
   abort(): void {
