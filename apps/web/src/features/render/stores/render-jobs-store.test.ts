@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  API_BASE,
   API_ROUTES,
   POLLING,
   STATE_MESSAGES,
@@ -48,9 +49,10 @@ const json = (body: unknown, status = 200) =>
 function renderService(starts: (() => Promise<Response>)[], statuses: Record<string, (RenderJob | 'unreachable')[]>) {
   const calls: { method: string; path: string }[] = [];
   const fetchMock = vi.fn<typeof fetch>((input, init) => {
-    const url = new URL(String(input));
+    // apiRequest calls fetch with the URL as a string.
+    const url = new URL(input as string);
     const method = init?.method ?? 'GET';
-    const path = url.pathname.replace(/^\/api/, '');
+    const path = url.pathname.slice(API_BASE.length);
     calls.push({ method, path });
     if (method === 'POST') {
       const next = starts.shift();
