@@ -5,7 +5,7 @@ import { useAuthStore } from '@/features/auth';
 import { useEngineStore } from '@/lib/engine';
 import { RenderToolbar } from './render-toolbar';
 
-const person = (roles: User['roles']) => ({ id: 'u1', name: 'Riley', username: 'riley', roles }) as User;
+const person = (roles: User['roles']): User => ({ id: 'u1', name: 'Riley', username: 'riley', roles });
 
 describe('the studio toolbar’s render controls', () => {
   afterEach(() => {
