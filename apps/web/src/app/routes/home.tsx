@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Navigate } from 'react-router';
 import { STATE_MESSAGES } from '@autostudio/protocol';
 import { paths } from '@/config/paths';
@@ -16,6 +16,11 @@ import { RemoteApi } from '@/lib/remote-control/remote-api';
 import { sessionStore } from '@/lib/session-storage';
 import { ConfigurationToolbar } from '../studio/configuration-toolbar';
 import { STUDIO_PANELS } from '../studio/studio-panels';
+
+// The render controls and their tray load just after the studio's first paint: the renders' store, the buttons
+// and, when first opened, the dialogs (the /home budget, apps/web/scripts/check-bundle-budget.mjs).
+const RenderToolbar = lazy(() => import('../studio/render-toolbar').then((m) => ({ default: m.RenderToolbar })));
+const RenderJobsTray = lazy(() => import('../studio/render-toolbar').then((m) => ({ default: m.RenderJobsTray })));
 
 /** The player signs in to signalling with the current access token, read afresh on every (re)connect. */
 const accessToken = () => sessionStore.get('accessToken');
@@ -43,7 +48,19 @@ export default function HomeRoute() {
     <StudioPage
       product={product}
       status={<SessionStatusIndicator />}
-      actions={<ConfigurationToolbar />}
+      actions={
+        <>
+          <ConfigurationToolbar />
+          <Suspense fallback={null}>
+            <RenderToolbar />
+          </Suspense>
+        </>
+      }
+      overlay={
+        <Suspense fallback={null}>
+          <RenderJobsTray />
+        </Suspense>
+      }
       inspector={<StudioInspector panels={STUDIO_PANELS} />}
       viewport={
         session ? (

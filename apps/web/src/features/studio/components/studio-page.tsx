@@ -15,13 +15,15 @@ export interface StudioPageProps {
   viewport?: ReactNode;
   /** The panels beside the viewport. */
   inspector?: ReactNode;
+  /** What floats over the viewport's corner (the render jobs tray). */
+  overlay?: ReactNode;
 }
 
 /**
  * The configurator's frame: a slim toolbar, the engine's view as large as the window allows, and the inspector
  * on the right, which the user may hide to give the picture the whole width.
  */
-export function StudioPage({ product, status, actions, viewport, inspector }: StudioPageProps) {
+export function StudioPage({ product, status, actions, viewport, inspector, overlay }: StudioPageProps) {
   const [panelsOpen, setPanelsOpen] = usePersistentState<boolean>('inspector.open', true);
   return (
     <main className="flex h-full flex-col bg-background">
@@ -53,6 +55,7 @@ export function StudioPage({ product, status, actions, viewport, inspector }: St
           className="relative min-w-0 flex-1 overflow-hidden bg-[oklch(0.12_0.005_260)]"
         >
           {viewport}
+          {overlay}
         </section>
         {inspector && (
           <aside

@@ -1,0 +1,33 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { User } from '@autostudio/protocol';
+import { useAuthStore } from '@/features/auth';
+import { useEngineStore } from '@/lib/engine';
+import { RenderToolbar } from './render-toolbar';
+
+const person = (roles: User['roles']): User => ({ id: 'u1', name: 'Riley', username: 'riley', roles });
+
+describe('the studio toolbar’s render controls', () => {
+  afterEach(() => {
+    useAuthStore.setState({ user: null });
+    useEngineStore.setState({ status: 'detached' });
+  });
+
+  it('are not there for a guest (issue 17 item 7)', () => {
+    useAuthStore.setState({ user: person(['client']) });
+    useEngineStore.setState({ status: 'ready' });
+    render(<RenderToolbar />);
+    expect(screen.queryByRole('button', { name: 'Render' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Video' })).not.toBeInTheDocument();
+  });
+
+  it('wait for the engine to be read', () => {
+    useAuthStore.setState({ user: person(['user']) });
+    render(<RenderToolbar />);
+    expect(screen.getByRole('button', { name: 'Render' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Video' })).toBeDisabled();
+    act(() => useEngineStore.setState({ status: 'ready' }));
+    expect(screen.getByRole('button', { name: 'Render' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Video' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,117 @@
+import { Aperture, Clapperboard } from 'lucide-react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { canCreate, MAX_LIST_LIMIT, type Preset } from '@autostudio/protocol';
+import { Button } from '@/components/ui/button';
+import { useAuthStore } from '@/features/auth';
+import { useConfigurationStore } from '@/features/configurations';
+// By path: the presets feature's index carries its browser, which loads with the Look tab.
+import { listPresets } from '@/features/presets/api/presets-api';
+import { useRenderJobsStore } from '@/features/render';
+import { useSessionStore } from '@/features/session';
+import { useEngineStore } from '@/lib/engine';
+import { studioSettings } from './configuration-loading';
+
+// The dialogs and the panel load when first needed, by path: /home's first paint carries only the buttons.
+const RenderDialog = lazy(() =>
+  import('@/features/render/components/render-dialog').then((m) => ({ default: m.RenderDialog })),
+);
+const VideoDialog = lazy(() =>
+  import('@/features/render/components/video-dialog').then((m) => ({ default: m.VideoDialog })),
+);
+const RenderProgressPanel = lazy(() =>
+  import('@/features/render/components/render-progress-panel').then((m) => ({ default: m.RenderProgressPanel })),
+);
+
+// Renders belong to the signed-in user: signing out stops following them (the server's jobs go on, and their
+// results reach the gallery).
+useAuthStore.subscribe((state) => {
+  if (!state.user && useRenderJobsStore.getState().jobs.length > 0) useRenderJobsStore.getState().clear();
+});
+
+/** The user's own sequences for the video dialog: the animation presets they see, as many as one page holds. */
+const loadSequences = async (): Promise<Preset[]> =>
+  (await listPresets({ page: 1, limit: MAX_LIST_LIMIT, type: 'animation' })).items;
+
+type OpenDialog = 'render' | 'video' | null;
+
+/**
+ * The studio toolbar's render controls, beside Save: Render (a still) and Video. A guest, who may create no rendered
+ * asset, gets neither (issue 17 item 7); both wait for the engine to be read.
+ */
+export function RenderToolbar() {
+  const user = useAuthStore((state) => state.user);
+  const product = useSessionStore((state) => state.product);
+  const current = useConfigurationStore((state) => state.current);
+  const configId = useConfigurationStore((state) => state.currentId);
+  const engineIsReady = useEngineStore((state) => state.status === 'ready');
+  const [open, setOpen] = useState<OpenDialog>(null);
+  const collect = useCallback(() => studioSettings(product), [product]);
+  const metadataDefaults = useMemo(
+    () => ({
+      name: current?.name ?? product?.name ?? 'Render',
+      description: '',
+      category: product?.category ?? '',
+      brand: product?.brand ?? '',
+    }),
+    [current, product],
+  );
+
+  if (!user || !canCreate(user, 'renderedAsset')) return null;
+  const onOpenChange = (dialog: OpenDialog) => (next: boolean) => setOpen(next ? dialog : null);
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={!engineIsReady}
+        onClick={() => setOpen('render')}
+        title="Render an image of the current view"
+      >
+        <Aperture aria-hidden />
+        Render
+      </Button>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={!engineIsReady}
+        onClick={() => setOpen('video')}
+        title="Render a video of a camera move"
+      >
+        <Clapperboard aria-hidden />
+        Video
+      </Button>
+      <Suspense fallback={null}>
+        {open === 'render' && (
+          <RenderDialog
+            open
+            onOpenChange={onOpenChange('render')}
+            collect={collect}
+            metadataDefaults={metadataDefaults}
+            configId={configId}
+          />
+        )}
+        {open === 'video' && (
+          <VideoDialog
+            open
+            onOpenChange={onOpenChange('video')}
+            collect={collect}
+            metadataDefaults={metadataDefaults}
+            configId={configId}
+            loadSequences={loadSequences}
+          />
+        )}
+      </Suspense>
+    </>
+  );
+}
+
+/** The render jobs tray over the viewport; its code loads with the first render. */
+export function RenderJobsTray() {
+  const any = useRenderJobsStore((state) => state.jobs.length > 0);
+  if (!any) return null;
+  return (
+    <Suspense fallback={null}>
+      <RenderProgressPanel />
+    </Suspense>
+  );
+}

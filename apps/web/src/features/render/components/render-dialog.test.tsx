@@ -1,0 +1,138 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SavedConfigSettings, StillRenderRequestInput } from '@autostudio/protocol';
+import { useRenderJobsStore } from '../stores/render-jobs-store';
+import { useRenderSettingsStore } from '../stores/render-settings-store';
+import { RenderDialog } from './render-dialog';
+
+const SCENE: SavedConfigSettings = { app: { product: { id: 'terra' } }, scene: { timeOfDay: 'Sunset' } };
+
+function open() {
+  const onOpenChange = vi.fn();
+  const startStill = vi.fn((request: StillRenderRequestInput) => Promise.resolve(request.metadata.name));
+  useRenderJobsStore.setState({ startStill });
+  render(
+    <RenderDialog
+      open
+      onOpenChange={onOpenChange}
+      collect={() => SCENE}
+      metadataDefaults={{ name: 'Terra', description: '', category: 'SUV', brand: 'Autostudio' }}
+      configId="config-7"
+    />,
+  );
+  const dialog = screen.getByRole('dialog', { name: 'Render image' });
+  return { dialog, onOpenChange, startStill };
+}
+
+const radio = (dialog: HTMLElement, group: string, name: string) =>
+  within(within(dialog).getByRole('radiogroup', { name: group })).getByRole('radio', { name });
+
+describe('the render dialog', () => {
+  beforeEach(() => {
+    useRenderSettingsStore.getState().reset();
+  });
+  afterEach(() => {
+    useRenderJobsStore.setState(useRenderJobsStore.getInitialState(), true);
+  });
+
+  it('shows the spec’s defaults, with Car Only for Car Transparent BG and passes only for Multi Pass', async () => {
+    const user = userEvent.setup();
+    const { dialog } = open();
+    expect(radio(dialog, 'Render type', 'Default')).toBeChecked();
+    expect(radio(dialog, 'Render type', 'Car Only')).toBeInTheDocument();
+    expect(radio(dialog, 'Resolution', '1080p')).toBeChecked();
+    expect(radio(dialog, 'Image format', 'JPG')).toBeChecked();
+    expect(radio(dialog, 'Quality', 'MEDIUM')).toBeChecked();
+    expect(radio(dialog, 'Car shadow', 'With ground')).toBeChecked();
+    expect(within(dialog).getByRole('textbox', { name: 'Anti-aliasing, spatial samples value' })).toHaveValue('8');
+    expect(within(dialog).getByRole('textbox', { name: 'Anti-aliasing, temporal samples value' })).toHaveValue('8');
+    expect(within(dialog).getByRole('textbox', { name: 'Width' })).toHaveValue('1920');
+    expect(within(dialog).getByRole('textbox', { name: 'Width' })).toBeDisabled();
+    expect(within(dialog).getByTestId('quality-note')).toHaveTextContent('64 samples per image');
+    expect(within(dialog).getByRole('textbox', { name: /Name/ })).toHaveValue('Terra');
+    expect(within(dialog).queryByRole('group', { name: 'Passes' })).not.toBeInTheDocument();
+
+    await user.click(radio(dialog, 'Render type', 'Multi Pass'));
+    const passes = within(dialog).getByRole('group', { name: 'Passes' });
+    expect(within(passes).getByRole('button', { name: 'Color ID' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(passes).getByRole('button', { name: 'Depth' }));
+    expect(useRenderSettingsStore.getState().still.selectedPasses).toEqual(['Color ID', 'Depth']);
+    await user.click(within(passes).getByRole('button', { name: 'Color ID' }));
+    await user.click(within(passes).getByRole('button', { name: 'Depth' }));
+    expect(within(dialog).getByText('Choose at least one pass')).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Start render' })).toBeDisabled();
+  });
+
+  it('checks a custom size and refuses to start with one it cannot render', async () => {
+    const user = userEvent.setup();
+    const { dialog, startStill } = open();
+    await user.click(radio(dialog, 'Resolution', 'Custom'));
+    const width = within(dialog).getByRole('textbox', { name: 'Width' });
+    const height = within(dialog).getByRole('textbox', { name: 'Height' });
+    expect(width).toBeEnabled();
+    await user.clear(width);
+    await user.type(width, '8');
+    expect(width).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByText('Width is a whole number of pixels from 16 to 3840')).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Start render' })).toBeDisabled();
+    await user.type(width, '000');
+    expect(within(dialog).getByText('Width is a whole number of pixels from 16 to 3840')).toBeVisible();
+    await user.clear(width);
+    await user.type(width, '192');
+    await user.clear(height);
+    await user.type(height, '108');
+    expect(width).toHaveAttribute('aria-invalid', 'false');
+    expect(useRenderSettingsStore.getState().still.customResolution).toEqual({ width: 192, height: 108 });
+    expect(within(dialog).getByTestId('render-summary')).toHaveTextContent('192×108 · JPG · MEDIUM');
+    expect(startStill).not.toHaveBeenCalled();
+  });
+
+  it('starts with Enter: the request carries the settings, the studio’s scene and the metadata, and it closes', async () => {
+    const user = userEvent.setup();
+    const { dialog, startStill, onOpenChange } = open();
+    await user.click(radio(dialog, 'Image format', 'PNG'));
+    await user.click(radio(dialog, 'Quality', 'LOW'));
+    await user.click(radio(dialog, 'Render type', 'Car Only'));
+    const name = within(dialog).getByRole('textbox', { name: /Name/ });
+    await user.clear(name);
+    await user.type(name, '  Dusk still {Enter}');
+    expect(startStill).toHaveBeenCalledTimes(1);
+    expect(startStill.mock.calls[0]?.[0]).toEqual({
+      renderType: 'Car Transparent BG',
+      selectedPasses: [],
+      resolutionPreset: '1080p',
+      imageFormat: 'PNG',
+      antiAliasSpatial: 8,
+      antiAliasTemporal: 8,
+      carShadowMode: 'WithGround',
+      quality: 'LOW',
+      settings: SCENE,
+      metadata: { name: 'Dusk still', description: '', category: 'SUV', brand: 'Autostudio', configId: 'config-7' },
+    });
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('needs a name', async () => {
+    const user = userEvent.setup();
+    const { dialog, startStill, onOpenChange } = open();
+    await user.clear(within(dialog).getByRole('textbox', { name: /Name/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Start render' }));
+    expect(within(dialog).getByText('Give the render a name')).toBeVisible();
+    expect(startStill).not.toHaveBeenCalled();
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
+  it('shows the last choices when opened again', async () => {
+    const user = userEvent.setup();
+    const first = open();
+    await user.click(radio(first.dialog, 'Resolution', '4K'));
+    await user.click(radio(first.dialog, 'Car shadow', 'Separate layer'));
+    await user.keyboard('{Escape}');
+    expect(first.onOpenChange).toHaveBeenCalledWith(false);
+    cleanup();
+    const second = open();
+    expect(radio(second.dialog, 'Resolution', '4K')).toBeChecked();
+    expect(radio(second.dialog, 'Car shadow', 'Separate layer')).toBeChecked();
+  });
+});

@@ -1,0 +1,308 @@
+import {
+  CUSTOM_RESOLUTION,
+  MAX_ANTI_ALIAS_SAMPLES,
+  RENDER_QUALITIES,
+  RESOLUTION_PRESET_NAMES,
+  type ResolutionPresetName,
+} from '@autostudio/protocol';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Input } from '@/components/ui/input';
+import { Segmented } from '@/components/ui/segmented';
+import { SliderField } from '@/components/ui/slider-field';
+import { Textarea } from '@/components/ui/textarea';
+import { qualityNote, sideError, type RenderMetadataFields } from '../lib/render-request';
+import {
+  useRenderSettingsStore,
+  type RenderQuality,
+  type SettingsTarget,
+  type StillSettings,
+  type VideoSettings,
+} from '../stores/render-settings-store';
+
+/** A titled group of the dialog's controls: a fieldset, so that its legend names what is inside. */
+export function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+  return (
+    <fieldset className={className}>
+      <legend className="mb-2 text-[10px] font-semibold tracking-wider text-muted-foreground uppercase">{title}</legend>
+      <div className="flex flex-col gap-2.5">{children}</div>
+    </fieldset>
+  );
+}
+
+/** A control with its small label on the left, as the studio's inspector lays them out. */
+export function Row({ label, id, children }: { label: string; id?: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[88px_1fr] items-center gap-2">
+      {id ? (
+        <label htmlFor={id} className="truncate text-[12px] text-muted-foreground">
+          {label}
+        </label>
+      ) : (
+        <span className="truncate text-[12px] text-muted-foreground" aria-hidden>
+          {label}
+        </span>
+      )}
+      {children}
+    </div>
+  );
+}
+
+const PRESET_LABELS: Record<ResolutionPresetName, string> = {
+  '720p': '720p',
+  '1080p': '1080p',
+  '4k': '4K',
+  custom: 'Custom',
+};
+
+export interface SizeDraft {
+  width: string;
+  height: string;
+}
+
+/** Why the size cannot be rendered, side by side; null each when it can. */
+export function sizeErrors(draft: SizeDraft | null): { width: string | null; height: string | null } {
+  if (!draft) return { width: null, height: null };
+  return { width: sideError('Width', draft.width), height: sideError('Height', draft.height) };
+}
+
+/**
+ * The resolution: a preset, or custom with a width and height typed in. The typed text is the caller's (`draft`,
+ * null while it equals the stored size), so that the dialog can refuse to start with a size it cannot render.
+ */
+export function SizeFields({
+  target,
+  settings,
+  draft,
+  onDraft,
+}: {
+  target: SettingsTarget;
+  settings: StillSettings | VideoSettings;
+  draft: SizeDraft | null;
+  onDraft: (draft: SizeDraft | null) => void;
+}) {
+  const id = useId();
+  const setPreset = useRenderSettingsStore((state) => state.setResolutionPreset);
+  const setCustom = useRenderSettingsStore((state) => state.setCustomResolution);
+  const custom = settings.resolutionPreset === CUSTOM_RESOLUTION;
+  const shown = draft ?? {
+    width: String(settings.customResolution.width),
+    height: String(settings.customResolution.height),
+  };
+  const errors = sizeErrors(draft);
+  const change = (side: keyof SizeDraft, value: string) => {
+    const next = { ...shown, [side]: value };
+    const { width, height } = sizeErrors(next);
+    if (!width && !height) {
+      setCustom(target, { width: Number(next.width), height: Number(next.height) });
+      onDraft(null);
+    } else onDraft(next);
+  };
+  const error = errors.width ?? errors.height;
+  return (
+    <Section title="Size">
+      <Row label="Resolution">
+        <Segmented
+          label="Resolution"
+          value={settings.resolutionPreset}
+          options={RESOLUTION_PRESET_NAMES.map((preset) => ({ value: preset, label: PRESET_LABELS[preset] }))}
+          onChange={(preset) => {
+            onDraft(null);
+            setPreset(target, preset);
+          }}
+        />
+      </Row>
+      <Row label="Width × height">
+        <div className="grid grid-cols-[1fr_auto_1fr_auto] items-center gap-1.5">
+          <Input
+            aria-label="Width"
+            inputMode="numeric"
+            className="h-7 text-right font-mono text-[12px] tabular-nums"
+            value={shown.width}
+            disabled={!custom}
+            aria-invalid={Boolean(errors.width)}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(event) => change('width', event.target.value)}
+          />
+          <span className="text-[12px] text-muted-foreground" aria-hidden>
+            ×
+          </span>
+          <Input
+            aria-label="Height"
+            inputMode="numeric"
+            className="h-7 text-right font-mono text-[12px] tabular-nums"
+            value={shown.height}
+            disabled={!custom}
+            aria-invalid={Boolean(errors.height)}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(event) => change('height', event.target.value)}
+          />
+          <span className="text-[11px] text-muted-foreground">px</span>
+        </div>
+      </Row>
+      {error ? (
+        <p id={`${id}-error`} className="ml-[96px] text-[11px] text-destructive">
+          {[errors.width, errors.height].filter(Boolean).join('. ')}
+        </p>
+      ) : (
+        <p className="ml-[96px] text-[11px] text-muted-foreground">
+          {custom ? 'Any size from 16×16 up to 3840×2160.' : 'Choose Custom to type a size.'}
+        </p>
+      )}
+    </Section>
+  );
+}
+
+/** Quality with a line on what it means, and the anti-aliasing samples it multiplies. */
+export function QualityFields({
+  settings,
+  onChange,
+}: {
+  settings: { quality: RenderQuality; antiAliasSpatial: number; antiAliasTemporal: number };
+  onChange: (changes: Partial<{ quality: RenderQuality; antiAliasSpatial: number; antiAliasTemporal: number }>) => void;
+}) {
+  return (
+    <Section title="Quality">
+      <Row label="Quality">
+        <Segmented
+          label="Quality"
+          value={settings.quality}
+          options={RENDER_QUALITIES.map((quality) => ({ value: quality, label: quality }))}
+          onChange={(quality) => onChange({ quality })}
+        />
+      </Row>
+      <p className="ml-[96px] text-[11px] leading-snug text-muted-foreground" data-testid="quality-note">
+        {qualityNote(settings.quality, settings.antiAliasSpatial, settings.antiAliasTemporal)}
+      </p>
+      <SliderField
+        label="Spatial AA"
+        accessibleLabel="Anti-aliasing, spatial samples"
+        value={settings.antiAliasSpatial}
+        min={1}
+        max={MAX_ANTI_ALIAS_SAMPLES}
+        defaultValue={8}
+        onChange={(value) => onChange({ antiAliasSpatial: Math.round(value) })}
+      />
+      <SliderField
+        label="Temporal AA"
+        accessibleLabel="Anti-aliasing, temporal samples"
+        value={settings.antiAliasTemporal}
+        min={1}
+        max={MAX_ANTI_ALIAS_SAMPLES}
+        defaultValue={8}
+        onChange={(value) => onChange({ antiAliasTemporal: Math.round(value) })}
+      />
+    </Section>
+  );
+}
+
+export type MetadataDraft = Omit<RenderMetadataFields, 'configId'>;
+
+/** What the finished render is recorded as in the gallery. The name is required. */
+export function MetadataFields({
+  value,
+  onChange,
+  nameError,
+}: {
+  value: MetadataDraft;
+  onChange: (changes: Partial<MetadataDraft>) => void;
+  nameError: string | null;
+}) {
+  const id = useId();
+  return (
+    <Section title="Metadata">
+      <div className="grid grid-cols-2 gap-2.5">
+        <div className="col-span-2 flex flex-col gap-1">
+          <label htmlFor={`${id}-name`} className="text-[12px] text-muted-foreground">
+            Name <span aria-hidden>*</span>
+          </label>
+          <Input
+            id={`${id}-name`}
+            className="h-7 text-[12px]"
+            required
+            maxLength={200}
+            value={value.name}
+            aria-invalid={Boolean(nameError)}
+            aria-describedby={nameError ? `${id}-name-error` : undefined}
+            onChange={(event) => onChange({ name: event.target.value })}
+          />
+          {nameError && (
+            <p id={`${id}-name-error`} className="text-[11px] text-destructive">
+              {nameError}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-category`} className="text-[12px] text-muted-foreground">
+            Category
+          </label>
+          <Input
+            id={`${id}-category`}
+            className="h-7 text-[12px]"
+            maxLength={100}
+            value={value.category}
+            onChange={(event) => onChange({ category: event.target.value })}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-brand`} className="text-[12px] text-muted-foreground">
+            Brand
+          </label>
+          <Input
+            id={`${id}-brand`}
+            className="h-7 text-[12px]"
+            maxLength={100}
+            value={value.brand}
+            onChange={(event) => onChange({ brand: event.target.value })}
+          />
+        </div>
+        <div className="col-span-2 flex flex-col gap-1">
+          <label htmlFor={`${id}-description`} className="text-[12px] text-muted-foreground">
+            Description
+          </label>
+          <Textarea
+            id={`${id}-description`}
+            rows={2}
+            className="text-[12px]"
+            value={value.description}
+            onChange={(event) => onChange({ description: event.target.value })}
+          />
+        </div>
+      </div>
+    </Section>
+  );
+}
+
+/** The metadata a dialog starts from: the current configuration's name, else the product's. */
+export function useMetadataDraft(defaults: MetadataDraft) {
+  const [metadata, setMetadata] = useState<MetadataDraft>(defaults);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const change = (changes: Partial<MetadataDraft>) => {
+    setMetadata((current) => ({ ...current, ...changes }));
+    if (changes.name?.trim()) setNameError(null);
+  };
+  /** The trimmed metadata, or null after showing why it cannot be used. */
+  const checked = (): MetadataDraft | null => {
+    const name = metadata.name.trim();
+    if (!name) {
+      setNameError('Give the render a name');
+      return null;
+    }
+    return {
+      name,
+      description: metadata.description.trim(),
+      category: metadata.category.trim(),
+      brand: metadata.brand.trim(),
+    };
+  };
+  return { metadata, change, nameError, checked };
+}
+
+/**
+ * Enter starts the render from anywhere in the dialog but a text area, a button or a link, which Enter works itself;
+ * Escape closes it (Radix). A number box has committed its value by the time this runs (its own handler is first).
+ */
+export function startsOnEnter(event: KeyboardEvent<HTMLElement>): boolean {
+  if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return false;
+  const target = event.target as HTMLElement;
+  return !['TEXTAREA', 'BUTTON', 'A'].includes(target.tagName);
+}

@@ -1,0 +1,83 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useRenderJobsStore, type RenderJobEntry } from '../stores/render-jobs-store';
+import { RenderProgressPanel } from './render-progress-panel';
+
+function entry(id: string, changes: Partial<RenderJobEntry>): RenderJobEntry {
+  return {
+    id,
+    jobId: `job-${id}`,
+    kind: 'still',
+    name: id,
+    status: 'rendering',
+    progress: 0,
+    message: '',
+    error: null,
+    outputs: [],
+    renderedAssetId: null,
+    strikes: 0,
+    ...changes,
+  };
+}
+
+describe('the render progress panel', () => {
+  afterEach(() => {
+    useRenderJobsStore.setState(useRenderJobsStore.getInitialState(), true);
+  });
+
+  it('is hidden without renders', () => {
+    render(<RenderProgressPanel />);
+    expect(screen.queryByRole('region', { name: 'Renders' })).not.toBeInTheDocument();
+  });
+
+  it('shows each render: progress and message while running, the error when failed, files when completed', async () => {
+    const user = userEvent.setup();
+    const cancel = vi.fn(() => Promise.resolve());
+    const dismiss = vi.fn();
+    useRenderJobsStore.setState({
+      cancel,
+      dismiss,
+      jobs: [
+        entry('Orbit', { kind: 'video', progress: 42, message: 'Rendering frame 12 of 360 (64 raster samples)' }),
+        entry('Broken', { status: 'failed', progress: 5, error: 'Failed to get render status' }),
+        entry('Dusk', {
+          status: 'completed',
+          progress: 100,
+          outputs: [
+            { kind: 'Beauty', url: '/media/dusk-beauty.jpg', contentType: 'image/jpeg' },
+            { kind: 'Depth', url: '/media/dusk-depth.png', contentType: 'image/png' },
+            { kind: 'thumbnail', url: '/media/dusk-thumbnail.jpg', contentType: 'image/jpeg' },
+          ],
+        }),
+      ],
+    });
+    render(<RenderProgressPanel />);
+    const panel = screen.getByRole('region', { name: 'Renders' });
+    expect(within(panel).getByText('1 running')).toBeVisible();
+
+    const orbit = within(panel).getByRole('listitem', { name: 'Orbit' });
+    expect(within(orbit).getByLabelText('Video')).toBeInTheDocument();
+    expect(within(orbit).getByRole('progressbar', { name: 'Orbit progress' })).toHaveAttribute('aria-valuenow', '42');
+    expect(orbit).toHaveTextContent('Rendering 42%');
+    expect(orbit).toHaveTextContent('Rendering frame 12 of 360');
+    await user.click(within(orbit).getByRole('button', { name: 'Cancel Orbit' }));
+    expect(cancel).toHaveBeenCalledWith('Orbit');
+
+    const broken = within(panel).getByRole('listitem', { name: 'Broken' });
+    expect(within(broken).getByRole('alert')).toHaveTextContent('Failed to get render status');
+    expect(within(broken).queryByRole('button', { name: 'Cancel Broken' })).not.toBeInTheDocument();
+    await user.click(within(broken).getByRole('button', { name: 'Dismiss Broken' }));
+    expect(dismiss).toHaveBeenCalledWith('Broken');
+
+    const dusk = within(panel).getByRole('listitem', { name: 'Dusk' });
+    expect(within(dusk).getByRole('img', { name: 'Thumbnail of Dusk' })).toHaveAttribute(
+      'src',
+      '/media/dusk-thumbnail.jpg',
+    );
+    const files = within(dusk).getByRole('list', { name: 'Outputs of Dusk' });
+    expect(within(files).getByRole('link', { name: 'Beauty' })).toHaveAttribute('href', '/media/dusk-beauty.jpg');
+    expect(within(files).getByRole('link', { name: 'Depth' })).toHaveAttribute('target', '_blank');
+    expect(within(files).queryByRole('link', { name: 'thumbnail' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,106 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Preset, SavedConfigSettings, VideoRenderRequestInput } from '@autostudio/protocol';
+import { useRenderJobsStore } from '../stores/render-jobs-store';
+import { useRenderSettingsStore } from '../stores/render-settings-store';
+import { VideoDialog } from './video-dialog';
+
+const SCENE: SavedConfigSettings = { app: { product: { id: 'terra' } } };
+
+function sequence(id: string, name: string, times: number[] | null): Preset {
+  return {
+    id,
+    name,
+    type: 'animation',
+    category: 'default',
+    settings: JSON.stringify(
+      times ? { fps: 24, frames: times.map((time) => ({ params: { time, yaw: time * 10, pitch: -5 } })) } : {},
+    ),
+    isDefault: false,
+    groupId: null,
+  } as Preset;
+}
+
+function open(sequences: Preset[]) {
+  const onOpenChange = vi.fn();
+  const startVideo = vi.fn((request: VideoRenderRequestInput) => Promise.resolve(request.metadata.name));
+  useRenderJobsStore.setState({ startVideo });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <VideoDialog
+        open
+        onOpenChange={onOpenChange}
+        collect={() => SCENE}
+        metadataDefaults={{ name: 'Terra', description: '', category: '', brand: '' }}
+        configId={null}
+        loadSequences={() => Promise.resolve(sequences)}
+      />
+    </QueryClientProvider>,
+  );
+  return { dialog: screen.getByRole('dialog', { name: 'Render video' }), onOpenChange, startVideo };
+}
+
+describe('the video dialog', () => {
+  beforeEach(() => {
+    useRenderSettingsStore.getState().reset();
+  });
+  afterEach(() => {
+    useRenderJobsStore.setState(useRenderJobsStore.getInitialState(), true);
+  });
+
+  it('offers the preset animations with their frames and length at 24 fps, and the defaults 720p and MP4', async () => {
+    const { dialog } = open([]);
+    const animations = within(dialog).getByRole('radiogroup', { name: 'Animation' });
+    expect(within(animations).getByRole('radio', { name: /Exterior 360/ })).toBeChecked();
+    expect(within(animations).getByText('Exterior 360').closest('label')).toHaveTextContent('360 frames · 15 s');
+    expect(within(animations).getByText('Interior 360').closest('label')).toHaveTextContent('240 frames · 10 s');
+    expect(within(animations).getByText('Left Close-up View')).toBeVisible();
+    expect(within(animations).getByText('Right Close-up View')).toBeVisible();
+    expect(
+      await within(dialog).findByText('No saved sequences yet: build one on the animation timeline and save it.'),
+    ).toBeVisible();
+    const resolution = within(dialog).getByRole('radiogroup', { name: 'Resolution' });
+    expect(within(resolution).getByRole('radio', { name: '720p' })).toBeChecked();
+    const format = within(dialog).getByRole('radiogroup', { name: 'Video format' });
+    expect(within(format).getByRole('radio', { name: 'MP4' })).toBeChecked();
+    expect(within(format).getByRole('radio', { name: 'MOV' })).toBeInTheDocument();
+    expect(within(format).getByRole('radio', { name: 'AVI' })).toBeInTheDocument();
+  });
+
+  it('renders a chosen sequence as custom, by its id, and a preset animation as preset, by its name', async () => {
+    const user = userEvent.setup();
+    const { dialog, startVideo, onOpenChange } = open([
+      sequence('seq-1', 'Hero orbit', [0, 1, 2]),
+      sequence('seq-2', 'Empty', null),
+    ]);
+    const orbit = await within(dialog).findByRole('radio', { name: /Hero orbit/ });
+    expect(orbit.closest('label')).toHaveTextContent('49 frames · 2.0 s');
+    expect(within(dialog).getByRole('radio', { name: /Empty/ })).toBeDisabled();
+    await user.click(orbit);
+    expect(useRenderSettingsStore.getState().video).toMatchObject({
+      animationType: 'custom',
+      selectedCustomAnimation: 'seq-1',
+    });
+    await user.click(
+      within(within(dialog).getByRole('radiogroup', { name: 'Video format' })).getByRole('radio', { name: 'MOV' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Start video' }));
+    expect(startVideo.mock.calls[0]?.[0]).toMatchObject({
+      animationType: 'custom',
+      selectedAnimation: 'seq-1',
+      resolutionPreset: '720p',
+      videoFormat: 'MOV',
+      settings: SCENE,
+      metadata: { name: 'Terra', configId: null },
+    });
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+
+    await user.click(within(dialog).getByRole('radio', { name: /Left Close-up View/ }));
+    expect(useRenderSettingsStore.getState().video).toMatchObject({
+      animationType: 'preset',
+      selectedAnimation: 'Left Close-up View',
+    });
+  });
+});

@@ -1,0 +1,140 @@
+import AxeBuilder from '@axe-core/playwright';
+import { API_BASE, API_ROUTES, type LoginResponse, type Preset } from '@autostudio/protocol';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test, type Account } from '../support/fixtures';
+
+/** Issue 17: the dialogs and the panel with no serious or critical axe violation. */
+async function expectNoSeriousViolations(page: Page, selector: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  const serious = violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+/** A small render: custom 192×108, LOW, one sample each way (a number box commits when it loses focus). */
+async function smallSettings(dialog: Locator): Promise<void> {
+  await dialog.getByRole('radiogroup', { name: 'Resolution' }).getByRole('radio', { name: 'Custom' }).click();
+  await dialog.getByRole('textbox', { name: 'Width' }).fill('192');
+  await dialog.getByRole('textbox', { name: 'Height' }).fill('108');
+  await dialog.getByRole('radiogroup', { name: 'Quality' }).getByRole('radio', { name: 'LOW' }).click();
+  for (const name of ['Anti-aliasing, spatial samples value', 'Anti-aliasing, temporal samples value']) {
+    const box = dialog.getByRole('textbox', { name });
+    await box.fill('1');
+    await box.press('Tab');
+  }
+}
+
+async function name(dialog: Locator, value: string): Promise<void> {
+  await dialog.getByRole('textbox', { name: /Name/ }).fill(value);
+}
+
+/** The render's row in the progress panel. */
+const renderRow = (page: Page, renderName: string) =>
+  page.getByRole('region', { name: 'Renders' }).getByRole('listitem', { name: renderName });
+
+/** A user's own sequence of one second (25 frames at 24 fps), saved as an animation preset through the API. */
+async function saveSequence(request: APIRequestContext, account: Account, sequenceName: string): Promise<Preset> {
+  const login = await request.post(`${API_BASE}${API_ROUTES.auth.login}`, { data: account });
+  const { accessToken } = (await login.json()) as LoginResponse;
+  const frames = [0, 0.5, 1].map((time, index) => ({ params: { time, yaw: index * 30, pitch: -5, distance: 500 } }));
+  const created = await request.post(`${API_BASE}${API_ROUTES.presets.create}`, {
+    data: { name: sequenceName, type: 'animation', settings: JSON.stringify({ fps: 24, frames }) },
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  expect(created.ok()).toBe(true);
+  return (await created.json()) as Preset;
+}
+
+test.describe('rendering from the studio', () => {
+  test.beforeEach(() => {
+    test.setTimeout(420_000);
+  });
+
+  test('a small still with the Depth pass reaches completed with its files; a second is cancelled', async ({
+    page,
+    studio,
+    enterStudio,
+  }) => {
+    await enterStudio();
+    await page.getByRole('button', { name: 'Render', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Render image' });
+    await expect(dialog).toBeVisible();
+    await expectNoSeriousViolations(page, '[role="dialog"]');
+    await dialog.getByRole('radiogroup', { name: 'Render type' }).getByRole('radio', { name: 'Multi Pass' }).click();
+    await dialog.getByRole('group', { name: 'Passes' }).getByRole('button', { name: 'Depth' }).click();
+    await smallSettings(dialog);
+    await name(dialog, 'E2E still');
+    await expect(dialog.getByTestId('render-summary')).toHaveText('192×108 · JPG · LOW');
+    await dialog.getByRole('button', { name: 'Start render' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    const still = renderRow(page, 'E2E still');
+    await expect(still).toBeVisible();
+    await expectNoSeriousViolations(page, '[aria-label="Renders"]');
+    await expect(still).toHaveAttribute('data-status', 'completed', { timeout: 240_000 });
+    await expect(still.getByRole('img', { name: 'Thumbnail of E2E still' })).toBeVisible();
+    const files = still.getByRole('list', { name: 'Outputs of E2E still' });
+    for (const layer of ['Beauty', 'Color ID', 'Depth']) {
+      const link = files.getByRole('link', { name: layer });
+      await expect(link).toHaveAttribute('target', '_blank');
+      const answer = await page.request.get((await link.getAttribute('href'))!);
+      expect(answer.ok()).toBe(true);
+    }
+
+    // The settings stay for the tab: a second render starts from them; it is cancelled while it runs.
+    await page.getByRole('button', { name: 'Render', exact: true }).click();
+    const again = page.getByRole('dialog', { name: 'Render image' });
+    await expect(again.getByTestId('render-summary')).toHaveText('192×108 · JPG · LOW');
+    // A long one, so that the cancel comes while it renders: 4K, HIGH, 16 spatial samples.
+    await again.getByRole('radiogroup', { name: 'Resolution' }).getByRole('radio', { name: '4K' }).click();
+    await again.getByRole('radiogroup', { name: 'Quality' }).getByRole('radio', { name: 'HIGH' }).click();
+    await again.getByRole('textbox', { name: 'Anti-aliasing, spatial samples value' }).fill('16');
+    await again.getByRole('textbox', { name: 'Anti-aliasing, spatial samples value' }).press('Tab');
+    await name(again, 'E2E cancelled');
+    await again.getByRole('textbox', { name: /Name/ }).press('Enter');
+    const cancelled = renderRow(page, 'E2E cancelled');
+    await expect(cancelled).toBeVisible();
+    await cancelled.getByRole('button', { name: 'Cancel E2E cancelled' }).click();
+    await expect(cancelled).toHaveCount(0);
+
+    await still.getByRole('button', { name: 'Dismiss E2E still' }).click();
+    await expect(page.getByRole('region', { name: 'Renders' })).toHaveCount(0);
+    await studio.signOut();
+  });
+
+  test('a short video of the user’s own sequence reaches completed with a playable MP4', async ({
+    page,
+    request,
+    studio,
+    createAccount,
+    enterStudioAs,
+  }) => {
+    const account = await createAccount(['user']);
+    await saveSequence(request, account, 'E2E orbit');
+    await enterStudioAs(account);
+    await page.getByRole('button', { name: 'Video', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Render video' });
+    await expect(dialog.getByRole('radio', { name: /Exterior 360/ })).toBeChecked();
+    await dialog.getByRole('radio', { name: /E2E orbit/ }).check();
+    await expectNoSeriousViolations(page, '[role="dialog"]');
+    await smallSettings(dialog);
+    await name(dialog, 'E2E video');
+    await expect(dialog.getByTestId('render-summary')).toHaveText('192×108 · MP4 · LOW');
+    await dialog.getByRole('button', { name: 'Start video' }).click();
+
+    const video = renderRow(page, 'E2E video');
+    await expect(video).toBeVisible();
+    await expect(video).toHaveAttribute('data-status', 'completed', { timeout: 300_000 });
+    const link = video.getByRole('list', { name: 'Outputs of E2E video' }).getByRole('link', { name: 'Video' });
+    const answer = await page.request.get((await link.getAttribute('href'))!);
+    expect(answer.headers()['content-type']).toBe('video/mp4');
+    await studio.signOut();
+  });
+
+  test('a guest gets no render controls', async ({ page, studio, createAccount, enterStudioAs }) => {
+    await enterStudioAs(await createAccount(['client']));
+    await expect(page.getByRole('button', { name: 'Configurations' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Render', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Video', exact: true })).toHaveCount(0);
+    await studio.signOut();
+  });
+});
