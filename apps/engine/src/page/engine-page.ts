@@ -292,7 +292,10 @@ export class EnginePage implements EnginePageApi {
         try {
           await this.tracer.load();
           this.pointTracer(state, request, 1);
-          await this.tracer.render(request.samples, () => progress.step());
+          await this.tracer.render(request.samples, async () => {
+            this.waitForFrame();
+            await progress.step();
+          });
         } finally {
           // The tracer now holds the image's size and camera: the viewport's refinement points it again.
           this.tracedGeneration = -1;
