@@ -43,10 +43,10 @@ export interface ImageRequest {
   height: number;
   /** The layers in the order they are drawn, each with its file format. */
   layers: { layer: ImageLayer; format: 'png' | 'jpg' }[];
-  /** Samples of the layers that are anti-aliased (see `layerSamples`). */
+  /** Raster samples of the layers that are anti-aliased (see `layerSamples`). */
   samples: number;
-  /** The Beauty from the path tracer rather than raster samples. */
-  pathTraced: boolean;
+  /** The Beauty from the path tracer, with this many samples; null: the Beauty is raster like the other layers. */
+  pathTraced: { samples: number } | null;
   /** The Beauty's background: none (alpha 0) around the car, as Car Transparent BG asks. */
   transparentBackground: boolean;
   /** Whether the Beauty shows the car's shadow on the ground (WithGround) or not (NoShadow, SeparateLayer). */
@@ -64,10 +64,16 @@ export type ImageLayers = Partial<Record<ImageLayer, string>>;
 
 /**
  * Samples a layer takes: the passes are one exact sample each (a Color ID must not blend colours, a Depth must not
- * blend distances); the picture and its layers take the request's.
+ * blend distances); a path-traced Beauty the tracer's count; the other layers the request's raster count.
  */
-export function layerSamples(layer: ImageLayer, samples: number): number {
-  return layer === 'Color ID' || layer === 'Depth' ? 1 : samples;
+export function layerSamples(layer: ImageLayer, request: Pick<ImageRequest, 'samples' | 'pathTraced'>): number {
+  if (layer === 'Color ID' || layer === 'Depth') return 1;
+  return layer === 'Beauty' && request.pathTraced ? request.pathTraced.samples : request.samples;
+}
+
+/** Samples of all the layers of a request together: what its progress counts up to. */
+export function requestSamples(request: Pick<ImageRequest, 'layers' | 'samples' | 'pathTraced'>): number {
+  return request.layers.reduce((sum, { layer }) => sum + layerSamples(layer, request), 0);
 }
 
 /**

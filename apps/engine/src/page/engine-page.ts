@@ -225,7 +225,7 @@ export class EnginePage implements EnginePageApi {
       height: options.height,
       layers: [{ layer: 'Beauty', format: options.format }],
       samples,
-      pathTraced,
+      pathTraced: pathTraced ? { samples } : null,
       transparentBackground: Boolean(options.transparentBackground),
       groundShadow: true,
       depthRange: { near: 0, far: 1 },
@@ -292,7 +292,10 @@ export class EnginePage implements EnginePageApi {
         try {
           await this.tracer.load();
           this.pointTracer(state, request, 1);
-          await this.tracer.render(request.samples, () => progress.step());
+          await this.tracer.render(request.pathTraced.samples, async () => {
+            this.waitForFrame();
+            await progress.step();
+          });
         } finally {
           // The tracer now holds the image's size and camera: the viewport's refinement points it again.
           this.tracedGeneration = -1;

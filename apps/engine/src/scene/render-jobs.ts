@@ -14,7 +14,7 @@ import {
   type RenderJobSettings,
   type RenderShot,
 } from '@autostudio/protocol';
-import { layerSamples, type ImageLayer, type ImageRequest } from '../contract/render-contract.js';
+import { requestSamples, type ImageLayer, type ImageRequest } from '../contract/render-contract.js';
 import type { SceneState } from '../contract/scene-state.js';
 import { EngineError } from './engine-error.js';
 import { clamp, wrapDegrees, type SceneCore } from './scene-core.js';
@@ -37,8 +37,9 @@ interface RenderJob {
   /** Samples over all images and layers, and how many of them are drawn. */
   samplesTotal: number;
   samplesDone: number;
+  /** Raster samples per image, and the path-traced Beauty's (null: raster). */
   samples: number;
-  pathTraced: boolean;
+  pathTraced: { samples: number } | null;
   /** Whether the Beauty shows the car's shadow on the ground. */
   groundShadow: boolean;
   abort: AbortController;
@@ -51,9 +52,6 @@ const fileStem = (layer: ImageLayer) => layer.toLowerCase().replace(/\s+/g, '-')
 const extension = (format: 'png' | 'jpg') => (format === 'jpg' ? '.jpg' : '.png');
 const MIME_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg' };
 const cancelled = (job: RenderJob) => job.abort.signal.aborted;
-/** Samples of one image: its layers' together. */
-const imageSamples = (layers: JobImage['layers'], samples: number) =>
-  layers.reduce((sum, { layer }) => sum + layerSamples(layer, samples), 0);
 /** Finished jobs remembered for GetRenderJobStatus; older ones are forgotten (their files stay until a reset). */
 const JOBS_KEPT = 100;
 
@@ -128,8 +126,8 @@ export class RenderJobs {
         Progress: progress,
         FramesDone: job.imagesDone,
         FramesTotal: job.images.length,
-        PathTraced: job.pathTraced,
-        Samples: job.samples,
+        PathTraced: job.pathTraced !== null,
+        Samples: job.pathTraced?.samples ?? job.samples,
         Outputs: job.outputs.map((output) => ({ ...output })),
         Error: job.error,
       };
@@ -194,10 +192,11 @@ export class RenderJobs {
     // The path tracer draws the plain picture: a Beauty of the whole scene with its shadow on the ground. Other
     // layers, and a Beauty without the ground shadow or the background, are raster (the tracer cannot leave out the
     // car's shadow), with the raster count of the quality.
-    const pathTraced = quality.pathTraced && settings.RenderType !== 'Car Transparent BG' && groundShadow;
-    const samples = pathTraced
-      ? quality.samples
-      : renderSamples(settings.Quality, settings.SpatialSamples, settings.TemporalSamples, false).samples;
+    const pathTraced =
+      quality.pathTraced && settings.RenderType !== 'Car Transparent BG' && groundShadow
+        ? { samples: quality.samples }
+        : null;
+    const { samples } = renderSamples(settings.Quality, settings.SpatialSamples, settings.TemporalSamples, false);
     const job: RenderJob = {
       id: randomUUID(),
       status: 'Rendering',
@@ -205,7 +204,7 @@ export class RenderJobs {
       outputs: [],
       images,
       imagesDone: 0,
-      samplesTotal: images.reduce((sum, image) => sum + imageSamples(image.layers, samples), 0),
+      samplesTotal: images.reduce((sum, { layers }) => sum + requestSamples({ layers, samples, pathTraced }), 0),
       samplesDone: 0,
       samples,
       pathTraced,
@@ -287,7 +286,7 @@ export class RenderJobs {
         Bytes: bytes.length,
       });
     }
-    job.samplesDone = before + imageSamples(image.layers, job.samples);
+    job.samplesDone = before + requestSamples(request);
   }
 
   private async cancel(id: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { ImageLayer, ImageRequest, ModelParts, Renderer, StillOptions } from '../contract/renderer.js';
-import { layerSamples } from '../contract/render-contract.js';
+import { requestSamples } from '../contract/render-contract.js';
 import type { SceneState } from '../contract/scene-state.js';
 
 /** A real 1 × 1 PNG: a stand-in for pixels only, which the renderer's own tests check for real. */
@@ -56,7 +56,7 @@ export class TestRenderer implements Renderer {
   ): Promise<Map<ImageLayer, Buffer>> {
     this.calls.push({ kind: 'image', request: structuredClone(request) });
     await Promise.resolve();
-    onProgress(request.layers.reduce((sum, { layer }) => sum + layerSamples(layer, request.samples), 0));
+    onProgress(requestSamples(request));
     return new Map(request.layers.map(({ layer }) => [layer, TINY_PNG]));
   }
 

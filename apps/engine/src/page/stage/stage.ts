@@ -155,6 +155,9 @@ export class Stage {
         const flat = (material: THREE.Material) => this.colorIds.for(material, mesh);
         set(mesh, 'material', Array.isArray(mesh.material) ? mesh.material.map(flat) : flat(mesh.material));
       }
+      // Without its shadow, the car casts none at all: not on the catcher, nor on ground that takes shadows itself
+      // (desert-pcg's plants). The shadow map is drawn again for each layer.
+      if (layer === 'Car' || (layer === 'Beauty' && !options.groundShadow)) set(mesh, 'castShadow', false);
       if (layer === 'Shadow') {
         for (const material of Array.isArray(mesh.material) ? mesh.material : [mesh.material]) {
           set(material, 'colorWrite', false);
