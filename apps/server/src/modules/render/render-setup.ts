@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { BUILT_IN_PRODUCT, type User } from '@autostudio/protocol';
 import type { AppConfig } from '../../config.js';
+import { HttpError } from '../../http/errors.js';
 import type { AssetModelsService } from '../asset-models/asset-models.service.js';
 import { StaticEngineProvider, type EngineProvider } from '../engines/engine-pool.js';
 import { LocalEngineProvider } from '../engines/local-engine-provider.js';
@@ -61,9 +62,15 @@ export function createEngineRenderRunner(context: RenderRunnerContext): {
     modelUrl: async (ownerId, assetModelId) => {
       const owner = await context.owner(ownerId);
       const model = await context.assetModels.get(owner, assetModelId);
-      // Every engine starts with the built-in car: nothing to download.
-      if (model.modelId === BUILT_IN_PRODUCT.modelId) return null;
-      return (await context.assetModels.downloadLink(owner, assetModelId, origin())).url;
+      // The car the user configured is loaded from its file, the built-in one too: the engine's own built-in car
+      // need not offer the same trims and paints as the model file the studio loaded.
+      try {
+        return (await context.assetModels.downloadLink(owner, assetModelId, origin())).url;
+      } catch (error) {
+        const noFile = error instanceof HttpError && error.statusCode === 404;
+        if (noFile && model.modelId === BUILT_IN_PRODUCT.modelId) return null;
+        throw error;
+      }
     },
     imageUrl: async (ownerId, uploadId) =>
       (await context.uploads.engineLink(await context.owner(ownerId), uploadId, origin())).url,
