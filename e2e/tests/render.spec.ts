@@ -114,7 +114,9 @@ test.describe('rendering from the studio', () => {
     await page.getByRole('button', { name: 'Video', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Render video' });
     await expect(dialog.getByRole('radio', { name: /Exterior 360/ })).toBeChecked();
-    await dialog.getByRole('radio', { name: /E2E orbit/ }).check();
+    // The option's visible face takes the click (the radio itself is visually hidden).
+    await dialog.getByText('E2E orbit', { exact: true }).click();
+    await expect(dialog.getByRole('radio', { name: /E2E orbit/ })).toBeChecked();
     await expectNoSeriousViolations(page, '[role="dialog"]');
     await smallSettings(dialog);
     await name(dialog, 'E2E video');

@@ -93,7 +93,7 @@ export function RenderDialog({ open, onOpenChange, collect, metadataDefaults, co
       <DialogContent
         title="Render image"
         description="A still of the current view, rendered by the render service. It appears in the gallery when done."
-        width="max-w-2xl"
+        width="max-w-4xl"
         onKeyDown={(event) => {
           if (!startsOnEnter(event)) return;
           event.preventDefault();

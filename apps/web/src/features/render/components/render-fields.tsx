@@ -32,7 +32,7 @@ export function Section({ title, children, className }: { title: string; childre
 /** A control with its small label on the left, as the studio's inspector lays them out. */
 export function Row({ label, id, children }: { label: string; id?: string; children: ReactNode }) {
   return (
-    <div className="grid grid-cols-[88px_1fr] items-center gap-2">
+    <div className="grid grid-cols-[96px_1fr] items-center gap-2">
       {id ? (
         <label htmlFor={id} className="truncate text-[12px] text-muted-foreground">
           {label}
@@ -111,7 +111,7 @@ export function SizeFields({
           }}
         />
       </Row>
-      <Row label="Width × height">
+      <Row label="Size (px)">
         <div className="grid grid-cols-[1fr_auto_1fr_auto] items-center gap-1.5">
           <Input
             aria-label="Width"

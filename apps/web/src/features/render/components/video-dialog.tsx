@@ -168,7 +168,7 @@ export function VideoDialog({
       <DialogContent
         title="Render video"
         description="A camera move around the current configuration, rendered frame by frame and encoded as a film."
-        width="max-w-2xl"
+        width="max-w-4xl"
         onKeyDown={(event) => {
           if (!startsOnEnter(event)) return;
           event.preventDefault();
