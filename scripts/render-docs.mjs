@@ -28,7 +28,7 @@ async function finished(token, jobId) {
   }
 }
 
-const stored = (url) => buffer(app.renderQueue.storage.get(decodeURIComponent(url.replace(/^\/api\/media\//, ''))));
+const stored = async (url) => buffer(await app.renderQueue.storage.get(decodeURIComponent(url.replace(/^\/api\/media\//, ''))));
 
 try {
   fs.mkdirSync(out, { recursive: true });

@@ -9,17 +9,18 @@ export interface RenderSceneLinks {
   imageUrl(ownerId: string, uploadId: string): Promise<string>;
 }
 
+/** Waits, unless the signal aborts first; leaves no listener behind (a render polls hundreds of times). */
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason as Error);
-      },
-      { once: true },
-    );
+    const aborted = () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', aborted);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', aborted, { once: true });
   });
 
 /**
