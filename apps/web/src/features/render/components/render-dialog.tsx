@@ -10,10 +10,8 @@ import {
   type SavedConfigSettings,
 } from '@autostudio/protocol';
 import { Check } from 'lucide-react';
-import { useState, type SyntheticEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Segmented } from '@/components/ui/segmented';
 import { cn } from '@/lib/cn';
 import { stillRenderRequest } from '../lib/render-request';
@@ -21,12 +19,12 @@ import { useRenderJobsStore } from '../stores/render-jobs-store';
 import { useRenderSettingsStore, type ShadowMode } from '../stores/render-settings-store';
 import {
   MetadataFields,
+  RenderDialogFrame,
   QualityFields,
   Row,
   Section,
   SizeFields,
   sizeErrors,
-  startsOnEnter,
   useMetadataDraft,
   type MetadataDraft,
   type SizeDraft,
@@ -83,108 +81,83 @@ export function RenderDialog({ open, onOpenChange, collect, metadataDefaults, co
     onOpenChange(false);
   };
 
-  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    start();
-  };
-
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title="Render image"
-        description="A still of the current view, rendered by the render service. It appears in the gallery when done."
-        width="max-w-4xl"
-        onKeyDown={(event) => {
-          if (!startsOnEnter(event)) return;
-          event.preventDefault();
-          start();
-        }}
-        footer={
-          <>
-            <span
-              className="mr-auto font-mono text-[11px] text-muted-foreground tabular-nums"
-              data-testid="render-summary"
-            >
-              {settings.resolutionPreset === CUSTOM_RESOLUTION && sizeInvalid ? '–' : `${size.width}×${size.height}`} ·{' '}
-              {settings.imageFormat} · {settings.quality}
-            </span>
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" form="render-image" disabled={Boolean(passError) || sizeInvalid}>
-              Start render
-            </Button>
-          </>
-        }
-      >
-        <form id="render-image" noValidate onSubmit={submit} className="grid grid-cols-2 gap-x-6 gap-y-4">
-          <div className="flex flex-col gap-4">
-            <Section title="Output">
-              <Row label="Type">
-                <Segmented
-                  label="Render type"
-                  value={settings.renderType}
-                  options={RENDER_TYPES.map((type) => ({ value: type, label: RENDER_TYPE_LABELS[type] }))}
-                  onChange={(renderType) => updateStill({ renderType })}
-                />
-              </Row>
-              {multiPass && (
-                <div className="ml-[96px] flex flex-col gap-1.5">
-                  <div role="group" aria-label="Passes" className="flex flex-wrap gap-1">
-                    {RENDER_PASSES.map((pass) => {
-                      const on = settings.selectedPasses.includes(pass);
-                      return (
-                        <button
-                          key={pass}
-                          type="button"
-                          aria-pressed={on}
-                          onClick={() => togglePass(pass)}
-                          className={cn(
-                            'inline-flex h-6 items-center gap-1 rounded-md border px-2 text-[12px] transition-colors',
-                            'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                            on
-                              ? 'border-primary/70 bg-primary/15 text-foreground'
-                              : 'border-border bg-surface-raised text-muted-foreground hover:bg-muted hover:text-foreground',
-                          )}
-                        >
-                          {on && <Check className="size-3" aria-hidden />}
-                          {pass}
-                        </button>
-                      );
-                    })}
-                  </div>
-                  <p className={cn('text-[11px]', passError ? 'text-destructive' : 'text-muted-foreground')}>
-                    {passError ?? 'Each pass is an image beside the Beauty one.'}
-                  </p>
-                </div>
-              )}
-              <Row label="Format">
-                <Segmented
-                  label="Image format"
-                  value={settings.imageFormat}
-                  options={IMAGE_FORMATS.map((format) => ({ value: format, label: format }))}
-                  onChange={(imageFormat) => updateStill({ imageFormat })}
-                />
-              </Row>
-            </Section>
-            <SizeFields target="still" settings={settings} draft={sizeDraft} onDraft={setSizeDraft} />
-            <Section title="Shadows">
-              <Row label="Car shadow">
-                <Segmented
-                  label="Car shadow"
-                  value={settings.carShadowMode}
-                  options={SHADOW_MODES.map((mode) => ({ value: mode, label: SHADOW_LABELS[mode] }))}
-                  onChange={(carShadowMode) => updateStill({ carShadowMode })}
-                />
-              </Row>
-            </Section>
-          </div>
-          <div className="flex flex-col gap-4">
-            <QualityFields settings={settings} onChange={updateStill} />
-            <MetadataFields value={metadata} onChange={change} nameError={nameError} />
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <RenderDialogFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Render image"
+      description="A still of the current view, rendered by the render service. It appears in the gallery when done."
+      formId="render-image"
+      summary={`${settings.resolutionPreset === CUSTOM_RESOLUTION && sizeInvalid ? '–' : `${size.width}×${size.height}`} · ${settings.imageFormat} · ${settings.quality}`}
+      startLabel="Start render"
+      startDisabled={Boolean(passError) || sizeInvalid}
+      onStart={start}
+    >
+      <div className="flex flex-col gap-4">
+        <Section title="Output">
+          <Row label="Type">
+            <Segmented
+              label="Render type"
+              value={settings.renderType}
+              options={RENDER_TYPES.map((type) => ({ value: type, label: RENDER_TYPE_LABELS[type] }))}
+              onChange={(renderType) => updateStill({ renderType })}
+            />
+          </Row>
+          {multiPass && (
+            <div className="ml-[96px] flex flex-col gap-1.5">
+              <div role="group" aria-label="Passes" className="flex flex-wrap gap-1">
+                {RENDER_PASSES.map((pass) => {
+                  const on = settings.selectedPasses.includes(pass);
+                  return (
+                    <button
+                      key={pass}
+                      type="button"
+                      aria-pressed={on}
+                      onClick={() => togglePass(pass)}
+                      className={cn(
+                        'inline-flex h-6 items-center gap-1 rounded-md border px-2 text-[12px] transition-colors',
+                        'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                        on
+                          ? 'border-primary/70 bg-primary/15 text-foreground'
+                          : 'border-border bg-surface-raised text-muted-foreground hover:bg-muted hover:text-foreground',
+                      )}
+                    >
+                      {on && <Check className="size-3" aria-hidden />}
+                      {pass}
+                    </button>
+                  );
+                })}
+              </div>
+              <p className={cn('text-[11px]', passError ? 'text-destructive' : 'text-muted-foreground')}>
+                {passError ?? 'Each pass is an image beside the Beauty one.'}
+              </p>
+            </div>
+          )}
+          <Row label="Format">
+            <Segmented
+              label="Image format"
+              value={settings.imageFormat}
+              options={IMAGE_FORMATS.map((format) => ({ value: format, label: format }))}
+              onChange={(imageFormat) => updateStill({ imageFormat })}
+            />
+          </Row>
+        </Section>
+        <SizeFields target="still" settings={settings} draft={sizeDraft} onDraft={setSizeDraft} />
+        <Section title="Shadows">
+          <Row label="Car shadow">
+            <Segmented
+              label="Car shadow"
+              value={settings.carShadowMode}
+              options={SHADOW_MODES.map((mode) => ({ value: mode, label: SHADOW_LABELS[mode] }))}
+              onChange={(carShadowMode) => updateStill({ carShadowMode })}
+            />
+          </Row>
+        </Section>
+      </div>
+      <div className="flex flex-col gap-4">
+        <QualityFields settings={settings} onChange={updateStill} />
+        <MetadataFields value={metadata} onChange={change} nameError={nameError} />
+      </div>
+    </RenderDialogFrame>
   );
 }

@@ -5,7 +5,9 @@ import {
   RESOLUTION_PRESET_NAMES,
   type ResolutionPresetName,
 } from '@autostudio/protocol';
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useState, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Segmented } from '@/components/ui/segmented';
 import { SliderField } from '@/components/ui/slider-field';
@@ -305,4 +307,76 @@ export function startsOnEnter(event: KeyboardEvent<HTMLElement>): boolean {
   if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return false;
   const target = event.target as HTMLElement;
   return !['TEXTAREA', 'BUTTON', 'A'].includes(target.tagName);
+}
+
+export interface RenderDialogFrameProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  /** The form's id, which the footer's start button submits. */
+  formId: string;
+  /** Size, format and quality in a line, e.g. "1920×1080 · JPG · MEDIUM". */
+  summary: string;
+  startLabel: string;
+  startDisabled: boolean;
+  onStart: () => void;
+  /** The two columns of the form. */
+  children: ReactNode;
+}
+
+/**
+ * What the image and video dialogs share: the dialog, a two-column form, Enter to start, and the footer with the
+ * settings in a line, Cancel and the start button.
+ */
+export function RenderDialogFrame({
+  open,
+  onOpenChange,
+  title,
+  description,
+  formId,
+  summary,
+  startLabel,
+  startDisabled,
+  onStart,
+  children,
+}: RenderDialogFrameProps) {
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onStart();
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={title}
+        description={description}
+        width="max-w-4xl"
+        onKeyDown={(event) => {
+          if (!startsOnEnter(event)) return;
+          event.preventDefault();
+          onStart();
+        }}
+        footer={
+          <>
+            <span
+              className="mr-auto font-mono text-[11px] text-muted-foreground tabular-nums"
+              data-testid="render-summary"
+            >
+              {summary}
+            </span>
+            <Button variant="secondary" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" form={formId} disabled={startDisabled}>
+              {startLabel}
+            </Button>
+          </>
+        }
+      >
+        <form id={formId} noValidate onSubmit={submit} className="grid grid-cols-2 gap-x-6 gap-y-4">
+          {children}
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
 }

@@ -12,10 +12,8 @@ import {
 } from '@autostudio/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { Clapperboard, Film } from 'lucide-react';
-import { useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Segmented } from '@/components/ui/segmented';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
@@ -24,12 +22,12 @@ import { useRenderJobsStore } from '../stores/render-jobs-store';
 import { useRenderSettingsStore } from '../stores/render-settings-store';
 import {
   MetadataFields,
+  RenderDialogFrame,
   QualityFields,
   Row,
   Section,
   SizeFields,
   sizeErrors,
-  startsOnEnter,
   useMetadataDraft,
   type MetadataDraft,
   type SizeDraft,
@@ -158,118 +156,91 @@ export function VideoDialog({
     onOpenChange(false);
   };
 
-  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    start();
-  };
-
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title="Render video"
-        description="A camera move around the current configuration, rendered frame by frame and encoded as a film."
-        width="max-w-4xl"
-        onKeyDown={(event) => {
-          if (!startsOnEnter(event)) return;
-          event.preventDefault();
-          start();
-        }}
-        footer={
-          <>
-            <span
-              className="mr-auto font-mono text-[11px] text-muted-foreground tabular-nums"
-              data-testid="render-summary"
-            >
-              {settings.resolutionPreset === CUSTOM_RESOLUTION && sizeInvalid ? '–' : `${size.width}×${size.height}`} ·{' '}
-              {settings.videoFormat} · {settings.quality}
-            </span>
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" form="render-video" disabled={sizeInvalid}>
-              Start video
-            </Button>
-          </>
-        }
-      >
-        <form id="render-video" noValidate onSubmit={submit} className="grid grid-cols-2 gap-x-6 gap-y-4">
-          <div className="flex flex-col gap-4">
-            <Section title="Animation">
-              <div role="radiogroup" aria-label="Animation" className="flex flex-col gap-2">
-                <div className="flex flex-col gap-1">
-                  <p className="text-[11px] text-muted-foreground">Preset animations</p>
-                  {PRESET_ANIMATIONS.map((animation) => (
-                    <AnimationChoice
-                      key={animation.name}
-                      value={`preset:${animation.name}`}
-                      checked={settings.animationType === 'preset' && settings.selectedAnimation === animation.name}
-                      onChoose={() => {
-                        setAnimationError(null);
-                        chooseAnimation(animation.name);
-                      }}
-                      icon={<Film className="size-3.5" />}
-                      name={animation.name}
-                      detail={framesAndDuration(animation.frames)}
-                    />
-                  ))}
-                </div>
-                <div className="flex flex-col gap-1">
-                  <p className="text-[11px] text-muted-foreground">My sequences</p>
-                  {sequences.isPending && <Spinner className="size-4" label="Loading sequences" />}
-                  {sequences.isError && <p className="text-[11px] text-destructive">{FAILURE_TOASTS.fetchPresets}</p>}
-                  {sequences.data?.length === 0 && (
-                    <p className="text-[11px] text-muted-foreground">
-                      No saved sequences yet: build one on the animation timeline and save it.
-                    </p>
-                  )}
-                  <div className="flex max-h-36 flex-col gap-1 overflow-y-auto">
-                    {sequences.data?.map((preset) => {
-                      const length = sequenceLength(preset);
-                      return (
-                        <AnimationChoice
-                          key={preset.id}
-                          value={`custom:${preset.id}`}
-                          checked={
-                            settings.animationType === 'custom' && settings.selectedCustomAnimation === preset.id
-                          }
-                          onChoose={() => {
-                            setAnimationError(null);
-                            chooseSequence(preset.id);
-                          }}
-                          icon={<Clapperboard className="size-3.5" />}
-                          name={preset.name}
-                          detail={'frames' in length ? framesAndDuration(length.frames) : length.problem}
-                          disabled={!('frames' in length)}
-                        />
-                      );
-                    })}
-                  </div>
-                </div>
-              </div>
-              {animationError && (
-                <p role="alert" className="text-[11px] text-destructive">
-                  {animationError}
+    <RenderDialogFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Render video"
+      description="A camera move around the current configuration, rendered frame by frame and encoded as a film."
+      formId="render-video"
+      summary={`${settings.resolutionPreset === CUSTOM_RESOLUTION && sizeInvalid ? '–' : `${size.width}×${size.height}`} · ${settings.videoFormat} · ${settings.quality}`}
+      startLabel="Start video"
+      startDisabled={sizeInvalid}
+      onStart={start}
+    >
+      <div className="flex flex-col gap-4">
+        <Section title="Animation">
+          <div role="radiogroup" aria-label="Animation" className="flex flex-col gap-2">
+            <div className="flex flex-col gap-1">
+              <p className="text-[11px] text-muted-foreground">Preset animations</p>
+              {PRESET_ANIMATIONS.map((animation) => (
+                <AnimationChoice
+                  key={animation.name}
+                  value={`preset:${animation.name}`}
+                  checked={settings.animationType === 'preset' && settings.selectedAnimation === animation.name}
+                  onChoose={() => {
+                    setAnimationError(null);
+                    chooseAnimation(animation.name);
+                  }}
+                  icon={<Film className="size-3.5" />}
+                  name={animation.name}
+                  detail={framesAndDuration(animation.frames)}
+                />
+              ))}
+            </div>
+            <div className="flex flex-col gap-1">
+              <p className="text-[11px] text-muted-foreground">My sequences</p>
+              {sequences.isPending && <Spinner className="size-4" label="Loading sequences" />}
+              {sequences.isError && <p className="text-[11px] text-destructive">{FAILURE_TOASTS.fetchPresets}</p>}
+              {sequences.data?.length === 0 && (
+                <p className="text-[11px] text-muted-foreground">
+                  No saved sequences yet: build one on the animation timeline and save it.
                 </p>
               )}
-            </Section>
-            <Section title="Output">
-              <Row label="Format">
-                <Segmented
-                  label="Video format"
-                  value={settings.videoFormat}
-                  options={VIDEO_FORMATS.map((format) => ({ value: format, label: format }))}
-                  onChange={(videoFormat) => updateVideo({ videoFormat })}
-                />
-              </Row>
-            </Section>
+              <div className="flex max-h-36 flex-col gap-1 overflow-y-auto">
+                {sequences.data?.map((preset) => {
+                  const length = sequenceLength(preset);
+                  return (
+                    <AnimationChoice
+                      key={preset.id}
+                      value={`custom:${preset.id}`}
+                      checked={settings.animationType === 'custom' && settings.selectedCustomAnimation === preset.id}
+                      onChoose={() => {
+                        setAnimationError(null);
+                        chooseSequence(preset.id);
+                      }}
+                      icon={<Clapperboard className="size-3.5" />}
+                      name={preset.name}
+                      detail={'frames' in length ? framesAndDuration(length.frames) : length.problem}
+                      disabled={!('frames' in length)}
+                    />
+                  );
+                })}
+              </div>
+            </div>
           </div>
-          <div className="flex flex-col gap-4">
-            <SizeFields target="video" settings={settings} draft={sizeDraft} onDraft={setSizeDraft} />
-            <QualityFields settings={settings} onChange={updateVideo} />
-            <MetadataFields value={metadata} onChange={change} nameError={nameError} />
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+          {animationError && (
+            <p role="alert" className="text-[11px] text-destructive">
+              {animationError}
+            </p>
+          )}
+        </Section>
+        <Section title="Output">
+          <Row label="Format">
+            <Segmented
+              label="Video format"
+              value={settings.videoFormat}
+              options={VIDEO_FORMATS.map((format) => ({ value: format, label: format }))}
+              onChange={(videoFormat) => updateVideo({ videoFormat })}
+            />
+          </Row>
+        </Section>
+      </div>
+      <div className="flex flex-col gap-4">
+        <SizeFields target="video" settings={settings} draft={sizeDraft} onDraft={setSizeDraft} />
+        <QualityFields settings={settings} onChange={updateVideo} />
+        <MetadataFields value={metadata} onChange={change} nameError={nameError} />
+      </div>
+    </RenderDialogFrame>
   );
 }
