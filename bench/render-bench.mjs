@@ -13,6 +13,8 @@ import { API_ROUTES, ENGINE_OBJECT_PATHS, PRESET_ANIMATION_SHOTS, pathTo } from 
 import { apiPoster, benchEnv, benchUser, freePort, sleep } from './support.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+/** `BENCH_RENDER=still` or `video` runs one of the two (the video takes minutes on a CPU). */
+const ONLY = process.env.BENCH_RENDER;
 const STILL = { Width: 1920, Height: 1080, Format: 'PNG', SpatialSamples: 8, TemporalSamples: 1, Quality: 'MEDIUM' };
 const VIDEO = {
   Width: 1280,
@@ -109,6 +111,15 @@ try {
   // Warm both paths once (shader compilation, the first page work) at a small size.
   await engineRender(engine.instanceId, { ...STILL, Width: 320, Height: 180 });
 
+  if (ONLY !== 'video') await benchStill(service, metadata);
+  if (ONLY !== 'still') await benchVideo(service, metadata);
+} finally {
+  await app.close();
+  engine.child.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function benchStill(service, metadata) {
   const stillEngine = await engineRender(engine.instanceId, STILL);
   const stillService = await service(API_ROUTES.render.still, {
     resolutionPreset: '1080p',
@@ -123,7 +134,9 @@ try {
     `still 1920×1080, 8 samples: engine ${(stillEngine.ms / 1000).toFixed(2)} s | service ${(stillService / 1000).toFixed(2)} s | ` +
       `service / engine ${(stillService / stillEngine.ms).toFixed(3)}×`,
   );
+}
 
+async function benchVideo(service, metadata) {
   const videoEngine = await engineRender(engine.instanceId, VIDEO);
   const frames = videoEngine.images.length;
   const encodeFile = path.join(dataDir, 'encode.mp4');
@@ -154,8 +167,4 @@ try {
       `${(encodeMs / 1000).toFixed(1)} s (${((frames * 1000) / encodeMs).toFixed(1)} frames/s encoded) | service ` +
       `${(videoService / 1000).toFixed(1)} s | service / engine ${(videoService / videoEngine.ms).toFixed(3)}×`,
   );
-} finally {
-  await app.close();
-  engine.child.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
 }
