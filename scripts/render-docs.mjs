@@ -28,7 +28,8 @@ async function finished(token, jobId) {
   }
 }
 
-const stored = async (url) => buffer(await app.renderQueue.storage.get(decodeURIComponent(url.replace(/^\/api\/media\//, ''))));
+const stored = async (url) =>
+  buffer(await app.renderQueue.storage.get(decodeURIComponent(url.replace(/^\/api\/media\//, ''))));
 
 try {
   fs.mkdirSync(out, { recursive: true });
