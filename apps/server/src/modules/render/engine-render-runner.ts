@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   PRESET_ANIMATION_SHOTS,
   RENDER_THUMBNAIL_KIND,
@@ -23,7 +24,7 @@ import {
   type RenderRunner,
   type StoredRenderOutput,
 } from './render-runner.js';
-import { prepareScene, sleep, type RenderSceneLinks } from './render-scene.js';
+import { prepareScene, type RenderSceneLinks } from './render-scene.js';
 
 /** How often a worker asks the engine how its render goes. */
 const STATUS_POLL_MS = 100;
@@ -207,7 +208,7 @@ export class EngineRenderRunner implements RenderRunner {
         if (status.Status === 'Failed')
           throw new RenderFailure(`The render engine failed: ${status.Error ?? 'no reason given'}`);
         if (status.Status === 'Cancelled') throw new RenderFailure('The render engine cancelled the render');
-        await sleep(STATUS_POLL_MS, context.signal);
+        await sleep(STATUS_POLL_MS, undefined, { signal: context.signal });
       }
     } finally {
       context.signal.removeEventListener('abort', cancel);

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { POLLING, toEngineConfig, type EngineConfigSettings, type SavedConfigSettings } from '@autostudio/protocol';
 import type { EngineRemote } from './engine-remote.js';
 import { RenderFailure } from './render-runner.js';
@@ -8,20 +9,6 @@ export interface RenderSceneLinks {
   modelUrl(ownerId: string, assetModelId: string): Promise<string | null>;
   imageUrl(ownerId: string, uploadId: string): Promise<string>;
 }
-
-/** Waits, unless the signal aborts first; leaves no listener behind (a render polls hundreds of times). */
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const aborted = () => {
-      clearTimeout(timer);
-      reject(signal.reason as Error);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', aborted);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', aborted, { once: true });
-  });
 
 /**
  * Puts a job's configuration into a render engine fresh from a reset, as the studio loads one: the car (downloaded
@@ -72,9 +59,7 @@ async function loadCar(remote: EngineRemote, url: string, signal: AbortSignal): 
       return;
     }
     if (status.Status === 'Failed') throw new RenderFailure(`The car's model could not be downloaded: ${status.Error}`);
-    await sleep(POLLING.productDownloadMs, signal);
+    await sleep(POLLING.productDownloadMs, undefined, { signal });
   }
   throw new RenderFailure("The car's model did not download in time");
 }
-
-export { sleep };

@@ -4,6 +4,7 @@ import {
   canCreate,
   shotOfAnimation,
   isAdmin,
+  parseShallowJson,
   RENDER_MESSAGES,
   type RenderJob,
   type RenderJobKind,
@@ -43,7 +44,7 @@ export class RenderService {
       const preset = await this.presets.get(user, request.selectedAnimation).catch(() => undefined);
       if (preset?.type !== 'animation') throw notFound(RENDER_MESSAGES.animationPresetNotFound);
       // The sequence as it is now: editing or deleting the preset later does not change a queued render.
-      const settings = animationPresetSettingsSchema.safeParse(parseJson(preset.settings));
+      const settings = animationPresetSettingsSchema.safeParse(storedSettings(preset.settings));
       if (!settings.success)
         throw badRequest(RENDER_MESSAGES.animationWithoutFrames(settings.error.issues[0]?.message));
       stored = { ...request, shot: shotOfAnimation(settings.data) };
@@ -151,13 +152,10 @@ export class RenderService {
   }
 }
 
-/** Stored settings are JSON text; what does not parse is no animation. */
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+/** A preset's settings, JSON text checked when it was saved; what does not parse is no animation. */
+function storedSettings(text: string): unknown {
+  const parsed = parseShallowJson(text);
+  return parsed.ok ? parsed.value : undefined;
 }
 
 function mayAccess(user: User, row: RenderJobRow): boolean {
