@@ -290,7 +290,7 @@ describe('renders on a render engine', () => {
   );
 
   it(
-    "renders a user's saved three-keyframe sequence into MOV and AVI on a fresh engine",
+    "renders a user's saved three-keyframe sequence into an AVI with a frame for each 24th of a second",
     { timeout: 240_000 },
     async () => {
       const frames = [
@@ -310,25 +310,21 @@ describe('renders on a render engine', () => {
         frames.map((frame) => frame.params),
         24,
       );
-      for (const [format, codec, extension] of [
-        ['MOV', 'h264', 'mov'],
-        ['AVI', 'mpeg4', 'avi'],
-      ] as const) {
-        const job = await finished(
-          await start(
-            API_ROUTES.render.video,
-            video({ animationType: 'custom', selectedAnimation: preset.id, videoFormat: format }),
-          ),
-        );
-        const clip = (await itemsOf(job)).items.find((item) => item.kind === 'video');
-        const info = await probe(await file(clip?.url ?? ''), extension);
-        expect(info.streams[0]).toMatchObject({
-          codec_name: codec,
-          width: 96,
-          height: 54,
-          nb_read_frames: String(expected),
-        });
-      }
+      // One format is enough here: ffmpeg.test covers each encoding; this proves the job's own choice reaches it.
+      const job = await finished(
+        await start(
+          API_ROUTES.render.video,
+          video({ animationType: 'custom', selectedAnimation: preset.id, videoFormat: 'AVI' }),
+        ),
+      );
+      const clip = (await itemsOf(job)).items.find((item) => item.kind === 'video');
+      const info = await probe(await file(clip?.url ?? ''), 'avi');
+      expect(info.streams[0]).toMatchObject({
+        codec_name: 'mpeg4',
+        width: 96,
+        height: 54,
+        nb_read_frames: String(expected),
+      });
     },
   );
 });

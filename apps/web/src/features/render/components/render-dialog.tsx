@@ -147,6 +147,8 @@ export function RenderDialog({ open, onOpenChange, collect, metadataDefaults, co
           <Row label="Car shadow">
             <Segmented
               label="Car shadow"
+              // Sized by their labels: "Separate layer" is twice as long as "None".
+              className="auto-cols-auto"
               value={settings.carShadowMode}
               options={SHADOW_MODES.map((mode) => ({ value: mode, label: SHADOW_LABELS[mode] }))}
               onChange={(carShadowMode) => updateStill({ carShadowMode })}
