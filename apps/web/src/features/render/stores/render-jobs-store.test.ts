@@ -9,7 +9,7 @@ import {
   type VideoRenderRequestInput,
 } from '@autostudio/protocol';
 import { pointApiClientAt } from '@/test/api-client-hooks';
-import { useRenderJobsStore } from './render-jobs-store';
+import { RENDER_JOBS_STORAGE_KEY, useRenderJobsStore } from './render-jobs-store';
 
 const STILL: StillRenderRequestInput = {
   resolutionPreset: 'custom',
@@ -249,5 +249,26 @@ describe('the render jobs store (spec §4 render status and render job)', () => 
     const id = await useRenderJobsStore.getState().startStill(STILL);
     useRenderJobsStore.getState().dismiss(id);
     expect(entry(id)).toMatchObject({ status: 'rendering' });
+  });
+
+  it('comes back after a reload with the tab’s renders, and follows a running one again to completed', async () => {
+    const service = renderService([() => json(job('j7'), 202)], {
+      j7: [
+        job('j7', { status: 'in progress', progress: 30 }),
+        job('j7', { status: 'completed', progress: 100, renderedAssetId: 'asset-7' }),
+      ],
+    });
+    const id = await useRenderJobsStore.getState().startStill(STILL);
+    const saved = sessionStorage.getItem(RENDER_JOBS_STORAGE_KEY);
+    expect(saved).toContain('j7');
+
+    // A reload: the page's polls are gone and the list is read back from the tab's storage.
+    useRenderJobsStore.getState().clear();
+    sessionStorage.setItem(RENDER_JOBS_STORAGE_KEY, saved ?? '');
+    await useRenderJobsStore.persist.rehydrate();
+    expect(entry(id)).toMatchObject({ jobId: 'j7', status: 'rendering', name: 'Dusk still' });
+    await polls(2);
+    expect(entry(id)).toMatchObject({ status: 'completed', progress: 100, renderedAssetId: 'asset-7' });
+    expect(service.count('GET', 'j7')).toBe(2);
   });
 });
