@@ -177,6 +177,14 @@ export const renderOutputSchema = z.object({
 export type RenderOutput = z.infer<typeof renderOutputSchema>;
 
 /** The answer of every render-service call that reports a job (spec §3 "Render job"). */
+/**
+ * How a job's progress (0–100) is shared out: the scene is set up to `scene`, the engine renders up to
+ * `scene + render`, and from there on the job writes its files (a video is encoded, outputs are stored), which is
+ * spec §4's processingFile.
+ */
+export const RENDER_PROGRESS_BANDS = { scene: 5, render: 90 } as const;
+export const RENDER_FILES_PROGRESS = RENDER_PROGRESS_BANDS.scene + RENDER_PROGRESS_BANDS.render;
+
 export const renderJobSchema = z.object({
   jobId: z.string(),
   kind: z.enum(RENDER_JOB_KINDS),

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   PRESET_ANIMATION_SHOTS,
+  RENDER_FILES_PROGRESS,
+  RENDER_PROGRESS_BANDS,
   RENDER_THUMBNAIL_KIND,
   RENDER_THUMBNAIL_WIDTH,
   requestedResolution,
@@ -30,7 +32,7 @@ import { prepareScene, type RenderSceneLinks } from './render-scene.js';
 const STATUS_POLL_MS = 100;
 
 /** Progress of a job, 0–100: the scene takes the first steps, the engine's render most, storing the rest. */
-const PROGRESS = { scene: 5, render: 90 } as const;
+const PROGRESS = RENDER_PROGRESS_BANDS;
 
 export interface EngineRenderRunnerOptions {
   engines: RenderEnginePool;
@@ -100,6 +102,7 @@ export class EngineRenderRunner implements RenderRunner {
         return Promise.resolve();
       },
     );
+    context.onProgress(RENDER_FILES_PROGRESS, 'Writing the files');
     const stored: StoredRenderOutput[] = [];
     const stem = safeFileName(request.metadata.name, 'render');
     let beauty: string | undefined;
@@ -162,7 +165,7 @@ export class EngineRenderRunner implements RenderRunner {
           await encoder.write(Buffer.from(Data, 'base64'));
         },
       );
-      context.onProgress(PROGRESS.scene + PROGRESS.render, 'Encoding the video');
+      context.onProgress(RENDER_FILES_PROGRESS, 'Encoding the video');
       await encoder.finish();
     } catch (error) {
       encoder.abort();

@@ -3,6 +3,7 @@ import {
   API_BASE,
   API_ROUTES,
   POLLING,
+  RENDER_FILES_PROGRESS,
   STATE_MESSAGES,
   type RenderJob,
   type StillRenderRequestInput,
@@ -270,5 +271,22 @@ describe('the render jobs store (spec §4 render status and render job)', () => 
     await polls(2);
     expect(entry(id)).toMatchObject({ status: 'completed', progress: 100, renderedAssetId: 'asset-7' });
     expect(service.count('GET', 'j7')).toBe(2);
+  });
+
+  it('enters processingFile while the job writes its files, and leaves it completed', async () => {
+    renderService([() => json(job('j8'), 202)], {
+      j8: [
+        job('j8', { status: 'in progress', progress: RENDER_FILES_PROGRESS - 1 }),
+        job('j8', { status: 'in progress', progress: RENDER_FILES_PROGRESS, message: 'Encoding the video' }),
+        job('j8', { status: 'completed', progress: 100 }),
+      ],
+    });
+    const id = await useRenderJobsStore.getState().startVideo(VIDEO);
+    await polls(1);
+    expect(entry(id)).toMatchObject({ status: 'rendering' });
+    await polls(1);
+    expect(entry(id)).toMatchObject({ status: 'processingFile', message: 'Encoding the video' });
+    await polls(1);
+    expect(entry(id)).toMatchObject({ status: 'completed', progress: 100 });
   });
 });

@@ -1,6 +1,7 @@
 import {
   POLLING,
   PROGRESS_MAX,
+  RENDER_FILES_PROGRESS,
   RENDER_MESSAGES,
   STATE_MESSAGES,
   type RenderJob,
@@ -18,8 +19,7 @@ import { cancelRenderJob, fetchRenderStatus, startStillRender, startVideoRender 
 /**
  * Spec §4 "Render status". The server's statuses map onto these as the comment above RENDER_JOB_STATUSES says:
  * queued and in progress are rendering, completed is completed, failed is failed, cancelled leaves the list, and
- * error is a strike. processingFile is named by the spec; the server's job answer does not yet tell the writing of
- * files apart from the render (its message does, in words), so nothing enters it today.
+ * error is a strike. A job in progress at RENDER_FILES_PROGRESS or past it is writing its files: processingFile.
  */
 export type RenderStatus = 'idle' | 'rendering' | 'processingFile' | 'failed' | 'completed';
 
@@ -109,7 +109,11 @@ export const useRenderJobsStore = create<RenderJobsState>()(
         switch (job.status) {
           case 'queued':
           case 'in progress':
-            update(id, { status: 'rendering', progress: job.progress, message: job.message });
+            update(id, {
+              status: job.progress >= RENDER_FILES_PROGRESS ? 'processingFile' : 'rendering',
+              progress: job.progress,
+              message: job.message,
+            });
             schedule(id);
             return;
           case 'completed':
