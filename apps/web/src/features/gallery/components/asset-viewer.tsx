@@ -19,7 +19,8 @@ export interface AssetViewerProps {
   onDelete: () => void;
 }
 
-// A checkerboard under the picture, so that a transparent pass (Car Only, a layer) reads as transparent.
+// A checkerboard under a still, so that a transparent pass (Car Only, a layer) reads as transparent. Stills and videos
+// fit the stage, as large as it allows.
 const checkerboard = {
   backgroundColor: '#1b1d22',
   backgroundImage:
@@ -91,11 +92,11 @@ export function AssetViewer({ viewer, mayManage, onClose, onRename, onShare, onD
             </div>
           )}
           <div
-            className="relative flex min-h-0 flex-1 items-center justify-center overflow-hidden rounded-md border border-border"
-            style={checkerboard}
+            className="relative flex min-h-0 flex-1 items-center justify-center overflow-hidden rounded-md border border-border bg-black"
+            style={selected && isVideoItem(selected) ? undefined : checkerboard}
           >
             {isLoading && <Spinner className="size-6" label="Loading files" />}
-            {selected && <Stage item={selected} name={asset.name} />}
+            {selected && <Stage item={selected} name={asset.name} poster={asset.thumbnailUrl} />}
           </div>
           {selected && <FileBar item={selected} />}
         </div>
@@ -104,7 +105,7 @@ export function AssetViewer({ viewer, mayManage, onClose, onRename, onShare, onD
   );
 }
 
-function Stage({ item, name }: { item: RenderedAssetItem; name: string }) {
+function Stage({ item, name, poster }: { item: RenderedAssetItem; name: string; poster: string | null }) {
   if (isVideoItem(item))
     return (
       // The render has no captions to offer: it is a silent camera move.
@@ -114,18 +115,12 @@ function Stage({ item, name }: { item: RenderedAssetItem; name: string }) {
         src={item.url}
         controls
         preload="metadata"
+        {...(poster ? { poster } : {})}
         aria-label={`${name} video`}
-        className="max-h-full max-w-full bg-black"
+        className="size-full bg-black object-contain"
       />
     );
-  return (
-    <img
-      key={item.id}
-      src={item.url}
-      alt={`${name}, ${itemLabel(item)}`}
-      className="max-h-full max-w-full object-contain"
-    />
-  );
+  return <img key={item.id} src={item.url} alt={`${name}, ${itemLabel(item)}`} className="size-full object-contain" />;
 }
 
 /** The shown file's facts and its download. */

@@ -152,7 +152,7 @@ function RenderCard({ asset, shared, viewing, actions, onOpen }: RenderCardProps
     <div
       className={cn(
         'relative flex flex-col overflow-hidden rounded-md border border-border bg-background/40 transition-colors',
-        'hover:border-muted-foreground/50 focus-within:ring-2 focus-within:ring-ring',
+        'hover:border-muted-foreground/50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
         viewing && 'border-primary ring-1 ring-primary',
       )}
     >
