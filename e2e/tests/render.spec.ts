@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { API_BASE, API_ROUTES, type LoginResponse, type Preset } from '@autostudio/protocol';
+import { API_BASE, API_ROUTES, pathTo, type LoginResponse, type Preset, type RenderJob } from '@autostudio/protocol';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test, type Account } from '../support/fixtures';
 
@@ -30,6 +30,13 @@ async function name(dialog: Locator, value: string): Promise<void> {
 /** The render's row in the progress panel. */
 const renderRow = (page: Page, renderName: string) =>
   page.getByRole('region', { name: 'Renders' }).getByRole('listitem', { name: renderName });
+
+/** Signs in through the API: the account's token and user. */
+async function signIn(request: APIRequestContext, account: Account): Promise<LoginResponse> {
+  const login = await request.post(`${API_BASE}${API_ROUTES.auth.login}`, { data: account });
+  expect(login.ok()).toBe(true);
+  return (await login.json()) as LoginResponse;
+}
 
 /** Opens the gallery from the toolbar: the sheet, once its first page is there. */
 async function openGallery(page: Page): Promise<Locator> {
@@ -186,14 +193,63 @@ test.describe('rendering from the studio', () => {
     await studio.signOut();
   });
 
-  test('a guest gets no render controls', async ({ page, studio, createAccount, enterStudioAs }) => {
-    await enterStudioAs(await createAccount(['client']));
+  test('a guest gets no render controls, and sees a render shared with them with nothing to change it', async ({
+    page,
+    request,
+    studio,
+    createAccount,
+    enterStudioAs,
+  }) => {
+    // Someone renders a small still through the API and shares it with the guest.
+    const guest = await createAccount(['client']);
+    const owner = await signIn(request, await createAccount(['user']));
+    const headers = { authorization: `Bearer ${owner.accessToken}` };
+    const started = await request.post(`${API_BASE}${API_ROUTES.render.still}`, {
+      headers,
+      data: {
+        resolutionPreset: 'custom',
+        customResolution: { width: 192, height: 108 },
+        quality: 'LOW',
+        antiAliasSpatial: 1,
+        antiAliasTemporal: 1,
+        settings: {},
+        metadata: { name: 'E2E shared still' },
+      },
+    });
+    const { jobId } = (await started.json()) as RenderJob;
+    let renderedAssetId: string | null = null;
+    await expect
+      .poll(
+        async () => {
+          const answer = await request.get(`${API_BASE}${pathTo(API_ROUTES.render.status, { jobId })}`, { headers });
+          const job = (await answer.json()) as RenderJob;
+          renderedAssetId = job.renderedAssetId;
+          return job.status;
+        },
+        { timeout: 240_000, intervals: [1000] },
+      )
+      .toBe('completed');
+    const guestId = (await signIn(request, guest)).user.id;
+    const shared = await request.put(
+      `${API_BASE}${pathTo(API_ROUTES.renderedAssets.shareUser, { id: renderedAssetId! })}`,
+      { headers, data: { userIds: [guestId] } },
+    );
+    expect(shared.ok()).toBe(true);
+
+    await enterStudioAs(guest);
     await expect(page.getByRole('button', { name: 'Configurations' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Render', exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Video', exact: true })).toHaveCount(0);
-    // The gallery of what is shared with them: nothing yet.
     const gallery = await openGallery(page);
-    await expect(gallery.getByText('Renders shared with you appear here.')).toBeVisible();
+    await expect(galleryCard(gallery, 'E2E shared still')).toBeVisible();
+    await expect(gallery.getByRole('listitem').first()).toContainText('Shared');
+    await expect(gallery.getByRole('button', { name: 'Actions for E2E shared still' })).toHaveCount(0);
+    await galleryCard(gallery, 'E2E shared still').click();
+    const viewer = page.getByRole('dialog', { name: 'E2E shared still' });
+    await expectShown(viewer.getByRole('img', { name: 'E2E shared still, Beauty' }), 192);
+    await expect(viewer.getByRole('link', { name: 'Download Beauty' })).toBeVisible();
+    for (const action of ['Rename', 'Share', 'Delete'])
+      await expect(viewer.getByRole('button', { name: action })).toHaveCount(0);
     await closeGallery(page, gallery);
     await studio.signOut();
   });
