@@ -10,7 +10,7 @@ async function seriousViolations(page: Page) {
     .map((violation) => ({ id: violation.id, help: violation.help, nodes: violation.nodes.map((n) => n.target) }));
 }
 
-test('/landing and /home (every panel) have no serious or critical accessibility violations', async ({
+test('/landing and /home (every panel, the gallery) have no serious or critical accessibility violations', async ({
   page,
   loginPage,
   createAccount,
@@ -31,5 +31,12 @@ test('/landing and /home (every panel) have no serious or critical accessibility
     await studio.openPanel(title);
     expect(await seriousViolations(page), title).toEqual([]);
   }
+  // The gallery, empty for a new user (render.spec.ts checks it and its viewer with renders in them).
+  await page.getByRole('button', { name: 'Gallery', exact: true }).click();
+  const gallery = page.getByRole('dialog', { name: 'Gallery' });
+  await expect(gallery.getByText('No renders yet')).toBeVisible();
+  expect(await seriousViolations(page), 'Gallery').toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(gallery).toHaveCount(0);
   await studio.signOut();
 });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { API_BASE, API_ROUTES, type LoginResponse, type Preset } from '@autostudio/protocol';
+import { API_BASE, API_ROUTES, pathTo, type LoginResponse, type Preset, type RenderJob } from '@autostudio/protocol';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test, type Account } from '../support/fixtures';
 
@@ -31,6 +31,38 @@ async function name(dialog: Locator, value: string): Promise<void> {
 const renderRow = (page: Page, renderName: string) =>
   page.getByRole('region', { name: 'Renders' }).getByRole('listitem', { name: renderName });
 
+/** Signs in through the API: the account's token and user. */
+async function signIn(request: APIRequestContext, account: Account): Promise<LoginResponse> {
+  const login = await request.post(`${API_BASE}${API_ROUTES.auth.login}`, { data: account });
+  expect(login.ok()).toBe(true);
+  return (await login.json()) as LoginResponse;
+}
+
+/** Opens the gallery from the toolbar: the sheet, once its first page is there. */
+async function openGallery(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Gallery', exact: true }).click();
+  const gallery = page.getByRole('dialog', { name: 'Gallery' });
+  await expect(gallery.getByRole('status', { name: 'Loading renders' })).toHaveCount(0);
+  return gallery;
+}
+
+/** Closes the gallery (and its viewer, if open) with Escape, as a keyboard user would. */
+async function closeGallery(page: Page, gallery: Locator): Promise<void> {
+  while ((await page.getByRole('dialog').count()) > 0 && (await gallery.count()) > 0)
+    await page.keyboard.press('Escape');
+  await expect(gallery).toHaveCount(0);
+}
+
+/** A render's card in the gallery: the button that opens it in the viewer. */
+const galleryCard = (gallery: Locator, renderName: string) =>
+  gallery.getByRole('list', { name: 'Renders' }).getByRole('button', { name: renderName, exact: true });
+
+/** An image that has loaded, at its file's width. */
+async function expectShown(image: Locator, width: number): Promise<void> {
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(width);
+}
+
 /** A user's own sequence of one second (25 frames at 24 fps), saved as an animation preset through the API. */
 async function saveSequence(request: APIRequestContext, account: Account, sequenceName: string): Promise<Preset> {
   const login = await request.post(`${API_BASE}${API_ROUTES.auth.login}`, { data: account });
@@ -49,7 +81,7 @@ test.describe('rendering from the studio', () => {
     test.setTimeout(420_000);
   });
 
-  test('a small still with the Depth pass reaches completed with its files; a second is cancelled', async ({
+  test('a small still with the Depth pass reaches completed with its files, both in the gallery; a second is cancelled', async ({
     page,
     studio,
     enterStudio,
@@ -80,6 +112,26 @@ test.describe('rendering from the studio', () => {
       expect(answer.ok()).toBe(true);
     }
 
+    // The gallery has it, newest first, and its viewer shows each image: the beauty and the Depth pass.
+    const gallery = await openGallery(page);
+    await expect(galleryCard(gallery, 'E2E still')).toBeVisible();
+    await expect(gallery.getByRole('listitem').first()).toContainText('Still');
+    await expectNoSeriousViolations(page, '[role="dialog"]');
+    await galleryCard(gallery, 'E2E still').click();
+    const viewer = page.getByRole('dialog', { name: 'E2E still' });
+    const passes = viewer.getByRole('radiogroup', { name: 'Passes and layers' });
+    await expect(passes.getByRole('radio').first()).toHaveText('Beauty');
+    await expect(passes.getByRole('radio', { name: 'Beauty' })).toBeChecked();
+    await expectShown(viewer.getByRole('img', { name: 'E2E still, Beauty' }), 192);
+    await passes.getByRole('radio', { name: 'Depth' }).click();
+    await expectShown(viewer.getByRole('img', { name: 'E2E still, Depth' }), 192);
+    const download = viewer.getByRole('link', { name: 'Download Depth' });
+    expect((await page.request.get((await download.getAttribute('href'))!)).ok()).toBe(true);
+    await expectNoSeriousViolations(page, '[role="dialog"]');
+    await viewer.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await expect(viewer).toHaveCount(0);
+    await closeGallery(page, gallery);
+
     // The settings stay for the tab: a second render starts from them; it is cancelled while it runs.
     await page.getByRole('button', { name: 'Render', exact: true }).click();
     const again = page.getByRole('dialog', { name: 'Render image' });
@@ -101,7 +153,7 @@ test.describe('rendering from the studio', () => {
     await studio.signOut();
   });
 
-  test('a short video of the user’s own sequence reaches completed with a playable MP4', async ({
+  test('a short video of the user’s own sequence reaches completed with an MP4 that the gallery plays', async ({
     page,
     request,
     studio,
@@ -129,14 +181,76 @@ test.describe('rendering from the studio', () => {
     const link = video.getByRole('list', { name: 'Outputs of E2E video' }).getByRole('link', { name: 'Video' });
     const answer = await page.request.get((await link.getAttribute('href'))!);
     expect(answer.headers()['content-type']).toBe('video/mp4');
+
+    // The gallery plays it.
+    const gallery = await openGallery(page);
+    await expect(gallery.getByRole('listitem').first()).toContainText('Video');
+    await galleryCard(gallery, 'E2E video').click();
+    const player = page.getByRole('dialog', { name: 'E2E video' }).locator('video');
+    await expect(player).toHaveAttribute('controls', '');
+    await expect.poll(() => player.evaluate((element: HTMLVideoElement) => element.duration || 0)).toBeGreaterThan(0);
+    await closeGallery(page, gallery);
     await studio.signOut();
   });
 
-  test('a guest gets no render controls', async ({ page, studio, createAccount, enterStudioAs }) => {
-    await enterStudioAs(await createAccount(['client']));
+  test('a guest gets no render controls, and sees a render shared with them with nothing to change it', async ({
+    page,
+    request,
+    studio,
+    createAccount,
+    enterStudioAs,
+  }) => {
+    // Someone renders a small still through the API and shares it with the guest.
+    const guest = await createAccount(['client']);
+    const owner = await signIn(request, await createAccount(['user']));
+    const headers = { authorization: `Bearer ${owner.accessToken}` };
+    const started = await request.post(`${API_BASE}${API_ROUTES.render.still}`, {
+      headers,
+      data: {
+        resolutionPreset: 'custom',
+        customResolution: { width: 192, height: 108 },
+        quality: 'LOW',
+        antiAliasSpatial: 1,
+        antiAliasTemporal: 1,
+        settings: {},
+        metadata: { name: 'E2E shared still' },
+      },
+    });
+    const { jobId } = (await started.json()) as RenderJob;
+    let renderedAssetId: string | null = null;
+    await expect
+      .poll(
+        async () => {
+          const answer = await request.get(`${API_BASE}${pathTo(API_ROUTES.render.status, { jobId })}`, { headers });
+          const job = (await answer.json()) as RenderJob;
+          renderedAssetId = job.renderedAssetId;
+          return job.status;
+        },
+        { timeout: 240_000, intervals: [1000] },
+      )
+      .toBe('completed');
+    const guestId = (await signIn(request, guest)).user.id;
+    const shared = await request.put(
+      `${API_BASE}${pathTo(API_ROUTES.renderedAssets.shareUser, { id: renderedAssetId! })}`,
+      { headers, data: { userIds: [guestId] } },
+    );
+    expect(shared.ok()).toBe(true);
+
+    await enterStudioAs(guest);
     await expect(page.getByRole('button', { name: 'Configurations' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Render', exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Video', exact: true })).toHaveCount(0);
+    const gallery = await openGallery(page);
+    await expect(galleryCard(gallery, 'E2E shared still')).toBeVisible();
+    await expect(gallery.getByRole('listitem').first()).toContainText('Shared');
+    await expect(gallery.getByRole('button', { name: 'Actions for E2E shared still' })).toHaveCount(0);
+    await galleryCard(gallery, 'E2E shared still').click();
+    const viewer = page.getByRole('dialog', { name: 'E2E shared still' });
+    await expectShown(viewer.getByRole('img', { name: 'E2E shared still, Beauty' }), 192);
+    await expect(viewer.getByRole('link', { name: 'Download Beauty' })).toBeVisible();
+    for (const action of ['Rename', 'Share', 'Delete'])
+      await expect(viewer.getByRole('button', { name: action })).toHaveCount(0);
+    await closeGallery(page, gallery);
     await studio.signOut();
   });
 });

@@ -118,6 +118,24 @@ describe.each(testDatabases)('media access by item on $name', (database) => {
     await store.close();
   });
 
+  it('the files a render job wrote follow the shares of the render they became', async () => {
+    // The render worker records a job's outputs where it wrote them, under render-jobs/<jobId>/.
+    const store = createBlobStore(t.config.storage);
+    await store.put('render-jobs/j1/dusk.png', Readable.from([PNG_1X1]));
+    const asset = await t.app.renderedAssets.record(owner.user, {
+      name: 'Dusk',
+      items: [
+        { kind: 'Beauty', key: 'render-jobs/j1/dusk.png', fileName: 'dusk.png', contentType: 'image/png', size: 1 },
+      ],
+    });
+    const url = asset.thumbnailUrl ?? '';
+    expect((await media(url, owner.accessToken)).statusCode).toBe(200);
+    expect((await media(url, stranger.accessToken)).statusCode).toBe(403);
+    await put(owner.accessToken, `/api/asset-rendered/${asset.id}/share/user`, { userIds: [stranger.user.id] });
+    expect((await media(url, stranger.accessToken)).statusCode).toBe(200);
+    await store.close();
+  });
+
   it('a deleted item takes its files with it', async () => {
     const config = await post<Config>(
       owner.accessToken,

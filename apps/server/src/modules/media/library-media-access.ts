@@ -17,7 +17,7 @@ export class LibraryMediaAccess implements MediaAccess {
       configs: ConfigsService;
       assetModels: AssetModelsService;
       renderedAssets: RenderedAssetsService;
-      /** Outputs of render jobs (`render-jobs/<jobId>/…`): the job's owner. */
+      /** Outputs of render jobs (`render-jobs/<jobId>/…`): the job's owner, and those who may see the render. */
       render?: RenderService;
     },
   ) {}
@@ -36,7 +36,11 @@ export class LibraryMediaAccess implements MediaAccess {
       case 'renders':
         return this.services.renderedAssets.canSeeFile(user, key);
       case 'render-jobs':
-        return this.services.render?.canReadOutputs(user, id) ?? false;
+        // A job's owner reads its outputs; once they became a rendered asset, so does whoever may see that.
+        return (
+          ((await this.services.render?.canReadOutputs(user, id)) ?? false) ||
+          this.services.renderedAssets.canSeeFile(user, key)
+        );
       default:
         return false;
     }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListResult, LoginResponse, RenderedAsset, RenderedAssetItem } from '@autostudio/protocol';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
@@ -77,6 +78,27 @@ describe.each(testDatabases)('rendered assets on $name', (database) => {
       types: ['image', 'video'],
       brands: ['Autostudio'],
     });
+  });
+
+  it('lists the newest render first, page after page (the gallery fills from the top)', async () => {
+    const maker = await t.createUser('gale');
+    for (const name of ['first', 'second', 'third']) {
+      await t.app.renderedAssets.record(maker.user, { name, items: [] });
+      // Apart by a few milliseconds, as renders are: the order is by creation time, not by chance.
+      await sleep(5);
+    }
+    const page = async (n: number) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/asset-rendered/filtered?page=${n}&limit=2`,
+          headers: { authorization: `Bearer ${maker.accessToken}` },
+        })
+      ).json<ListResult<RenderedAsset>>();
+    const [one, two] = [await page(1), await page(2)];
+    expect(one.items.map((asset) => asset.name)).toEqual(['third', 'second']);
+    expect(two.items.map((asset) => asset.name)).toEqual(['first']);
+    expect(one.total).toBe(3);
   });
 
   it('renames a render', async () => {

@@ -13,12 +13,13 @@ describe('the studio toolbar’s render controls', () => {
     useEngineStore.setState({ status: 'detached' });
   });
 
-  it('are not there for a guest (issue 17 item 7)', () => {
+  it('are not there for a guest (issue 17 item 7), who gets only the gallery of what is shared with them', () => {
     useAuthStore.setState({ user: person(['client']) });
     useEngineStore.setState({ status: 'ready' });
     render(<RenderToolbar />);
     expect(screen.queryByRole('button', { name: 'Render' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Video' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Gallery' })).toBeEnabled();
   });
 
   it('wait for the engine to be read', () => {
@@ -26,6 +27,8 @@ describe('the studio toolbar’s render controls', () => {
     render(<RenderToolbar />);
     expect(screen.getByRole('button', { name: 'Render' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Video' })).toBeDisabled();
+    // The gallery needs no engine.
+    expect(screen.getByRole('button', { name: 'Gallery' })).toBeEnabled();
     act(() => useEngineStore.setState({ status: 'ready' }));
     expect(screen.getByRole('button', { name: 'Render' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Video' })).toBeEnabled();

@@ -1,15 +1,17 @@
-import { Aperture, Clapperboard } from 'lucide-react';
+import { Aperture, Clapperboard, Images } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { canCreate, MAX_LIST_LIMIT, type Preset } from '@autostudio/protocol';
 import { Button } from '@/components/ui/button';
 import { useAuthStore } from '@/features/auth';
 import { useConfigurationStore } from '@/features/configurations';
+import { useGalleryStore } from '@/features/gallery';
 // By path: the presets feature's index carries its browser, which loads with the Look tab.
 import { listPresets } from '@/features/presets/api/presets-api';
 import { useRenderJobsStore } from '@/features/render';
 import { useSessionStore } from '@/features/session';
 import { useEngineStore } from '@/lib/engine';
 import { studioSettings } from './configuration-loading';
+import { followCompletedRenders } from './gallery-follow';
 
 // The dialogs and the panel load when first needed, by path: /home's first paint carries only the buttons.
 const RenderDialog = lazy(() =>
@@ -18,6 +20,7 @@ const RenderDialog = lazy(() =>
 const VideoDialog = lazy(() =>
   import('@/features/render/components/video-dialog').then((m) => ({ default: m.VideoDialog })),
 );
+const GallerySheet = lazy(() => import('./gallery-sheet').then((m) => ({ default: m.GallerySheet })));
 const RenderProgressPanel = lazy(() =>
   import('@/features/render/components/render-progress-panel').then((m) => ({ default: m.RenderProgressPanel })),
 );
@@ -26,7 +29,9 @@ const RenderProgressPanel = lazy(() =>
 // results reach the gallery).
 useAuthStore.subscribe((state) => {
   if (!state.user && useRenderJobsStore.getState().jobs.length > 0) useRenderJobsStore.getState().clear();
+  if (!state.user) useGalleryStore.getState().clear();
 });
+followCompletedRenders();
 
 /** The user's own sequences for the video dialog: the animation presets they see, as many as one page holds. */
 const loadSequences = async (): Promise<Preset[]> =>
@@ -35,8 +40,9 @@ const loadSequences = async (): Promise<Preset[]> =>
 type OpenDialog = 'render' | 'video' | null;
 
 /**
- * The studio toolbar's render controls, beside Save: Render (a still) and Video. A guest, who may create no rendered
- * asset, gets neither (issue 17 item 7); both wait for the engine to be read.
+ * The studio toolbar's render controls, beside Save: Render (a still), Video and Gallery. A guest, who may create no
+ * rendered asset, gets neither Render nor Video (issue 17 item 7), only the gallery of what is shared with them;
+ * Render and Video wait for the engine to be read.
  */
 export function RenderToolbar() {
   const user = useAuthStore((state) => state.user);
@@ -45,6 +51,7 @@ export function RenderToolbar() {
   const configId = useConfigurationStore((state) => state.currentId);
   const engineIsReady = useEngineStore((state) => state.status === 'ready');
   const [open, setOpen] = useState<OpenDialog>(null);
+  const galleryIsOpen = useGalleryStore((state) => state.open);
   const collect = useCallback(() => studioSettings(product), [product]);
   const metadataDefaults = useMemo(
     () => ({
@@ -56,31 +63,47 @@ export function RenderToolbar() {
     [current, product],
   );
 
-  if (!user || !canCreate(user, 'renderedAsset')) return null;
+  if (!user) return null;
+  const mayRender = canCreate(user, 'renderedAsset');
   const onOpenChange = (dialog: OpenDialog) => (next: boolean) => setOpen(next ? dialog : null);
   return (
     <>
+      {mayRender && (
+        <>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={!engineIsReady}
+            onClick={() => setOpen('render')}
+            title="Render an image of the current view"
+          >
+            <Aperture aria-hidden />
+            Render
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={!engineIsReady}
+            onClick={() => setOpen('video')}
+            title="Render a video of a camera move"
+          >
+            <Clapperboard aria-hidden />
+            Video
+          </Button>
+        </>
+      )}
       <Button
         variant="secondary"
         size="sm"
-        disabled={!engineIsReady}
-        onClick={() => setOpen('render')}
-        title="Render an image of the current view"
+        aria-haspopup="dialog"
+        onClick={() => useGalleryStore.getState().setOpen(true)}
+        title="Your renders and those shared with you"
       >
-        <Aperture aria-hidden />
-        Render
-      </Button>
-      <Button
-        variant="secondary"
-        size="sm"
-        disabled={!engineIsReady}
-        onClick={() => setOpen('video')}
-        title="Render a video of a camera move"
-      >
-        <Clapperboard aria-hidden />
-        Video
+        <Images aria-hidden />
+        Gallery
       </Button>
       <Suspense fallback={null}>
+        {galleryIsOpen && <GallerySheet user={user} />}
         {open === 'render' && (
           <RenderDialog
             open

@@ -14,6 +14,11 @@ const SHAREABLE = {
     routes: API_ROUTES.presets,
     failures: { users: FAILURE_TOASTS.sharePresetWithUsers, groups: FAILURE_TOASTS.sharePresetWithGroups },
   },
+  renderedAsset: {
+    routes: API_ROUTES.renderedAssets,
+    // Spec §8 has one text for renders, whoever they are shared with.
+    failures: { users: FAILURE_TOASTS.shareAssetRendered, groups: FAILURE_TOASTS.shareAssetRendered },
+  },
 } as const satisfies Record<string, { routes: ShareRoutes; failures: ShareFailureMessages }>;
 
 export interface ShareItemDialogProps {
@@ -25,7 +30,7 @@ export interface ShareItemDialogProps {
   onChanged: () => void;
 }
 
-/** The share dialog for one configuration or preset, as the signed-in user sees it. */
+/** The share dialog for one configuration, preset or render, as the signed-in user sees it. */
 export function ShareItemDialog({ kind, item, user, onClose, onChanged }: ShareItemDialogProps) {
   const { routes, failures } = SHAREABLE[kind];
   return (

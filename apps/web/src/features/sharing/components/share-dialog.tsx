@@ -43,7 +43,7 @@ interface Candidate {
 const keyOf = (principal: Principal, id: string) => `${principal}:${id}`;
 
 /**
- * The one share dialog (configurations and presets now; renders and asset models later): pick people and groups by
+ * The one share dialog (configurations, presets and renders now; asset models later): pick people and groups by
  * name, share with all of them at once, see who has access and revoke it. Mount it when it opens.
  */
 export function ShareDialog({

@@ -1,0 +1,27 @@
+import { lazy, Suspense, useState } from 'react';
+import type { RenderedAsset, User } from '@autostudio/protocol';
+import { useGalleryStore } from '@/features/gallery';
+import { GalleryPanel } from '@/features/gallery/components/gallery-panel';
+
+const ShareItemDialog = lazy(() => import('./share-item-dialog').then((m) => ({ default: m.ShareItemDialog })));
+
+/** The gallery with the studio's share dialog for its renders. */
+export function GallerySheet({ user }: { user: User }) {
+  const [sharing, setSharing] = useState<RenderedAsset | null>(null);
+  return (
+    <>
+      <GalleryPanel user={user} onShare={setSharing} />
+      <Suspense fallback={null}>
+        {sharing && (
+          <ShareItemDialog
+            kind="renderedAsset"
+            item={sharing}
+            user={user}
+            onClose={() => setSharing(null)}
+            onChanged={() => void useGalleryStore.getState().load()}
+          />
+        )}
+      </Suspense>
+    </>
+  );
+}
