@@ -8,6 +8,7 @@ export const sequenceKeyframeSchema = z.object({
   pitch: z.number().optional(),
   distance: z.number().optional(),
 });
+export type SequenceKeyframe = z.infer<typeof sequenceKeyframeSchema>;
 
 const sequencePath = z.object({ SequencePath: z.string() });
 
