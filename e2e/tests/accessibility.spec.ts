@@ -31,5 +31,13 @@ test('/landing and /home (every panel) have no serious or critical accessibility
     await studio.openPanel(title);
     expect(await seriousViolations(page), title).toEqual([]);
   }
+  // The animation timeline docked under the viewport, with its saved animations open.
+  await page.getByRole('button', { name: 'Timeline', exact: true }).click();
+  await page
+    .getByRole('region', { name: 'Animation timeline' })
+    .getByRole('button', { name: 'Saved animations' })
+    .click();
+  await expect(page.getByRole('searchbox', { name: 'Search animations' })).toBeVisible();
+  expect(await seriousViolations(page), 'Timeline').toEqual([]);
   await studio.signOut();
 });

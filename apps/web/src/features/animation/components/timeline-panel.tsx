@@ -69,141 +69,143 @@ export function TimelinePanel({ capturePreview, library, onSaved }: TimelinePane
   return (
     <section
       aria-label="Animation timeline"
-      className="absolute inset-x-0 bottom-0 z-20 flex h-[212px] border-t border-border bg-surface/95 text-[12px] shadow-[0_-8px_24px_rgba(0,0,0,0.35)] backdrop-blur"
+      className="absolute inset-x-0 bottom-0 z-20 flex h-[212px] flex-col border-t border-border bg-surface/95 text-[12px] shadow-[0_-8px_24px_rgba(0,0,0,0.35)] backdrop-blur"
     >
-      <div className="flex min-w-0 flex-1 flex-col">
-        <div className="flex h-10 shrink-0 items-center gap-2 border-b border-border px-3">
-          <h2 className="text-[11px] font-semibold tracking-wider text-muted-foreground uppercase">Timeline</h2>
-          <input
-            aria-label="Animation name"
-            value={name}
-            maxLength={200}
-            onChange={(event) => store().setName(event.target.value)}
-            className="h-7 w-48 rounded-md border border-input bg-surface px-2 text-[12px] focus-visible:ring-2 focus-visible:ring-ring/60 focus-visible:outline-none"
-          />
-          {isDirty && (
-            <span className="text-[11px] text-muted-foreground" title="Changes not saved yet">
-              Unsaved
-            </span>
-          )}
-          <span className="mx-1 h-5 w-px bg-border" aria-hidden />
-          <div role="group" aria-label="Transport" className="flex items-center gap-0.5">
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-7"
-              aria-label="Stop"
-              title="Stop (back to frame 0)"
-              disabled={!engineReady || !hasFrames}
-              onClick={() => transport(() => store().stop(), 'stop')}
-            >
-              <Square aria-hidden />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-7"
-              aria-label={isPlaying ? 'Pause' : 'Play'}
-              title={isPlaying ? 'Pause' : 'Play from the current frame'}
-              disabled={!engineReady || !hasFrames}
-              onClick={() => transport(() => store().togglePlay(), isPlaying ? 'pause' : 'play')}
-            >
-              {isPlaying ? <Pause aria-hidden /> : <Play aria-hidden />}
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-7"
-              aria-label="Go to end"
-              title="Go to the last frame"
-              disabled={!engineReady || !hasFrames || isPlaying}
-              onClick={() => transport(() => store().goToEnd(), 'go to the end')}
-            >
-              <SkipForward aria-hidden />
-            </Button>
-          </div>
-          <output
-            aria-label="Current frame"
-            data-testid="timeline-current-frame"
-            className="font-mono text-[11px] text-muted-foreground tabular-nums"
-          >
-            <span className="text-foreground">{currentFrame}</span> / {endFrame} · {seconds(currentFrame / fps)} · {fps}{' '}
-            fps
-          </output>
-          <div className="ml-auto flex items-center gap-1.5">
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={!engineReady || !crane || adding || isPlaying}
-              onClick={() => void addFrame()}
-              title="Add a frame where the crane is now"
-            >
-              {adding ? <Spinner className="size-3.5" label="Adding frame" /> : <Plus aria-hidden />}
-              Add frame
-            </Button>
-            <Button
-              size="sm"
-              disabled={!hasFrames || isSaving || (presetId !== null && !isDirty) || name.trim() === ''}
-              onClick={save}
-              title={presetId ? 'Save the changes to this animation' : 'Save as a new animation'}
-            >
-              {isSaving ? <Spinner className="size-3.5" label="Saving" /> : <Save aria-hidden />}
-              Save
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-7"
-              aria-label="New animation"
-              title="Start a new, empty animation"
-              disabled={isSaving}
-              onClick={() => store().reset()}
-            >
-              <FilePlus2 aria-hidden />
-            </Button>
-            {library && (
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-7"
-                aria-label="Saved animations"
-                aria-pressed={libraryOpen}
-                title="Saved animations"
-                onClick={() => setLibraryOpen(!libraryOpen)}
-              >
-                <Library aria-hidden />
-              </Button>
-            )}
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-7"
-              aria-label="Close timeline"
-              title="Close the timeline"
-              onClick={() => store().close()}
-            >
-              <X aria-hidden />
-            </Button>
-          </div>
-        </div>
+      <div className="flex h-10 shrink-0 items-center gap-2 overflow-x-auto border-b border-border px-3">
+        <h2 className="text-[11px] font-semibold tracking-wider text-muted-foreground uppercase">Timeline</h2>
         <input
-          type="range"
-          aria-label="Scrub frame"
-          min={0}
-          max={Math.max(1, endFrame)}
-          step={1}
-          value={Math.min(currentFrame, Math.max(1, endFrame))}
-          disabled={!engineReady || !hasFrames || isPlaying}
-          onChange={(event) => transport(() => store().seek(Number(event.target.value)), 'go to the frame')}
-          className="mx-3 mt-1.5 h-3 shrink-0 accent-primary disabled:opacity-40"
+          aria-label="Animation name"
+          value={name}
+          maxLength={200}
+          onChange={(event) => store().setName(event.target.value)}
+          className="h-7 w-40 shrink-0 rounded-md border border-input bg-surface px-2 text-[12px] focus-visible:ring-2 focus-visible:ring-ring/60 focus-visible:outline-none"
         />
-        <FrameStrip frames={frames} fps={fps} currentFrame={currentFrame} isPlaying={isPlaying} />
+        {isDirty && (
+          <span className="text-[11px] text-muted-foreground" title="Changes not saved yet">
+            Unsaved
+          </span>
+        )}
+        <span className="mx-1 h-5 w-px bg-border" aria-hidden />
+        <div role="group" aria-label="Transport" className="flex items-center gap-0.5">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-7"
+            aria-label="Stop"
+            title="Stop (back to frame 0)"
+            disabled={!engineReady || !hasFrames}
+            onClick={() => transport(() => store().stop(), 'stop')}
+          >
+            <Square aria-hidden />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-7"
+            aria-label={isPlaying ? 'Pause' : 'Play'}
+            title={isPlaying ? 'Pause' : 'Play from the current frame'}
+            disabled={!engineReady || !hasFrames}
+            onClick={() => transport(() => store().togglePlay(), isPlaying ? 'pause' : 'play')}
+          >
+            {isPlaying ? <Pause aria-hidden /> : <Play aria-hidden />}
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-7"
+            aria-label="Go to end"
+            title="Go to the last frame"
+            disabled={!engineReady || !hasFrames || isPlaying}
+            onClick={() => transport(() => store().goToEnd(), 'go to the end')}
+          >
+            <SkipForward aria-hidden />
+          </Button>
+        </div>
+        <output
+          aria-label="Current frame"
+          data-testid="timeline-current-frame"
+          className="shrink-0 font-mono text-[11px] whitespace-nowrap text-muted-foreground tabular-nums"
+        >
+          <span className="text-foreground">{currentFrame}</span> / {endFrame} · {seconds(currentFrame / fps)} · {fps}{' '}
+          fps
+        </output>
+        <div className="ml-auto flex shrink-0 items-center gap-1.5">
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={!engineReady || !crane || adding || isPlaying}
+            onClick={() => void addFrame()}
+            title="Add a frame where the crane is now"
+          >
+            {adding ? <Spinner className="size-3.5" label="Adding frame" /> : <Plus aria-hidden />}
+            Add frame
+          </Button>
+          <Button
+            size="sm"
+            disabled={!hasFrames || isSaving || (presetId !== null && !isDirty) || name.trim() === ''}
+            onClick={save}
+            title={presetId ? 'Save the changes to this animation' : 'Save as a new animation'}
+          >
+            {isSaving ? <Spinner className="size-3.5" label="Saving" /> : <Save aria-hidden />}
+            Save
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-7"
+            aria-label="New animation"
+            title="Start a new, empty animation"
+            disabled={isSaving}
+            onClick={() => store().reset()}
+          >
+            <FilePlus2 aria-hidden />
+          </Button>
+          {library && (
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-7"
+              aria-label="Saved animations"
+              aria-pressed={libraryOpen}
+              title="Saved animations"
+              onClick={() => setLibraryOpen(!libraryOpen)}
+            >
+              <Library aria-hidden />
+            </Button>
+          )}
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-7"
+            aria-label="Close timeline"
+            title="Close the timeline"
+            onClick={() => store().close()}
+          >
+            <X aria-hidden />
+          </Button>
+        </div>
       </div>
-      {library && libraryOpen && (
-        <aside aria-label="Saved animations" className="w-72 shrink-0 overflow-y-auto border-l border-border">
-          {library}
-        </aside>
-      )}
+      <div className="flex min-h-0 flex-1">
+        <div className="flex min-w-0 flex-1 flex-col">
+          <input
+            type="range"
+            aria-label="Scrub frame"
+            min={0}
+            max={Math.max(1, endFrame)}
+            step={1}
+            value={Math.min(currentFrame, Math.max(1, endFrame))}
+            disabled={!engineReady || !hasFrames || isPlaying}
+            onChange={(event) => transport(() => store().seek(Number(event.target.value)), 'go to the frame')}
+            className="mx-3 mt-1.5 h-3 shrink-0 accent-primary disabled:opacity-40"
+          />
+          <FrameStrip frames={frames} fps={fps} currentFrame={currentFrame} isPlaying={isPlaying} />
+        </div>
+        {library && libraryOpen && (
+          <aside aria-label="Saved animations" className="w-72 shrink-0 overflow-y-auto border-l border-border">
+            {library}
+          </aside>
+        )}
+      </div>
     </section>
   );
 }
