@@ -24,6 +24,7 @@ const RenderJobsTray = lazy(() => import('../studio/render-toolbar').then((m) =>
 // The timeline's button and dock, likewise; the panel itself loads when first opened.
 const TimelineButton = lazy(() => import('../studio/timeline-toolbar').then((m) => ({ default: m.TimelineButton })));
 const TimelineDock = lazy(() => import('../studio/timeline-toolbar').then((m) => ({ default: m.TimelineDock })));
+const AboveTimeline = lazy(() => import('../studio/timeline-toolbar').then((m) => ({ default: m.AboveTimeline })));
 
 /** The player signs in to signalling with the current access token, read afresh on every (re)connect. */
 const accessToken = () => sessionStore.get('accessToken');
@@ -63,7 +64,9 @@ export default function HomeRoute() {
       overlay={
         <Suspense fallback={null}>
           <TimelineDock />
-          <RenderJobsTray />
+          <AboveTimeline>
+            <RenderJobsTray />
+          </AboveTimeline>
         </Suspense>
       }
       inspector={<StudioInspector panels={STUDIO_PANELS} />}

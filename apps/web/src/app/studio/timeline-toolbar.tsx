@@ -1,9 +1,10 @@
 import { Film } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { canCreate } from '@autostudio/protocol';
 import { Button } from '@/components/ui/button';
 import { useTimelineStore } from '@/features/animation';
 import { useAuthStore } from '@/features/auth';
+import { cn } from '@/lib/cn';
 import { useEngineStore } from '@/lib/engine';
 
 // The panel, its saved animations and the share dialog load when the timeline is first opened (the /home budget).
@@ -47,4 +48,10 @@ export function TimelineDock() {
       <TimelineWithPresets />
     </Suspense>
   );
+}
+
+/** Keeps what floats in the viewport's bottom corner (the render jobs tray) above the open timeline. */
+export function AboveTimeline({ children }: { children: ReactNode }) {
+  const isOpen = useTimelineStore((state) => state.isOpen);
+  return <div className={cn(isOpen && '[&>section]:bottom-[224px] [&>section]:max-h-[40%]')}>{children}</div>;
 }
