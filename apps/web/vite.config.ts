@@ -3,6 +3,10 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+/** The protocol's engine catalogue: the table of every engine function and the modules it is made of. */
+const ENGINE_CATALOGUE =
+  /packages[\\/]protocol[\\/]src[\\/]engine[\\/](catalogue|objects|define|car|camera|environment|lights|post-process|config-settings|sequences|render-queue)\.ts$/;
+
 export const alias = {
   '@autostudio/protocol': fileURLToPath(new URL('../../packages/protocol/src/index.ts', import.meta.url)),
   '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -19,5 +23,20 @@ export default defineConfig({
     },
   },
   // The manifest lets scripts/check-bundle-budget.mjs weigh what each route loads.
-  build: { sourcemap: true, chunkSizeWarningLimit: 800, manifest: true },
+  build: {
+    sourcemap: true,
+    chunkSizeWarningLimit: 800,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // The engine catalogue and the function specs it spreads stay in one chunk. Split by which routes reach each
+        // part, the catalogue's chunk and the specs' chunk imported each other, and the catalogue could read its parts
+        // before they ran (an empty function table: every engine call failed).
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [{ name: 'engine-catalogue', test: ENGINE_CATALOGUE }],
+        },
+      },
+    },
+  },
 });

@@ -38,5 +38,13 @@ test('/landing and /home (every panel, the gallery) have no serious or critical 
   expect(await seriousViolations(page), 'Gallery').toEqual([]);
   await page.keyboard.press('Escape');
   await expect(gallery).toHaveCount(0);
+  // The animation timeline docked under the viewport, with its saved animations open.
+  await page.getByRole('button', { name: 'Timeline', exact: true }).click();
+  await page
+    .getByRole('region', { name: 'Animation timeline' })
+    .getByRole('button', { name: 'Saved animations' })
+    .click();
+  await expect(page.getByRole('searchbox', { name: 'Search animations' })).toBeVisible();
+  expect(await seriousViolations(page), 'Timeline').toEqual([]);
   await studio.signOut();
 });

@@ -208,12 +208,17 @@ describe('environment and sequences', () => {
     });
     const { SequencePath } = body as { SequencePath: string };
     await t.call('car', 'PlaySequenceWithPath', { SequencePath });
-    expect((await t.call('car', 'GetAnimationPlayingStatus')).body).toEqual({ Playing: true });
+    expect((await t.call('car', 'GetAnimationPlayingStatus')).body).toMatchObject({ Playing: true });
     // Polled like the client does (spec §9: every 100 ms); the sequence lasts 0.2 s.
-    const playing = async () =>
-      ((await t.call('car', 'GetAnimationPlayingStatus')).body as { Playing: boolean }).Playing;
-    await expect.poll(playing, { interval: 100, timeout: 5_000 }).toBe(false);
+    const status = async () =>
+      (await t.call('car', 'GetAnimationPlayingStatus')).body as { Playing: boolean; Time: number };
+    await expect.poll(async () => (await status()).Playing, { interval: 100, timeout: 5_000 }).toBe(false);
+    // Time says where the sequence is, in seconds: at its end once it stopped, at a frame after a seek.
+    expect((await status()).Time).toBeCloseTo(0.2, 5);
     expect((await t.call('camera', 'GetCraneValues')).body).toMatchObject({ 'Crane Yaw': 40, 'Crane Pitch': 20 });
+    await t.call('car', 'GotoSequenceFrameWithPath', { SequencePath, Frame: 3 });
+    expect(await status()).toEqual({ Playing: false, Time: 0.125 });
+    expect((await t.call('camera', 'GetCraneValues')).body).toMatchObject({ 'Crane Yaw': 25 });
     expect((await t.call('car', 'PlaySequenceWithPath', { SequencePath: '/Game/None.None' })).status).toBe(400);
   });
 });

@@ -55,7 +55,10 @@ export class Sequences {
       sequence.position = Frame / TIMELINE_FPS;
       this.poseAt(sequence);
     },
-    GetAnimationPlayingStatus: () => ({ Playing: this.playing }),
+    GetAnimationPlayingStatus: () => {
+      const current = this.current ? this.sequences.get(this.current) : undefined;
+      return current ? { Playing: this.playing, Time: current.position } : { Playing: this.playing };
+    },
   };
 
   /** Stops playback and forgets every sequence. */

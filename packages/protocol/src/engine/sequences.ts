@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { defineFunctions } from './define.js';
 
-/** One keyframe of a sequence: its time (frames at 24 fps) plus crane values (spec §3 "Frame"). */
+/** One keyframe of a sequence: its time in seconds (played at 24 fps) plus crane values (spec §3 "Frame"). */
 export const sequenceKeyframeSchema = z.object({
   time: z.number().min(0),
   yaw: z.number().optional(),
   pitch: z.number().optional(),
   distance: z.number().optional(),
 });
+export type SequenceKeyframe = z.infer<typeof sequenceKeyframeSchema>;
 
 const sequencePath = z.object({ SequencePath: z.string() });
 
@@ -34,7 +35,8 @@ export const SEQUENCE_FUNCTIONS = defineFunctions({
   },
   GetAnimationPlayingStatus: {
     object: 'car',
-    description: 'Whether a sequence is playing.',
-    returns: z.object({ Playing: z.boolean() }),
+    description:
+      'Whether a sequence is playing, and Time: seconds into the current sequence (absent when none was played or shown).',
+    returns: z.object({ Playing: z.boolean(), Time: z.number().min(0).optional() }),
   },
 });

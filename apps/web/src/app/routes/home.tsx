@@ -21,6 +21,10 @@ import { STUDIO_PANELS } from '../studio/studio-panels';
 // and, when first opened, the dialogs (the /home budget, apps/web/scripts/check-bundle-budget.mjs).
 const RenderToolbar = lazy(() => import('../studio/render-toolbar').then((m) => ({ default: m.RenderToolbar })));
 const RenderJobsTray = lazy(() => import('../studio/render-toolbar').then((m) => ({ default: m.RenderJobsTray })));
+// The timeline's button and dock, likewise; the panel itself loads when first opened.
+const TimelineButton = lazy(() => import('../studio/timeline-toolbar').then((m) => ({ default: m.TimelineButton })));
+const TimelineDock = lazy(() => import('../studio/timeline-toolbar').then((m) => ({ default: m.TimelineDock })));
+const AboveTimeline = lazy(() => import('../studio/timeline-toolbar').then((m) => ({ default: m.AboveTimeline })));
 
 /** The player signs in to signalling with the current access token, read afresh on every (re)connect. */
 const accessToken = () => sessionStore.get('accessToken');
@@ -52,13 +56,17 @@ export default function HomeRoute() {
         <>
           <ConfigurationToolbar />
           <Suspense fallback={null}>
+            <TimelineButton />
             <RenderToolbar />
           </Suspense>
         </>
       }
       overlay={
         <Suspense fallback={null}>
-          <RenderJobsTray />
+          <TimelineDock />
+          <AboveTimeline>
+            <RenderJobsTray />
+          </AboveTimeline>
         </Suspense>
       }
       inspector={<StudioInspector panels={STUDIO_PANELS} />}

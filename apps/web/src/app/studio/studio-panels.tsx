@@ -4,7 +4,7 @@ import { CarPanel } from '@/features/car';
 import type { InspectorPanel } from '@/features/studio';
 
 // The first panel comes with the studio; the others load when their tab is first opened (the /home budget).
-const CameraPanel = lazy(() => import('@/features/camera').then((m) => ({ default: m.CameraPanel })));
+const CameraPanel = lazy(() => import('./camera-with-moves').then((m) => ({ default: m.CameraWithMoves })));
 const EnvironmentPanel = lazy(() => import('@/features/environment').then((m) => ({ default: m.EnvironmentPanel })));
 const LookPanel = lazy(() => import('./look-with-presets').then((m) => ({ default: m.LookWithPresets })));
 const LightsPanel = lazy(() => import('@/features/lights').then((m) => ({ default: m.LightsPanel })));

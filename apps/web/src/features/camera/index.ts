@@ -1,1 +1,2 @@
 export { CameraPanel } from './components/camera-panel';
+export { spotAction, type CameraSpot } from './actions';

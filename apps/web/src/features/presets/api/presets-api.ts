@@ -44,6 +44,8 @@ export interface NewPreset {
   settings: string;
   /** Administrators and moderators only. */
   isDefault?: boolean | undefined;
+  /** The upload group of an animation's preview images. */
+  groupId?: string | undefined;
 }
 
 export function createPreset(preset: NewPreset): Promise<Preset> {
@@ -51,7 +53,7 @@ export function createPreset(preset: NewPreset): Promise<Preset> {
 }
 
 /** What the preset browser changes on a preset: any of these, at least one. */
-export type PresetChanges = Pick<UpdatePresetRequest, 'name' | 'category' | 'settings' | 'isDefault'>;
+export type PresetChanges = Pick<UpdatePresetRequest, 'name' | 'category' | 'settings' | 'isDefault' | 'groupId'>;
 
 export function updatePreset(id: string, changes: PresetChanges): Promise<Preset> {
   return apiRequest(pathTo(API_ROUTES.presets.update, { id }), { method: 'PUT', body: changes, schema: presetSchema });

@@ -19,7 +19,8 @@ import {
 /** The look panel browses post-process presets. */
 export const PRESET_BROWSER_TYPE: PresetType = 'postProcess';
 
-export interface PresetBrowserState {
+/** `S`: the settings a preset of the browser's type holds (post-process values, an animation's timeline). */
+export interface PresetBrowserState<S = PostProcessValues> {
   /** The category shown; null for every category. */
   category: string | null;
   /** The categories of the presets the user sees, without `default` (spec §3). */
@@ -48,8 +49,8 @@ export interface PresetBrowserState {
    * The mutations refresh the list, then resolve with the spec's success text. They reject with an Error whose
    * message is the spec's failure text and whose cause is the API error (the server's reason).
    */
-  /** Saves a look as a new preset (settings: the post-process values) and selects it. */
-  saveAs: (name: string, category: string | null, settings: PostProcessValues) => Promise<string>;
+  /** Saves settings (a look's post-process values) as a new preset and selects it. */
+  saveAs: (name: string, category: string | null, settings: S) => Promise<string>;
   /** Copies a preset as the user's own, named with the copy suffix, and selects the copy. */
   copy: (id: string) => Promise<string>;
   rename: (id: string, name: string) => Promise<string>;
@@ -87,105 +88,118 @@ async function mutation<T>(
   return texts.success;
 }
 
-export const usePresetBrowserStore = create<PresetBrowserState>()((set, get) => {
-  // A load answered after a newer one started (a search typed on) must not overwrite what the newer one shows.
-  let latestLoad = 0;
+/** The spec's failure text of a copy when it is not the presets' own (an animation's: spec §8). */
+export interface PresetBrowserTexts {
+  copyFailure: string;
+}
 
-  const reload = () => get().load();
-  /** A new preset (saved or copied) is the one the browser points at. */
-  const selectAndReload = (preset: Preset) => {
-    set({ selectedPresetId: preset.id });
-    return reload();
-  };
+/** A browser of one type of preset: the look panel's post-process presets, the timeline's animations. */
+export function createPresetBrowserStore<S>(
+  type: PresetType,
+  texts: PresetBrowserTexts = { copyFailure: FAILURE_TOASTS.createPreset },
+) {
+  return create<PresetBrowserState<S>>()((set, get) => {
+    // A load answered after a newer one started (a search typed on) must not overwrite what the newer one shows.
+    let latestLoad = 0;
 
-  return {
-    ...INITIAL,
-
-    load: async () => {
-      const ticket = ++latestLoad;
-      const { page, limit, search, category } = get();
-      set({ isLoading: true, error: null });
-      const [list, categories] = await Promise.allSettled([
-        listPresets({ page, limit, search, category: category ?? undefined, type: PRESET_BROWSER_TYPE }),
-        fetchPresetCategories(PRESET_BROWSER_TYPE),
-      ]);
-      if (ticket !== latestLoad) return;
-      set({
-        isLoading: false,
-        ...(list.status === 'fulfilled' ? { items: list.value.items, total: list.value.total } : {}),
-        ...(categories.status === 'fulfilled' ? { categories: categories.value } : {}),
-        error:
-          list.status === 'rejected'
-            ? FAILURE_TOASTS.fetchPresets
-            : categories.status === 'rejected'
-              ? FAILURE_TOASTS.fetchPresetCategories
-              : null,
-      });
-    },
-
-    setCategory: (category) => {
-      set({ category, page: LIST_DEFAULTS.presets.page });
+    const reload = () => get().load();
+    /** A new preset (saved or copied) is the one the browser points at. */
+    const selectAndReload = (preset: Preset) => {
+      set({ selectedPresetId: preset.id });
       return reload();
-    },
+    };
 
-    setSearch: (search) => {
-      set({ search, page: LIST_DEFAULTS.presets.page });
-      return reload();
-    },
+    return {
+      ...INITIAL,
 
-    setPage: (page) => {
-      set({ page });
-      return reload();
-    },
+      load: async () => {
+        const ticket = ++latestLoad;
+        const { page, limit, search, category } = get();
+        set({ isLoading: true, error: null });
+        const [list, categories] = await Promise.allSettled([
+          listPresets({ page, limit, search, category: category ?? undefined, type }),
+          fetchPresetCategories(type),
+        ]);
+        if (ticket !== latestLoad) return;
+        set({
+          isLoading: false,
+          ...(list.status === 'fulfilled' ? { items: list.value.items, total: list.value.total } : {}),
+          ...(categories.status === 'fulfilled' ? { categories: categories.value } : {}),
+          error:
+            list.status === 'rejected'
+              ? FAILURE_TOASTS.fetchPresets
+              : categories.status === 'rejected'
+                ? FAILURE_TOASTS.fetchPresetCategories
+                : null,
+        });
+      },
 
-    select: (id) => set({ selectedPresetId: id }),
+      setCategory: (category) => {
+        set({ category, page: LIST_DEFAULTS.presets.page });
+        return reload();
+      },
 
-    saveAs: (name, category, settings) =>
-      mutation(
-        () =>
-          createPreset({
-            name,
-            type: PRESET_BROWSER_TYPE,
-            settings: JSON.stringify(settings),
-            ...(category ? { category } : {}),
-          }),
-        { success: SUCCESS_TOASTS.presetCreated, failure: FAILURE_TOASTS.savingPreset },
-        selectAndReload,
-      ),
+      setSearch: (search) => {
+        set({ search, page: LIST_DEFAULTS.presets.page });
+        return reload();
+      },
 
-    copy: (id) =>
-      mutation(
-        () => copyPreset({ id, type: PRESET_BROWSER_TYPE }),
-        { success: SUCCESS_TOASTS.presetCreated, failure: FAILURE_TOASTS.createPreset },
-        selectAndReload,
-      ),
+      setPage: (page) => {
+        set({ page });
+        return reload();
+      },
 
-    rename: (id, name) =>
-      mutation(
-        () => updatePreset(id, { name }),
-        { success: SUCCESS_TOASTS.presetUpdated, failure: FAILURE_TOASTS.updatePreset },
-        reload,
-      ),
+      select: (id) => set({ selectedPresetId: id }),
 
-    remove: (id) =>
-      mutation(
-        () => deletePreset(id),
-        { success: SUCCESS_TOASTS.presetDeleted, failure: FAILURE_TOASTS.deletePreset },
-        () => {
-          if (get().selectedPresetId === id) set({ selectedPresetId: null });
-          // The last preset of a later page gone: show the page before rather than an empty one.
-          const { page, limit, total } = get();
-          const lastPage = Math.max(LIST_DEFAULTS.presets.page, Math.ceil((total - 1) / limit));
-          if (page > lastPage) set({ page: lastPage });
-          return reload();
-        },
-      ),
+      saveAs: (name, category, settings) =>
+        mutation(
+          () =>
+            createPreset({
+              name,
+              type: type,
+              settings: JSON.stringify(settings),
+              ...(category ? { category } : {}),
+            }),
+          { success: SUCCESS_TOASTS.presetCreated, failure: FAILURE_TOASTS.savingPreset },
+          selectAndReload,
+        ),
 
-    setDefault: (id, isDefault) =>
-      mutation(
-        () => updatePreset(id, { isDefault }),
-        { success: SUCCESS_TOASTS.presetUpdated, failure: FAILURE_TOASTS.updatePreset },
-        reload,
-      ),
-  };
-});
+      copy: (id) =>
+        mutation(
+          () => copyPreset({ id, type }),
+          { success: SUCCESS_TOASTS.presetCreated, failure: texts.copyFailure },
+          selectAndReload,
+        ),
+
+      rename: (id, name) =>
+        mutation(
+          () => updatePreset(id, { name }),
+          { success: SUCCESS_TOASTS.presetUpdated, failure: FAILURE_TOASTS.updatePreset },
+          reload,
+        ),
+
+      remove: (id) =>
+        mutation(
+          () => deletePreset(id),
+          { success: SUCCESS_TOASTS.presetDeleted, failure: FAILURE_TOASTS.deletePreset },
+          () => {
+            if (get().selectedPresetId === id) set({ selectedPresetId: null });
+            // The last preset of a later page gone: show the page before rather than an empty one.
+            const { page, limit, total } = get();
+            const lastPage = Math.max(LIST_DEFAULTS.presets.page, Math.ceil((total - 1) / limit));
+            if (page > lastPage) set({ page: lastPage });
+            return reload();
+          },
+        ),
+
+      setDefault: (id, isDefault) =>
+        mutation(
+          () => updatePreset(id, { isDefault }),
+          { success: SUCCESS_TOASTS.presetUpdated, failure: FAILURE_TOASTS.updatePreset },
+          reload,
+        ),
+    };
+  });
+}
+
+export const usePresetBrowserStore = createPresetBrowserStore<PostProcessValues>(PRESET_BROWSER_TYPE);

@@ -1,0 +1,112 @@
+import { POLLING, PRESET_ANIMATION_SHOTS, type PRESET_ANIMATIONS } from '@autostudio/protocol';
+import { create } from 'zustand';
+import { useEngineStore } from '@/lib/engine';
+import type { RemoteApi } from '@/lib/remote-control/remote-api';
+
+export type PresetAnimationName = (typeof PRESET_ANIMATIONS)[number]['name'];
+/** Spec §3 "Simple animation playing state". */
+export type PlaybackState = 'idle' | 'playing' | 'paused';
+
+export interface AnimationPlaybackState {
+  state: PlaybackState;
+  /** The preset animation chosen last; null before any. */
+  animation: PresetAnimationName | null;
+  /** Seconds into it, as the engine last said. */
+  time: number;
+
+  /** Plays a preset animation in the viewport from its start (spec §4: selecting an animation sets playing). */
+  play: (animation: PresetAnimationName) => Promise<void>;
+  /** Pauses, or resumes when paused. */
+  togglePause: () => Promise<void>;
+  /** Stops: back to idle. */
+  stop: () => Promise<void>;
+}
+
+export const useAnimationPlaybackStore = create<AnimationPlaybackState>()((set, get) => {
+  /** The engine's sequence of each preset animation, made once per engine. */
+  let paths = new Map<PresetAnimationName, string>();
+  let pollTimer: ReturnType<typeof setInterval> | null = null;
+
+  const stopPolling = () => {
+    if (pollTimer !== null) clearInterval(pollTimer);
+    pollTimer = null;
+  };
+
+  /** Polled every 100 ms (spec §9) while playing; the engine saying it stopped ends playing. */
+  const startPolling = (api: RemoteApi) => {
+    stopPolling();
+    let busy = false;
+    pollTimer = setInterval(() => {
+      if (busy) return;
+      busy = true;
+      api
+        .call('GetAnimationPlayingStatus')
+        .then(
+          ({ Playing, Time }) => {
+            if (get().state !== 'playing') return;
+            set({ time: Time ?? get().time, ...(Playing ? {} : { state: 'idle' }) });
+            if (!Playing) stopPolling();
+          },
+          (error: unknown) => console.warn('GetAnimationPlayingStatus failed', error),
+        )
+        .finally(() => (busy = false));
+    }, POLLING.sequencePlaybackMs);
+  };
+
+  const engine = (): RemoteApi => {
+    const { api } = useEngineStore.getState();
+    if (!api) throw new Error('No engine attached');
+    return api;
+  };
+
+  useEngineStore.subscribe((state, previous) => {
+    if (state.api === previous.api) return;
+    stopPolling();
+    paths = new Map();
+    set({ state: 'idle', time: 0 });
+  });
+
+  return {
+    state: 'idle',
+    animation: null,
+    time: 0,
+
+    play: async (animation) => {
+      const api = engine();
+      stopPolling();
+      let SequencePath = paths.get(animation);
+      if (!SequencePath) {
+        const created = await api.call('CreateSequence', {
+          Name: animation,
+          Keyframes: PRESET_ANIMATION_SHOTS[animation].Keyframes,
+        });
+        SequencePath = created.SequencePath;
+        paths.set(animation, SequencePath);
+      }
+      await api.call('PlaySequenceWithPath', { SequencePath });
+      set({ state: 'playing', animation, time: 0 });
+      startPolling(api);
+    },
+
+    togglePause: async () => {
+      const { state } = get();
+      if (state === 'idle') return;
+      const api = engine();
+      await api.call('PlayPauseSequence');
+      if (state === 'playing') {
+        stopPolling();
+        set({ state: 'paused' });
+      } else {
+        set({ state: 'playing' });
+        startPolling(api);
+      }
+    },
+
+    stop: async () => {
+      stopPolling();
+      const wasIdle = get().state === 'idle';
+      set({ state: 'idle', time: 0 });
+      if (!wasIdle) await engine().call('StopSequence');
+    },
+  };
+});

@@ -1,0 +1,117 @@
+import { Copy, Film, Share2, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import type { StoreApi, UseBoundStore } from 'zustand';
+import { canCreate, canManage, seesEverything, type Preset, type User } from '@autostudio/protocol';
+import { ActionMenu, type MenuAction } from '@/components/ui/action-menu';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Pagination } from '@/components/ui/pagination';
+import { SearchInput } from '@/components/ui/search-input';
+import { cn } from '@/lib/cn';
+import type { PresetBrowserState } from '../stores/preset-browser-store';
+
+export interface AnimationPresetBrowserProps<S> {
+  store: UseBoundStore<StoreApi<PresetBrowserState<S>>>;
+  user: User;
+  /** The animation open in the timeline, marked in the list. */
+  openId: string | null;
+  onLoad: (preset: Preset) => void;
+  onShare: (preset: Preset) => void;
+}
+
+/** Shows a mutation's outcome: its success text, or the failure text it rejected with. */
+function report(outcome: Promise<string>): Promise<void> {
+  return outcome.then(
+    (message) => void toast.success(message),
+    (error: unknown) => void toast.error(error instanceof Error ? error.message : String(error)),
+  );
+}
+
+/** The first frame's preview of an animation preset, when it has one. */
+function firstPreview(preset: Preset): string | undefined {
+  return Object.values(preset.previewImageMapping ?? {})[0];
+}
+
+/**
+ * The saved animations (animation presets, spec §3): search and page; load one into the timeline; copy (named with
+ * the copy suffix), share and delete where the user may.
+ */
+export function AnimationPresetBrowser<S>({ store, user, openId, onLoad, onShare }: AnimationPresetBrowserProps<S>) {
+  const { items, total, page, limit, search, isLoading, error } = store();
+  const [deleting, setDeleting] = useState<Preset | null>(null);
+
+  useEffect(() => {
+    void store.getState().load();
+  }, [store]);
+
+  const overseer = seesEverything(user, 'preset');
+  const actionsFor = (preset: Preset): MenuAction[] => {
+    const manages = canManage(user, 'preset', preset.ownerId) && (!preset.isDefault || overseer);
+    const actions: MenuAction[] = [];
+    if (canCreate(user, 'preset'))
+      actions.push({ label: 'Copy', icon: Copy, onSelect: () => void report(store.getState().copy(preset.id)) });
+    if (manages) {
+      actions.push({ label: 'Share', icon: Share2, onSelect: () => onShare(preset) });
+      actions.push({ label: 'Delete', icon: Trash2, onSelect: () => setDeleting(preset), destructive: true });
+    }
+    return actions;
+  };
+
+  return (
+    <div className="flex flex-col gap-2 p-2">
+      <SearchInput
+        value={search}
+        onSearch={(value) => void store.getState().setSearch(value)}
+        label="Search animations"
+      />
+      {error && (
+        <p role="alert" className="text-xs text-destructive">
+          {error}
+        </p>
+      )}
+      <ul aria-label="Animations" className="flex flex-col">
+        {items.map((preset) => {
+          const preview = firstPreview(preset);
+          return (
+            <li key={preset.id} className="flex items-center gap-1 rounded hover:bg-muted">
+              <button
+                type="button"
+                aria-label={`Load ${preset.name}`}
+                aria-pressed={preset.id === openId}
+                onClick={() => onLoad(preset)}
+                className={cn(
+                  'flex h-9 min-w-0 flex-1 items-center gap-2 rounded px-1 text-left text-[12px] focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                  preset.id === openId && 'text-primary',
+                )}
+              >
+                {preview ? (
+                  <img src={preview} alt="" className="h-7 w-12 shrink-0 rounded-sm object-cover" />
+                ) : (
+                  <span className="flex h-7 w-12 shrink-0 items-center justify-center rounded-sm bg-muted">
+                    <Film className="size-3.5 text-muted-foreground" aria-hidden />
+                  </span>
+                )}
+                <span className="truncate">{preset.name}</span>
+              </button>
+              <ActionMenu label={`Actions for ${preset.name}`} actions={actionsFor(preset)} />
+            </li>
+          );
+        })}
+      </ul>
+      {!isLoading && !error && items.length === 0 && (
+        <p className="text-xs text-muted-foreground">{search ? 'No animation matches.' : 'No saved animations yet.'}</p>
+      )}
+      {total > limit && (
+        <Pagination page={page} limit={limit} total={total} onPage={(next) => void store.getState().setPage(next)} />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(next) => !next && setDeleting(null)}
+        title="Delete animation?"
+        description={`“${deleting?.name ?? ''}” is deleted for everyone it is shared with. This cannot be undone.`}
+        confirmLabel="Delete"
+        onConfirm={() => (deleting ? report(store.getState().remove(deleting.id)) : Promise.resolve())}
+      />
+    </div>
+  );
+}
