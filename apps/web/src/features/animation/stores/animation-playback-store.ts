@@ -1,7 +1,8 @@
-import { POLLING, PRESET_ANIMATION_SHOTS, type PRESET_ANIMATIONS } from '@autostudio/protocol';
+import { PRESET_ANIMATION_SHOTS, type PRESET_ANIMATIONS } from '@autostudio/protocol';
 import { create } from 'zustand';
 import { useEngineStore } from '@/lib/engine';
 import type { RemoteApi } from '@/lib/remote-control/remote-api';
+import { PlaybackPoller } from '../lib/playback-poller';
 
 export type PresetAnimationName = (typeof PRESET_ANIMATIONS)[number]['name'];
 /** Spec §3 "Simple animation playing state". */
@@ -25,33 +26,12 @@ export interface AnimationPlaybackState {
 export const useAnimationPlaybackStore = create<AnimationPlaybackState>()((set, get) => {
   /** The engine's sequence of each preset animation, made once per engine. */
   let paths = new Map<PresetAnimationName, string>();
-  let pollTimer: ReturnType<typeof setInterval> | null = null;
-
-  const stopPolling = () => {
-    if (pollTimer !== null) clearInterval(pollTimer);
-    pollTimer = null;
-  };
 
   /** Polled every 100 ms (spec §9) while playing; the engine saying it stopped ends playing. */
-  const startPolling = (api: RemoteApi) => {
-    stopPolling();
-    let busy = false;
-    pollTimer = setInterval(() => {
-      if (busy) return;
-      busy = true;
-      api
-        .call('GetAnimationPlayingStatus')
-        .then(
-          ({ Playing, Time }) => {
-            if (get().state !== 'playing') return;
-            set({ time: Time ?? get().time, ...(Playing ? {} : { state: 'idle' }) });
-            if (!Playing) stopPolling();
-          },
-          (error: unknown) => console.warn('GetAnimationPlayingStatus failed', error),
-        )
-        .finally(() => (busy = false));
-    }, POLLING.sequencePlaybackMs);
-  };
+  const poller = new PlaybackPoller(({ Playing, Time }) => {
+    if (get().state !== 'playing') return;
+    set({ time: Time ?? get().time, ...(Playing ? {} : { state: 'idle' }) });
+  });
 
   const engine = (): RemoteApi => {
     const { api } = useEngineStore.getState();
@@ -61,7 +41,7 @@ export const useAnimationPlaybackStore = create<AnimationPlaybackState>()((set, 
 
   useEngineStore.subscribe((state, previous) => {
     if (state.api === previous.api) return;
-    stopPolling();
+    poller.stop();
     paths = new Map();
     set({ state: 'idle', time: 0 });
   });
@@ -73,7 +53,7 @@ export const useAnimationPlaybackStore = create<AnimationPlaybackState>()((set, 
 
     play: async (animation) => {
       const api = engine();
-      stopPolling();
+      poller.stop();
       let SequencePath = paths.get(animation);
       if (!SequencePath) {
         const created = await api.call('CreateSequence', {
@@ -85,7 +65,7 @@ export const useAnimationPlaybackStore = create<AnimationPlaybackState>()((set, 
       }
       await api.call('PlaySequenceWithPath', { SequencePath });
       set({ state: 'playing', animation, time: 0 });
-      startPolling(api);
+      poller.start(api);
     },
 
     togglePause: async () => {
@@ -94,16 +74,16 @@ export const useAnimationPlaybackStore = create<AnimationPlaybackState>()((set, 
       const api = engine();
       await api.call('PlayPauseSequence');
       if (state === 'playing') {
-        stopPolling();
+        poller.stop();
         set({ state: 'paused' });
       } else {
         set({ state: 'playing' });
-        startPolling(api);
+        poller.start(api);
       }
     },
 
     stop: async () => {
-      stopPolling();
+      poller.stop();
       const wasIdle = get().state === 'idle';
       set({ state: 'idle', time: 0 });
       if (!wasIdle) await engine().call('StopSequence');

@@ -1,14 +1,8 @@
-import {
-  FAILURE_TOASTS,
-  POLLING,
-  STATE_MESSAGES,
-  SUCCESS_TOASTS,
-  TIMELINE_FPS,
-  type Preset,
-} from '@autostudio/protocol';
+import { FAILURE_TOASTS, STATE_MESSAGES, SUCCESS_TOASTS, TIMELINE_FPS, type Preset } from '@autostudio/protocol';
 import { create } from 'zustand';
 import { useEngineStore } from '@/lib/engine';
 import type { RemoteApi } from '@/lib/remote-control/remote-api';
+import { PlaybackPoller } from '../lib/playback-poller';
 import { createAnimationPreset, updateAnimationPreset, uploadFramePreview } from '../api/animation-api';
 import {
   endFrameOf,
@@ -104,7 +98,6 @@ const newFrameId = () => crypto.randomUUID();
 export const useTimelineStore = create<TimelineState>()((set, get) => {
   /** The keyframes the engine's sequence has, as JSON: a change of frames updates it before it plays again. */
   let engineKeys: string | null = null;
-  let pollTimer: ReturnType<typeof setInterval> | null = null;
   /** Preview uploads run one after another: the first one makes the group the next ones join. */
   let uploads: Promise<void> = Promise.resolve();
 
@@ -114,32 +107,12 @@ export const useTimelineStore = create<TimelineState>()((set, get) => {
     return api;
   };
 
-  const stopPolling = () => {
-    if (pollTimer !== null) clearInterval(pollTimer);
-    pollTimer = null;
-  };
-
   /** Spec §4: while playing, the engine is polled every 100 ms; its time becomes the current frame. */
-  const startPolling = (api: RemoteApi) => {
-    stopPolling();
-    let busy = false;
-    pollTimer = setInterval(() => {
-      if (busy) return;
-      busy = true;
-      api
-        .call('GetAnimationPlayingStatus')
-        .then(
-          ({ Playing, Time }) => {
-            if (!get().isPlaying) return;
-            const frame = Time === undefined ? get().currentFrame : frameAtTime(Time, get().fps);
-            set({ currentFrame: frame, ...(Playing ? {} : { isPlaying: false }) });
-            if (!Playing) stopPolling();
-          },
-          (error: unknown) => console.warn('GetAnimationPlayingStatus failed', error),
-        )
-        .finally(() => (busy = false));
-    }, POLLING.sequencePlaybackMs);
-  };
+  const poller = new PlaybackPoller(({ Playing, Time }) => {
+    if (!get().isPlaying) return;
+    const frame = Time === undefined ? get().currentFrame : frameAtTime(Time, get().fps);
+    set({ currentFrame: frame, ...(Playing ? {} : { isPlaying: false }) });
+  });
 
   /** The engine has this timeline's sequence as it is now: created when it has none, updated when it changed. */
   const ensureSequence = async (api: RemoteApi): Promise<string> => {
@@ -191,7 +164,7 @@ export const useTimelineStore = create<TimelineState>()((set, get) => {
   };
 
   const haltPlayback = () => {
-    stopPolling();
+    poller.stop();
     if (get().isPlaying) {
       set({ isPlaying: false });
       void useEngineStore
@@ -204,7 +177,7 @@ export const useTimelineStore = create<TimelineState>()((set, get) => {
   // A new engine (a new session) has none of the old one's sequences.
   useEngineStore.subscribe((state, previous) => {
     if (state.api === previous.api) return;
-    stopPolling();
+    poller.stop();
     engineKeys = null;
     set({ sequencePath: null, isPlaying: false });
   });
@@ -275,12 +248,12 @@ export const useTimelineStore = create<TimelineState>()((set, get) => {
       await api.call('GotoSequenceFrameWithPath', { SequencePath, Frame: get().currentFrame });
       await api.call('PlaySequence');
       set({ isPlaying: true });
-      startPolling(api);
+      poller.start(api);
     },
 
     pause: async () => {
       if (!get().isPlaying) return;
-      stopPolling();
+      poller.stop();
       set({ isPlaying: false });
       const api = engine();
       await api.call('PlayPauseSequence');
@@ -289,7 +262,7 @@ export const useTimelineStore = create<TimelineState>()((set, get) => {
     },
 
     stop: async () => {
-      stopPolling();
+      poller.stop();
       set({ isPlaying: false, currentFrame: 0 });
       if (get().sequencePath) await engine().call('StopSequence');
     },
