@@ -221,6 +221,22 @@ describe('environment and sequences', () => {
     expect((await t.call('camera', 'GetCraneValues')).body).toMatchObject({ 'Crane Yaw': 25 });
     expect((await t.call('car', 'PlaySequenceWithPath', { SequencePath: '/Game/None.None' })).status).toBe(400);
   });
+
+  it('turns the interior rail, not the crane, when a sequence plays from inside the car (Interior 360)', async () => {
+    const crane = (await t.call('camera', 'GetCraneValues')).body;
+    await t.call('camera', 'Switch Position', { Position: 'Interior' });
+    const { body } = await t.call('car', 'CreateSequence', {
+      Keyframes: [
+        { time: 0, yaw: 0, pitch: 0 },
+        { time: 1, yaw: 90, pitch: 10 },
+      ],
+    });
+    const { SequencePath } = body as { SequencePath: string };
+    await t.call('car', 'GotoSequenceFrameWithPath', { SequencePath, Frame: 12 });
+    expect((await t.call('camera', 'GetInteriorCameraPosition')).body).toMatchObject({ Yaw: 45, Pitch: 5 });
+    expect((await t.call('camera', 'GetCraneValues')).body).toEqual(crane);
+    await t.call('camera', 'Switch Position', { Position: 'Exterior' });
+  });
 });
 
 describe('composition guide image', () => {

@@ -8,7 +8,7 @@ interface Sequence {
   position: number;
 }
 
-/** Level sequences: keyframed crane moves, played at 24 fps with the crane following them. */
+/** Level sequences: keyframed camera moves, played at 24 fps with the current view's rig following them. */
 export class Sequences {
   private readonly sequences = new Map<string, Sequence>();
   private current: string | null = null;
@@ -126,9 +126,17 @@ export class Sequences {
     if (!b) return;
     const a = (after > 0 ? frames[after - 1] : undefined) ?? b;
     const f = b.time === a.time ? 1 : (t - a.time) / (b.time - a.time);
-    const crane = this.scene.state.camera.crane;
     const mix = (x: number | undefined, y: number | undefined, current: number) =>
       x === undefined || y === undefined ? (y ?? x ?? current) : x + (y - x) * f;
+    const { camera } = this.scene.state;
+    // A sequence moves the rig of the view it plays in, as production renders of a shot do: from inside the car
+    // the rail turns (yaw and pitch; it has no distance).
+    if (camera.spot === 'Interior') {
+      camera.rail.yaw = mix(a.yaw, b.yaw, camera.rail.yaw);
+      camera.rail.pitch = clamp(mix(a.pitch, b.pitch, camera.rail.pitch), CAMERA_LIMITS.interiorPitch);
+      return;
+    }
+    const crane = camera.crane;
     crane.yaw = mix(a.yaw, b.yaw, crane.yaw);
     crane.pitch = clamp(mix(a.pitch, b.pitch, crane.pitch), CAMERA_LIMITS.cranePitch);
     crane.distance = clamp(mix(a.distance, b.distance, crane.distance), CAMERA_LIMITS.craneDistance);
