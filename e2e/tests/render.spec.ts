@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { API_BASE, API_ROUTES, pathTo, type LoginResponse, type Preset, type RenderJob } from '@autostudio/protocol';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test, type Account } from '../support/fixtures';
+import { closeGallery, galleryCard, openGallery } from '../support/gallery';
 
 /** Issue 17: the dialogs and the panel with no serious or critical axe violation. */
 async function expectNoSeriousViolations(page: Page, selector: string): Promise<void> {
@@ -37,25 +38,6 @@ async function signIn(request: APIRequestContext, account: Account): Promise<Log
   expect(login.ok()).toBe(true);
   return (await login.json()) as LoginResponse;
 }
-
-/** Opens the gallery from the toolbar: the sheet, once its first page is there. */
-async function openGallery(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: 'Gallery', exact: true }).click();
-  const gallery = page.getByRole('dialog', { name: 'Gallery' });
-  await expect(gallery.getByRole('status', { name: 'Loading renders' })).toHaveCount(0);
-  return gallery;
-}
-
-/** Closes the gallery (and its viewer, if open) with Escape, as a keyboard user would. */
-async function closeGallery(page: Page, gallery: Locator): Promise<void> {
-  while ((await page.getByRole('dialog').count()) > 0 && (await gallery.count()) > 0)
-    await page.keyboard.press('Escape');
-  await expect(gallery).toHaveCount(0);
-}
-
-/** A render's card in the gallery: the button that opens it in the viewer. */
-const galleryCard = (gallery: Locator, renderName: string) =>
-  gallery.getByRole('list', { name: 'Renders' }).getByRole('button', { name: renderName, exact: true });
 
 /** An image that has loaded, at its file's width. */
 async function expectShown(image: Locator, width: number): Promise<void> {

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { ENGINE_CONFIG_DEFAULTS } from '@autostudio/protocol';
 import type { Locator, Page } from '@playwright/test';
 import { engineCall } from '../support/engine-api';
+import { galleryVideoDuration } from '../support/gallery';
 import { expect, test } from '../support/fixtures';
 
 /** Issue 17 item 8: the open timeline with no serious or critical axe violation. */
@@ -122,21 +123,8 @@ test.describe('the animation timeline', () => {
     await dialog.getByRole('button', { name: 'Start video' }).click();
     const row = page.getByRole('region', { name: 'Renders' }).getByRole('listitem', { name: 'E2E timeline video' });
     await expect(row).toHaveAttribute('data-status', 'completed', { timeout: 300_000 });
-    const href = await row
-      .getByRole('list', { name: 'Outputs of E2E timeline video' })
-      .getByRole('link', { name: 'Video' })
-      .getAttribute('href');
-    // The MP4 plays in a video element, which reports about a second (25 frames at 24 fps).
-    const duration = await page.evaluate(async (src) => {
-      const video = document.createElement('video');
-      video.muted = true;
-      video.src = src ?? '';
-      await new Promise((resolve, reject) => {
-        video.onloadedmetadata = resolve;
-        video.onerror = () => reject(new Error('the video does not load'));
-      });
-      return video.duration;
-    }, href);
+    // The gallery's viewer plays it: about a second (25 frames at 24 fps).
+    const duration = await galleryVideoDuration(page, 'E2E timeline video');
     expect(duration).toBeGreaterThan(0.8);
     expect(duration).toBeLessThan(1.5);
   });
