@@ -71,6 +71,8 @@ const message = (type: Parameters<typeof MessageHelpers.createMessage>[0], param
 export class SignallingServer {
   private readonly streamers = new Map<string, Streamer>();
   private readonly players = new Map<string, Player>();
+  /** Players whose token is still being checked, each hearing the revocations made meanwhile. */
+  private readonly authenticating = new Set<(revocation: Revocation) => void>();
   private readonly recheck: NodeJS.Timeout;
 
   constructor(
@@ -104,6 +106,7 @@ export class SignallingServer {
 
   /** A sign-in ended (sign-out, revoked refresh token, account change): its players are turned out. */
   signOut(revocation: Revocation): void {
+    for (const hear of this.authenticating) hear(revocation);
     for (const player of this.players.values()) {
       if (revokes(revocation, player.userId, player.signInId)) this.dismiss(player, SIGNALLING_CLOSE.unauthorized);
     }
@@ -142,9 +145,20 @@ export class SignallingServer {
     const early: { data: unknown; isBinary: boolean }[] = [];
     const keep = (data: unknown, isBinary: boolean) => early.push({ data, isBinary });
     socket.on('message', keep);
-    const user = query.token ? await this.options.access.authenticate(query.token) : null;
+    // A sign-out while the token is checked would find no player to turn out, and the check may have read the
+    // sign-in as live just before: what is revoked meanwhile is held against the player once it is known.
+    const revokedMeanwhile: Revocation[] = [];
+    const hear = (revocation: Revocation) => revokedMeanwhile.push(revocation);
+    this.authenticating.add(hear);
+    let user: { id: string; signInId: string } | null = null;
+    try {
+      if (query.token) user = await this.options.access.authenticate(query.token);
+    } finally {
+      this.authenticating.delete(hear);
+    }
     socket.off('message', keep);
-    if (!user) return socket.close(SIGNALLING_CLOSE.unauthorized.code, SIGNALLING_CLOSE.unauthorized.reason);
+    if (!user || revokedMeanwhile.some((revocation) => revokes(revocation, user.id, user.signInId)))
+      return socket.close(SIGNALLING_CLOSE.unauthorized.code, SIGNALLING_CLOSE.unauthorized.reason);
     this.acceptPlayer(socket, user.id, user.signInId);
     for (const { data, isBinary } of early) socket.emit('message', data, isBinary);
   }

@@ -240,7 +240,7 @@ describe.each(testDatabases)('Pixel Streaming signalling on $name', (database) =
  */
 async function withStandaloneSignalling(
   options: { access: SignallingAccess; recheckMs?: number; streamerId: string },
-  body: (context: { port: number; engine: Peer }) => Promise<void>,
+  body: (context: { port: number; engine: Peer; server: SignallingServer }) => Promise<void>,
 ): Promise<void> {
   const server = new SignallingServer({
     engineKey: ENGINE_KEY,
@@ -262,7 +262,7 @@ async function withStandaloneSignalling(
     await engine.next('identify');
     engine.send(Messages.endpointId, { id: options.streamerId });
     await engine.next('endpointIdConfirm');
-    await body({ port, engine });
+    await body({ port, engine, server });
     engine.socket.close();
   } finally {
     server.close();
@@ -292,6 +292,51 @@ describe('a player whose token takes a while to check', () => {
         .poll(() => received.find((message) => message.type === 'streamerList'), { timeout: 5000 })
         .toMatchObject({ ids: ['engine-slow'] });
       socket.close();
+    });
+  });
+});
+
+describe('a player whose sign-in ends while its token is checked', () => {
+  it('is turned away once the check comes back, though the check read the sign-in as live', async () => {
+    // Seen in CI: the test signed out right after the socket opened, the revocation found no player yet, and the
+    // player stayed connected on a token that was no longer good.
+    let answer: (user: { id: string; signInId: string }) => void = () => undefined;
+    const checked = new Promise<{ id: string; signInId: string }>((resolve) => (answer = resolve));
+    let asked = false;
+    const access: SignallingAccess = {
+      authenticate: () => {
+        asked = true;
+        return checked;
+      },
+      isSignedIn: () => Promise.resolve(true),
+      streamerFor: () => Promise.resolve('engine-revoked'),
+    };
+    await withStandaloneSignalling({ access, streamerId: 'engine-revoked' }, async ({ port, server }) => {
+      const browser = await Peer.open(`ws://127.0.0.1:${port}/?token=anything`);
+      await expect.poll(() => asked).toBe(true);
+      server.signOut({ userId: 'user-revoked', familyId: 'sign-in-revoked' });
+      answer({ id: 'user-revoked', signInId: 'sign-in-revoked' });
+      expect(await browser.closed()).toBe(SIGNALLING_CLOSE.unauthorized.code);
+    });
+  });
+
+  it('is kept when the revocation was someone else’s', async () => {
+    let answer: (user: { id: string; signInId: string }) => void = () => undefined;
+    const checked = new Promise<{ id: string; signInId: string }>((resolve) => (answer = resolve));
+    const access: SignallingAccess = {
+      authenticate: () => checked,
+      isSignedIn: () => Promise.resolve(true),
+      streamerFor: () => Promise.resolve('engine-kept'),
+    };
+    await withStandaloneSignalling({ access, streamerId: 'engine-kept' }, async ({ port, server, engine }) => {
+      const browser = await Peer.open(`ws://127.0.0.1:${port}/?token=anything`);
+      server.signOut({ userId: 'someone-else', familyId: null });
+      answer({ id: 'user-kept', signInId: 'sign-in-kept' });
+      await browser.next('config');
+      browser.send(Messages.subscribe, { streamerId: 'engine-kept' });
+      await engine.next('playerConnected');
+      expect(browser.closeCode).toBeNull();
+      browser.socket.close();
     });
   });
 });
