@@ -64,6 +64,7 @@ export const FAILURE_TOASTS = {
   fetchAssetItems: 'Failed to fetch asset items',
   // Not named by the spec, worded as its configuration messages are.
   deleteConfiguration: 'Failed to delete configuration',
+  deleteUsers: 'Failed to delete Users',
   renameConfiguration: 'Failed to rename configuration',
 } as const;
 

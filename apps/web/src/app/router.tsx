@@ -8,7 +8,10 @@ import { LoginRoute } from './routes/login';
 // Pages load lazily behind the shell's spinner (spec §2).
 const LandingRoute = lazy(() => import('./routes/landing'));
 const HomeRoute = lazy(() => import('./routes/home'));
-const AdminRoute = lazy(() => import('./routes/admin'));
+const admin = () => import('./routes/admin');
+const AdminLayout = lazy(() => admin().then((m) => ({ default: m.AdminLayout })));
+const AdminHome = lazy(() => admin().then((m) => ({ default: m.AdminHome })));
+const UsersPage = lazy(() => admin().then((m) => ({ default: m.UsersRoute })));
 
 export const routes: RouteObject[] = [
   { path: paths.root, element: <StartScreen /> },
@@ -27,7 +30,21 @@ export const routes: RouteObject[] = [
   },
   {
     element: <RequireAuth requiredRole="admin" />,
-    children: [{ element: <AppShell />, children: [{ path: paths.admin.root, element: <AdminRoute /> }] }],
+    children: [
+      {
+        element: <AppShell />,
+        children: [
+          {
+            path: paths.admin.root,
+            element: <AdminLayout />,
+            children: [
+              { index: true, element: <AdminHome /> },
+              { path: paths.admin.users, element: <UsersPage /> },
+            ],
+          },
+        ],
+      },
+    ],
   },
   { path: '*', element: <Navigate to={paths.root} replace /> },
 ];

@@ -1,0 +1,138 @@
+import { KeyRound, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { toast } from 'sonner';
+import { FAILURE_TOASTS, LIST_DEFAULTS, SUCCESS_TOASTS, type User } from '@autostudio/protocol';
+import { DataTable, listColumns } from '@/components/data-table/data-table';
+import { ActionMenu, type MenuAction } from '@/components/ui/action-menu';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { SearchInput } from '@/components/ui/search-input';
+import type { ListSpec } from '@/lib/list/list-params';
+import { useListParams } from '@/lib/list/use-list-params';
+import { useListQuery } from '@/lib/list/use-list-query';
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { RoleBadges } from '@/features/admin/components/badges';
+import { deleteUser, listUsers } from '../api/users-api';
+import { ResetPasswordDialog } from './reset-password-dialog';
+import { UserDialog } from './user-dialog';
+
+const LIST: ListSpec = { defaults: LIST_DEFAULTS.users, filters: {}, sorts: ['name', 'username'] };
+
+type Open = { dialog: 'create' } | { dialog: 'edit' | 'password' | 'delete'; user: User } | null;
+
+const column = listColumns<User>();
+
+/** /admin/users: everyone who may sign in, their roles, and the ways to add, change and remove them. */
+export function UsersPage({ me }: { me: User }) {
+  const { params, update } = useListParams(LIST);
+  const [open, setOpen] = useState<Open>(null);
+  const onPageGone = useCallback((page: number) => update({ page }), [update]);
+  const list = useListQuery({
+    key: 'admin-users',
+    params,
+    fetch: listUsers,
+    failure: FAILURE_TOASTS.fetchUsers,
+    onPageGone,
+  });
+
+  const actionsFor = (user: User): MenuAction[] => [
+    { label: 'Edit', icon: Pencil, onSelect: () => setOpen({ dialog: 'edit', user }) },
+    { label: 'Reset password', icon: KeyRound, onSelect: () => setOpen({ dialog: 'password', user }) },
+    // Deleting oneself is refused by the server too; the control is simply not offered.
+    ...(user.id === me.id
+      ? []
+      : [{ label: 'Delete', icon: Trash2, destructive: true, onSelect: () => setOpen({ dialog: 'delete', user }) }]),
+  ];
+
+  const columns = column.columns([
+    column.accessor('name', {
+      id: 'name',
+      header: 'Name',
+      cell: ({ row }) => (
+        <span className="flex items-center gap-2 font-medium">
+          {row.original.name}
+          {row.original.id === me.id && (
+            <span className="rounded bg-primary/15 px-1.5 py-px text-[11px] font-normal text-primary">You</span>
+          )}
+        </span>
+      ),
+    }),
+    column.accessor('username', { id: 'username', header: 'Username', cell: ({ getValue }) => getValue() }),
+    column.accessor('roles', {
+      id: 'roles',
+      header: 'Roles',
+      enableSorting: false,
+      cell: ({ getValue }) => <RoleBadges roles={getValue()} />,
+    }),
+    column.display({
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row }) => (
+        <div className="flex justify-end">
+          <ActionMenu label={`Actions for ${row.original.name}`} actions={actionsFor(row.original)} />
+        </div>
+      ),
+    }),
+  ]);
+
+  return (
+    <AdminPage
+      title="Users"
+      description="Everyone who may sign in, and what their roles let them do."
+      action={
+        <Button onClick={() => setOpen({ dialog: 'create' })}>
+          <Plus aria-hidden />
+          New user
+        </Button>
+      }
+      toolbar={
+        <SearchInput
+          label="Search users"
+          value={params.search}
+          onSearch={(search) => update({ search })}
+          className="w-72"
+        />
+      }
+    >
+      <DataTable
+        label="Users"
+        columns={columns}
+        state={list}
+        params={params}
+        onSort={(sort, order) => update({ sort, order })}
+        onPage={(page) => update({ page })}
+        onRetry={() => void list.refresh()}
+        getRowId={(user) => user.id}
+        empty={params.search ? `No user matches “${params.search}”.` : 'No users yet.'}
+      />
+      {(open?.dialog === 'create' || open?.dialog === 'edit') && (
+        <UserDialog
+          user={open.dialog === 'edit' ? open.user : null}
+          me={me}
+          onClose={() => setOpen(null)}
+          onSaved={() => void list.refresh()}
+        />
+      )}
+      {open?.dialog === 'password' && <ResetPasswordDialog user={open.user} onClose={() => setOpen(null)} />}
+      {open?.dialog === 'delete' && (
+        <ConfirmDialog
+          open
+          onOpenChange={(next) => !next && setOpen(null)}
+          title={`Delete ${open.user.name}?`}
+          description={`${open.user.username} can no longer sign in and is signed out everywhere. This cannot be undone.`}
+          confirmLabel="Delete user"
+          onConfirm={async () => {
+            try {
+              await deleteUser(open.user.id);
+              toast.success(SUCCESS_TOASTS.userDeleted);
+              await list.refresh();
+            } catch (error) {
+              toast.error(FAILURE_TOASTS.deleteUsers, { description: error instanceof Error ? error.message : '' });
+              throw error;
+            }
+          }}
+        />
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,69 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import type { ListResult } from '@autostudio/protocol';
+import type { ListParams, ListState } from './list-params';
+
+export interface ListQueryOptions<T, F extends string> {
+  /** The list's name in the query cache; its parameters are added to it. */
+  key: string;
+  params: ListParams<F>;
+  fetch: (params: ListParams<F>, signal: AbortSignal) => Promise<ListResult<T>>;
+  /** The spec's failure text for this list ("Failed to fetch Users"). */
+  failure: string;
+  /** Called when a page emptied by a delete should step back to the last page with rows. */
+  onPageGone: (lastPage: number) => void;
+}
+
+export interface ListQueryResult<T> extends ListState<T> {
+  /** True while any fetch runs, including a refresh behind rows already shown. */
+  isFetching: boolean;
+  /** Fetches the list again (after a create, an edit or a delete). */
+  refresh: () => Promise<void>;
+}
+
+const NO_ITEMS: never[] = [];
+
+/**
+ * One page of a server list as the admin pages show it: the rows, the total, loading and the error text. The rows of
+ * the page before stay up while the next loads, so the table does not jump.
+ */
+export function useListQuery<T, F extends string>({
+  key,
+  params,
+  fetch,
+  failure,
+  onPageGone,
+}: ListQueryOptions<T, F>): ListQueryResult<T> {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: [key, params],
+    queryFn: async ({ signal }) => {
+      try {
+        return await fetch(params, signal);
+      } catch (error) {
+        console.error(`${key} could not be listed`, error);
+        toast.error(failure);
+        throw error;
+      }
+    },
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+  const total = query.data?.total ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / params.limit));
+  const gone = query.isSuccess && !query.isPlaceholderData && params.page > lastPage;
+  useEffect(() => {
+    if (gone) onPageGone(lastPage);
+  }, [gone, lastPage, onPageGone]);
+
+  return {
+    items: query.data?.items ?? NO_ITEMS,
+    total,
+    isLoading: query.isPending,
+    isFetching: query.isFetching,
+    error: query.isError ? failure : null,
+    refresh: () => client.invalidateQueries({ queryKey: [key] }),
+  };
+}
