@@ -20,7 +20,7 @@ const ConfigurationBrowser = lazy(() =>
     default: m.ConfigurationBrowser,
   })),
 );
-const ShareItemDialog = lazy(() => import('./share-item-dialog').then((m) => ({ default: m.ShareItemDialog })));
+const ShareItemDialog = lazy(() => import('@/features/sharing').then((m) => ({ default: m.ShareItemDialog })));
 
 /** The stream's <video>; Epic's player library creates it inside the viewport, so it is found, not referenced. */
 const streamVideo = () => document.querySelector<HTMLVideoElement>('[data-testid="viewport-area"] video');

@@ -3,7 +3,7 @@ import type { RenderedAsset, User } from '@autostudio/protocol';
 import { useGalleryStore } from '@/features/gallery';
 import { GalleryPanel } from '@/features/gallery/components/gallery-panel';
 
-const ShareItemDialog = lazy(() => import('./share-item-dialog').then((m) => ({ default: m.ShareItemDialog })));
+const ShareItemDialog = lazy(() => import('@/features/sharing').then((m) => ({ default: m.ShareItemDialog })));
 
 /** The gallery with the studio's share dialog for its renders. */
 export function GallerySheet({ user }: { user: User }) {

@@ -3,7 +3,7 @@ import type { Preset } from '@autostudio/protocol';
 import { useAuthStore } from '@/features/auth';
 import { LookPanel } from '@/features/look';
 import { PresetBrowser, usePresetBrowserStore } from '@/features/presets';
-import { ShareItemDialog } from './share-item-dialog';
+import { ShareItemDialog } from '@/features/sharing';
 
 /** The Look tab: post-process presets above the look's own values, and the share dialog for a preset. */
 export function LookWithPresets() {

@@ -7,7 +7,7 @@ import { captureSnapshot } from '@/features/configurations/lib/snapshot';
 // By path: the presets feature's index carries the look's browser.
 import { AnimationPresetBrowser } from '@/features/presets/components/animation-preset-browser';
 import { createPresetBrowserStore } from '@/features/presets/stores/preset-browser-store';
-import { ShareItemDialog } from './share-item-dialog';
+import { ShareItemDialog } from '@/features/sharing';
 
 /** The user's saved animations: animation presets, copied with the animation's own failure text (spec §8). */
 const useAnimationPresetsStore = createPresetBrowserStore<AnimationPresetSettings>('animation', {

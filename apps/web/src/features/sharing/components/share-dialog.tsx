@@ -27,6 +27,8 @@ export interface ShareDialogProps {
   /** Shares with users or groups, or revokes; resolves with who has access afterwards. */
   onShare: (principal: Principal, ids: string[], remove: boolean) => Promise<SharedWith>;
   failures: ShareFailureMessages;
+  /** What a successful share says, per principal, where the spec names it (asset models); otherwise one text. */
+  successes?: ShareFailureMessages;
   /** People the picker does not offer: the owner and the user sharing. */
   excludeUserIds?: readonly string[];
   /** Who owns the item ("You", or their name), listed first under who has access. */
@@ -53,6 +55,7 @@ export function ShareDialog({
   access: initialAccess,
   onShare,
   failures,
+  successes,
   excludeUserIds = [],
   ownerLabel,
 }: ShareDialogProps) {
@@ -115,7 +118,9 @@ export function ShareDialog({
           return false;
         }
       }
-      toast.success(remove ? SUCCESS_TOASTS.accessRevoked : SUCCESS_TOASTS.accessShared);
+      const shared = changes.filter(({ ids }) => ids.length > 0);
+      if (remove || !successes) toast.success(remove ? SUCCESS_TOASTS.accessRevoked : SUCCESS_TOASTS.accessShared);
+      else for (const { principal } of shared) toast.success(principal === 'user' ? successes.users : successes.groups);
       return true;
     } finally {
       setBusy(false);

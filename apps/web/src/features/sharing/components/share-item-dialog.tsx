@@ -1,7 +1,8 @@
-import { API_ROUTES, FAILURE_TOASTS, type SharedWith, type User } from '@autostudio/protocol';
-import { shareItem, ShareDialog, type ShareFailureMessages, type ShareRoutes } from '@/features/sharing';
+import { API_ROUTES, FAILURE_TOASTS, SUCCESS_TOASTS, type SharedWith, type User } from '@autostudio/protocol';
+import { shareItem, type ShareRoutes } from '../api/sharing-api';
+import { ShareDialog, type ShareFailureMessages } from './share-dialog';
 
-/** What differs between the kinds of item the studio shares: their routes and the spec's failure messages. */
+/** What differs between the kinds of item the product shares: their routes and the spec's messages. */
 const SHAREABLE = {
   config: {
     routes: API_ROUTES.configs,
@@ -19,7 +20,24 @@ const SHAREABLE = {
     // Spec §8 has one text for renders, whoever they are shared with.
     failures: { users: FAILURE_TOASTS.shareAssetRendered, groups: FAILURE_TOASTS.shareAssetRendered },
   },
-} as const satisfies Record<string, { routes: ShareRoutes; failures: ShareFailureMessages }>;
+  assetModel: {
+    routes: API_ROUTES.assetModels,
+    failures: {
+      users: FAILURE_TOASTS.shareAssetModelWithUsers,
+      groups: FAILURE_TOASTS.shareAssetModelWithGroups,
+    },
+    // Spec §8 names asset models' share successes, with the model's name in them.
+    successes: (name: string) => ({
+      users: SUCCESS_TOASTS.assetModelSharedWithUsers(name),
+      groups: SUCCESS_TOASTS.assetModelSharedWithGroups(name),
+    }),
+  },
+} as const satisfies Record<
+  string,
+  { routes: ShareRoutes; failures: ShareFailureMessages; successes?: (name: string) => ShareFailureMessages }
+>;
+
+export type ShareableKind = keyof typeof SHAREABLE;
 
 export interface ShareItemDialogProps {
   kind: keyof typeof SHAREABLE;
@@ -30,9 +48,10 @@ export interface ShareItemDialogProps {
   onChanged: () => void;
 }
 
-/** The share dialog for one configuration, preset or render, as the signed-in user sees it. */
+/** The share dialog for one configuration, preset, render or asset model, as the signed-in user sees it. */
 export function ShareItemDialog({ kind, item, user, onClose, onChanged }: ShareItemDialogProps) {
-  const { routes, failures } = SHAREABLE[kind];
+  const shareable = SHAREABLE[kind];
+  const { routes, failures } = shareable;
   return (
     <ShareDialog
       open
@@ -42,6 +61,7 @@ export function ShareItemDialog({ kind, item, user, onClose, onChanged }: ShareI
       excludeUserIds={[user.id, ...(item.ownerId ? [item.ownerId] : [])]}
       ownerLabel={item.ownerId === user.id ? `${user.name} (you)` : undefined}
       failures={failures}
+      {...('successes' in shareable ? { successes: shareable.successes(item.name) } : {})}
       onShare={async (principal, ids, remove) => {
         const access = await shareItem(routes, item.id, principal, ids, remove);
         onChanged();
