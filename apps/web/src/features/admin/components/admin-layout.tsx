@@ -14,15 +14,16 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import type { OverviewSection } from '@/features/admin/api/overview-api';
 
 /** The console's pages, in the order the sidebar lists them; the admin home counts them in the same order. */
-export const ADMIN_SECTIONS: readonly { to: string; label: string; icon: LucideIcon }[] = [
-  { to: paths.admin.users, label: 'Users', icon: UserRound },
-  { to: paths.admin.userGroups, label: 'Groups', icon: UsersRound },
-  { to: paths.admin.presets, label: 'Presets', icon: SlidersHorizontal },
-  { to: paths.admin.configs, label: 'Configurations', icon: FolderOpen },
-  { to: paths.admin.assetModels, label: 'Asset models', icon: Boxes },
-  { to: paths.admin.renderedAssets, label: 'Rendered assets', icon: Images },
+export const ADMIN_SECTIONS: readonly { section: OverviewSection; to: string; label: string; icon: LucideIcon }[] = [
+  { section: 'users', to: paths.admin.users, label: 'Users', icon: UserRound },
+  { section: 'groups', to: paths.admin.userGroups, label: 'Groups', icon: UsersRound },
+  { section: 'presets', to: paths.admin.presets, label: 'Presets', icon: SlidersHorizontal },
+  { section: 'configs', to: paths.admin.configs, label: 'Configurations', icon: FolderOpen },
+  { section: 'assetModels', to: paths.admin.assetModels, label: 'Asset models', icon: Boxes },
+  { section: 'renderedAssets', to: paths.admin.renderedAssets, label: 'Rendered assets', icon: Images },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

@@ -1,0 +1,32 @@
+import { expect, test } from '../support/fixtures';
+import { expectNoSeriousViolations } from '../support/admin';
+import { E2E_ADMIN } from '../support/server';
+
+test('the admin home counts each kind of item, links to its page, shows the system and leads into the studio', async ({
+  page,
+  loginPage,
+  createAccount,
+}) => {
+  await loginPage.goto();
+  await loginPage.signIn(E2E_ADMIN.username, E2E_ADMIN.password);
+  await expect(page).toHaveURL('/admin');
+  const counts = page.getByRole('navigation', { name: 'Counts' });
+  const users = counts.getByRole('link', { name: /^Users: \d+$/ });
+  const before = Number((await users.getAttribute('aria-label'))?.split(': ')[1] ?? Number.NaN);
+  expect(before).toBeGreaterThanOrEqual(1);
+
+  await createAccount(['user']);
+  await page.reload();
+  await expect(users).toHaveAccessibleName(`Users: ${before + 1}`);
+  // The built-in car is an asset model everyone sees.
+  await expect(page.getByRole('region', { name: 'Asset models' })).toContainText('Terra');
+  await expect(page.getByRole('region', { name: 'System status' })).toContainText('reachable');
+  await expectNoSeriousViolations(page, 'admin home');
+
+  await users.click();
+  await expect(page).toHaveURL('/admin/users');
+  await page.getByRole('link', { name: 'Overview' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Open the studio' }).click();
+  await expect(page).toHaveURL('/landing');
+  await expect(page.getByRole('button', { name: /^Open / }).first()).toBeVisible();
+});
