@@ -68,6 +68,41 @@ test.describe('/admin/users', () => {
     expect(FAILURE_TOASTS.fetchUsers).toBe('Failed to fetch Users');
   });
 
+  test('works from the keyboard: create with Enter, the row menu with arrows, Cancel focused first on delete', async ({
+    page,
+    loginPage,
+  }) => {
+    const username = `kb-${randomUUID().slice(0, 6)}`;
+    await openAdminPage(page, loginPage, 'Users');
+    await page.getByRole('button', { name: 'New user' }).focus();
+    await page.keyboard.press('Enter');
+    const create = page.getByRole('dialog', { name: 'New user' });
+    await expect(create.getByLabel('Username', { exact: true })).toBeFocused();
+    await page.keyboard.type(username);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Kay Board');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('typed-on-keys');
+    await page.keyboard.press('Enter');
+    await expectToast(page, SUCCESS_TOASTS.userCreated);
+
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(username);
+    const row = tableRow(page, 'Users', username);
+    await row.getByRole('button', { name: 'Actions for Kay Board' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expectToast(page, SUCCESS_TOASTS.userDeleted);
+    await expect(row).toHaveCount(0);
+  });
+
   test('an administrator cannot take away their own admin role or delete themselves', async ({ page, loginPage }) => {
     await openAdminPage(page, loginPage, 'Users');
     await page.getByRole('searchbox', { name: 'Search users' }).fill(E2E_ADMIN.username);
