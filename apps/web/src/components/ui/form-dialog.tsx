@@ -1,4 +1,5 @@
-import { useId, type ReactNode, type SyntheticEvent } from 'react';
+import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { toast } from 'sonner';
 import { ErrorAlert } from './alert';
 import { Button } from './button';
 import { Dialog, DialogContent } from './dialog';
@@ -59,4 +60,34 @@ export function FormDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+export interface SaveTexts<T> {
+  /** The spec's success toast, or one made from what the save returned (an asset model's name). */
+  success: string | ((result: T) => string);
+  /** The spec's failure toast; the server's own reason is shown in the dialog beside it. */
+  failure: string;
+}
+
+/**
+ * How every admin form saves: on success the spec's toast and `onSaved` (which closes the dialog and refreshes the
+ * list); on failure the spec's toast, and the server's reason kept for the dialog to show, so nothing typed is lost.
+ */
+export function useSave<T>(texts: SaveTexts<T>, onSaved: (result: T) => void) {
+  const [error, setError] = useState<string | null>(null);
+  const save = async (work: () => Promise<T>): Promise<void> => {
+    setError(null);
+    let result: T;
+    try {
+      result = await work();
+    } catch (caught) {
+      console.error(texts.failure, caught);
+      setError(caught instanceof Error ? caught.message : String(caught));
+      toast.error(texts.failure);
+      return;
+    }
+    toast.success(typeof texts.success === 'function' ? texts.success(result) : texts.success);
+    onSaved(result);
+  };
+  return { error, save };
 }

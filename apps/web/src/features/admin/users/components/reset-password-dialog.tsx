@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { FAILURE_TOASTS, MIN_PASSWORD_LENGTH, SUCCESS_TOASTS, type User } from '@autostudio/protocol';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { FormDialog, useSave } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { updateUser } from '../api/users-api';
@@ -18,23 +16,16 @@ const schema = z
 
 /** Gives a user a new password; every sign-in of theirs ends with it. */
 export function ResetPasswordDialog({ user, onClose }: { user: User; onClose: () => void }) {
-  const [error, setError] = useState<string | null>(null);
+  const { error, save } = useSave(
+    { success: SUCCESS_TOASTS.userUpdated, failure: FAILURE_TOASTS.updateUsers },
+    onClose,
+  );
   const form = useForm<z.infer<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { password: '', confirm: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async ({ password }) => {
-    setError(null);
-    try {
-      await updateUser(user.id, { password });
-      toast.success(SUCCESS_TOASTS.userUpdated);
-      onClose();
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
-      toast.error(FAILURE_TOASTS.updateUsers);
-    }
-  });
+  const submit = form.handleSubmit(({ password }) => save(() => updateUser(user.id, { password })));
   return (
     <FormDialog
       title={`Reset the password of ${user.name}`}

@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import {
   createUserRequestSchema,
@@ -12,7 +10,7 @@ import {
   type CreateUserRequest,
   type User,
 } from '@autostudio/protocol';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { FormDialog, useSave } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { createUser, updateUser } from '../api/users-api';
@@ -34,8 +32,6 @@ const editSchema = z.object({
 });
 type EditForm = z.infer<typeof editSchema>;
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** Create a user (username, name, password, roles) or edit one's name and roles. */
 export function UserDialog({ user, me, onClose, onSaved }: UserDialogProps) {
   return user ? (
@@ -46,24 +42,16 @@ export function UserDialog({ user, me, onClose, onSaved }: UserDialogProps) {
 }
 
 function CreateUserDialog({ onClose, onSaved }: Omit<UserDialogProps, 'user' | 'me'>) {
-  const [error, setError] = useState<string | null>(null);
+  const { error, save } = useSave({ success: SUCCESS_TOASTS.userCreated, failure: FAILURE_TOASTS.createUsers }, () => {
+    onSaved();
+    onClose();
+  });
   const form = useForm<z.input<typeof createUserRequestSchema>, unknown, CreateUserRequest>({
     resolver: zodResolver(createUserRequestSchema),
     defaultValues: { username: '', name: '', password: '', roles: ['user'] },
   });
   const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
-    try {
-      await createUser(values);
-      toast.success(SUCCESS_TOASTS.userCreated);
-      onSaved();
-      onClose();
-    } catch (caught) {
-      setError(errorText(caught));
-      toast.error(FAILURE_TOASTS.createUsers);
-    }
-  });
+  const submit = form.handleSubmit((values) => save(() => createUser(values)));
   return (
     <FormDialog
       title="New user"
@@ -100,25 +88,17 @@ function CreateUserDialog({ onClose, onSaved }: Omit<UserDialogProps, 'user' | '
 }
 
 function EditUserDialog({ user, me, onClose, onSaved }: UserDialogProps & { user: User }) {
-  const [error, setError] = useState<string | null>(null);
+  const { error, save } = useSave({ success: SUCCESS_TOASTS.userUpdated, failure: FAILURE_TOASTS.updateUsers }, () => {
+    onSaved();
+    onClose();
+  });
   const form = useForm<EditForm>({
     resolver: zodResolver(editSchema),
     defaultValues: { name: user.name, roles: user.roles },
   });
   const { errors, isSubmitting } = form.formState;
   const isMe = user.id === me.id;
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
-    try {
-      await updateUser(user.id, values);
-      toast.success(SUCCESS_TOASTS.userUpdated);
-      onSaved();
-      onClose();
-    } catch (caught) {
-      setError(errorText(caught));
-      toast.error(FAILURE_TOASTS.updateUsers);
-    }
-  });
+  const submit = form.handleSubmit((values) => save(() => updateUser(user.id, values)));
   return (
     <FormDialog
       title={`Edit ${user.name}`}
