@@ -10,7 +10,9 @@ import {
   UPLOAD_LIMITS,
   updateAssetModelFieldsSchema,
   type AssetModel,
+  type ListQuery,
   type ListResult,
+  type ListSortColumn,
   type User,
 } from '@autostudio/protocol';
 import type { FastifyRequest } from 'fastify';
@@ -65,7 +67,7 @@ export class AssetModelsService {
   async filtered(
     user: User,
     filters: AssetModelFilters,
-    page: { page: number; limit: number },
+    page: ListQuery<ListSortColumn<'assetModels'>>,
   ): Promise<ListResult<AssetModel>> {
     const { rows, total } = await this.models.page(user, filters, page);
     return { items: await this.toModels(rows), total };
