@@ -209,7 +209,16 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   });
 
   await seedBuiltInProduct({ db: database.db, storage, modelFile: config.builtInModelFile, log: app.log });
-  if (await requestBuiltInPreview(database.db, previews)) app.log.info('queued a preview render of the built-in car');
+  // Once the server listens: a render engine fetches the car from this server, whose address is known only then
+  // (a job claimed at ready, before the listen, found none and failed).
+  app.addHook('onListen', async () => {
+    try {
+      if (await requestBuiltInPreview(database.db, previews))
+        app.log.info('queued a preview render of the built-in car');
+    } catch (error) {
+      app.log.warn({ err: error }, 'could not queue the preview render of the built-in car');
+    }
+  });
 
   // fastify/demo's layers: third-party plugins (plugins/external), then ours (plugins/app), then the routes.
   await app.register(helmetPlugin);

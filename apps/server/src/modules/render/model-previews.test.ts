@@ -150,3 +150,56 @@ describe.each(testDatabases)('asset model previews on $name', (database) => {
     await expectJpeg(await previewOf(builtIn?.id ?? ''));
   });
 });
+
+/** The engine's command line over the recording renderer: a render engine the server starts as a child process. */
+const TEST_ENGINE_CLI = path.resolve(import.meta.dirname, '../../../../engine/dist/test/test-engine-cli.js');
+
+describe('the built-in car on render engines the server starts itself', () => {
+  let t: TestApp;
+  let folder: string;
+
+  beforeAll(async () => {
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'autostudio-previews-local-'));
+    const builtInModelFile = path.join(folder, 'terra.glb');
+    fs.writeFileSync(builtInModelFile, tinyGlb());
+    // No ENGINE_FILES_URL: the engines fetch from the address the server listens on, known only once it listens.
+    t = await startTestApp(
+      testDatabases[0]!,
+      {
+        builtInModelFile,
+        render: {
+          workers: 1,
+          leaseMs: 30_000,
+          maxAttempts: 1,
+          pollMs: 50,
+          engines: 1,
+          engineInstances: [],
+          ffmpegPath: 'ffmpeg',
+        },
+      },
+      { engineCli: TEST_ENGINE_CLI },
+    );
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('gets its preview once the server listens', async () => {
+    const token = await t.adminToken();
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    const url = await vi.waitFor(
+      async () => {
+        const list = (await get(`/api${API_ROUTES.assetModels.filtered}`)).json<ListResult<AssetModel>>();
+        const builtIn = list.items.find((item) => item.modelId === BUILT_IN_PRODUCT.modelId);
+        expect(builtIn?.previewUrl).toEqual(expect.any(String));
+        return builtIn?.previewUrl ?? '';
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.subarray(0, 3)).toEqual(JPEG_START);
+  }, 40_000);
+});
