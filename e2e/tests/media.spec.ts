@@ -1,4 +1,12 @@
-import { API_BASE, API_ROUTES, pathTo, type AssetModel, type LoginResponse } from '@autostudio/protocol';
+import {
+  API_BASE,
+  API_ROUTES,
+  BUILT_IN_PRODUCT,
+  pathTo,
+  type AssetModel,
+  type ListResult,
+  type LoginResponse,
+} from '@autostudio/protocol';
 import { expect, test } from '../support/fixtures';
 import { E2E_ADMIN } from '../support/server';
 
@@ -22,6 +30,62 @@ function tinyGlb(): Buffer {
 }
 
 test.describe('images under /api/media', () => {
+  test('a model uploaded without a picture gets one rendered, shown on an open /landing', async ({
+    page,
+    request,
+    loginPage,
+    createAccount,
+  }) => {
+    // The render engine may have to start first.
+    test.setTimeout(90_000);
+    const account = await createAccount(['user']);
+    const signIn = async (credentials: { username: string; password: string }) => {
+      const response = await request.post(`${API_BASE}${API_ROUTES.auth.login}`, { data: credentials });
+      expect(response.ok()).toBe(true);
+      return (await response.json()) as LoginResponse;
+    };
+    const admin = await signIn(E2E_ADMIN);
+    const user = await signIn(account);
+    const headers = { authorization: `Bearer ${admin.accessToken}` };
+    // A car the engine can show: the built-in one's model file, uploaded again under another name.
+    const products = await request.get(`${API_BASE}${API_ROUTES.assetModels.filtered}?limit=100`, { headers });
+    const builtIn = ((await products.json()) as ListResult<AssetModel>).items.find(
+      (item) => item.modelId === BUILT_IN_PRODUCT.modelId,
+    );
+    const car = await request.get(builtIn?.modelUrl ?? '', { headers });
+    expect(car.ok()).toBe(true);
+    const created = await request.post(`${API_BASE}${API_ROUTES.assetModels.create}`, {
+      headers,
+      multipart: {
+        name: `Faceless car ${account.username}`,
+        file: { name: 'car.glb', mimeType: 'model/gltf-binary', buffer: await car.body() },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const model = (await created.json()) as AssetModel;
+    // The upload answered before any render.
+    expect(model.previewUrl).toBeNull();
+    const shared = await request.put(`${API_BASE}${pathTo(API_ROUTES.assetModels.shareUser, { id: model.id })}`, {
+      headers,
+      data: { userIds: [user.user.id] },
+    });
+    expect(shared.ok(), await shared.text()).toBe(true);
+
+    try {
+      await loginPage.goto();
+      await loginPage.signIn(account.username, account.password);
+      await expect(page).toHaveURL('/landing');
+      // No reload: the page looks again while a product has no picture.
+      const preview = page.getByRole('button', { name: `Open ${model.name}` }).locator('img');
+      await expect(preview).toHaveAttribute('src', /\/preview\.jpg$/, { timeout: 60_000 });
+      await expect
+        .poll(() => preview.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]))
+        .toEqual([640, 360]);
+    } finally {
+      await request.put(`${API_BASE}${pathTo(API_ROUTES.assetModels.delete, { id: model.id })}`, { headers });
+    }
+  });
+
   test('an asset model’s preview shows on /landing (the app keeps the media cookie)', async ({
     page,
     request,

@@ -1,5 +1,6 @@
-import { BUILT_IN_PRODUCT } from '@autostudio/protocol';
+import { API_BASE, API_ROUTES, BUILT_IN_PRODUCT, type AssetModel, type ListResult } from '@autostudio/protocol';
 import { expect, test } from '../support/fixtures';
+import { E2E_ADMIN } from '../support/server';
 
 test.describe('opening a product', () => {
   test('a user chooses the built-in car on /landing and arrives in the studio', async ({
@@ -21,5 +22,35 @@ test.describe('opening a product', () => {
     // Signing out gives the engine back for the next person.
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL('/login');
+  });
+
+  test('the built-in car shows the preview the server rendered of it on /landing', async ({
+    page,
+    request,
+    loginPage,
+    createAccount,
+  }) => {
+    // The server queued it at startup on a render engine of its own; it takes a moment.
+    const login = await request.post(`${API_BASE}${API_ROUTES.auth.login}`, { data: E2E_ADMIN });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const previewUrl = async () => {
+      const response = await request.get(`${API_BASE}${API_ROUTES.assetModels.filtered}?limit=100`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+      const { items } = (await response.json()) as ListResult<AssetModel>;
+      return items.find((item) => item.modelId === BUILT_IN_PRODUCT.modelId)?.previewUrl ?? null;
+    };
+    await expect.poll(previewUrl, { timeout: 90_000 }).toMatch(/^\/api\/media\/.*\.jpg$/);
+
+    const account = await createAccount(['user']);
+    await loginPage.goto();
+    await loginPage.signIn(account.username, account.password);
+    await expect(page).toHaveURL('/landing');
+    const preview = page.getByRole('button', { name: `Open ${BUILT_IN_PRODUCT.name}` }).locator('img');
+    await expect(preview).toHaveAttribute('src', (await previewUrl()) ?? '');
+    // A real 16:9 picture, not a broken image.
+    await expect
+      .poll(() => preview.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]))
+      .toEqual([640, 360]);
   });
 });

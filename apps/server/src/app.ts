@@ -32,6 +32,7 @@ import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { GroupsService } from './modules/groups/groups.service.js';
 import { presetsRoutes } from './modules/presets/presets.routes.js';
 import { PresetsService } from './modules/presets/presets.service.js';
+import { ModelPreviewRequests, ModelPreviewStore, requestBuiltInPreview } from './modules/render/model-previews.js';
 import { RenderedAssetPublisher } from './modules/render/render-publisher.js';
 import { createEngineRenderRunner } from './modules/render/render-setup.js';
 import { RenderQueue } from './modules/render/render-queue.js';
@@ -141,19 +142,21 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   );
   const presets = new PresetsService(database.db, uploads);
   const configs = new ConfigsService(database.db, storage);
-  const assetModels = new AssetModelsService(
-    database.db,
-    storage,
-    new SignedFileLinks(deriveSecret(authSecret, 'model-file-links')),
-  );
   const renderedAssets = new RenderedAssetsService(database.db);
   const renderQueue = new RenderQueue({
     database,
     storage,
     log: app.log,
     settings: config.render,
-    publisher: new RenderedAssetPublisher(renderedAssets),
+    publisher: new RenderedAssetPublisher(renderedAssets, new ModelPreviewStore(database.db, storage)),
   });
+  const previews = new ModelPreviewRequests(renderQueue, app.log);
+  const assetModels = new AssetModelsService(
+    database.db,
+    storage,
+    new SignedFileLinks(deriveSecret(authSecret, 'model-file-links')),
+    previews,
+  );
   const render = new RenderService(renderQueue, configs, presets);
   const mediaAccess =
     parts.mediaAccess ?? new LibraryMediaAccess({ uploads, configs, assetModels, renderedAssets, render });
@@ -206,6 +209,16 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   });
 
   await seedBuiltInProduct({ db: database.db, storage, modelFile: config.builtInModelFile, log: app.log });
+  // Once the server listens: a render engine fetches the car from this server, whose address is known only then
+  // (a job claimed at ready, before the listen, found none and failed).
+  app.addHook('onListen', async () => {
+    try {
+      if (await requestBuiltInPreview(database.db, previews))
+        app.log.info('queued a preview render of the built-in car');
+    } catch (error) {
+      app.log.warn({ err: error }, 'could not queue the preview render of the built-in car');
+    }
+  });
 
   // fastify/demo's layers: third-party plugins (plugins/external), then ours (plugins/app), then the routes.
   await app.register(helmetPlugin);

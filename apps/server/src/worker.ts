@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import { deriveSecret, resolveAuthSecret } from './bootstrap/auth-secret.js';
 import { AssetModelsService } from './modules/asset-models/asset-models.service.js';
+import { ModelPreviewStore } from './modules/render/model-previews.js';
 import { RenderedAssetPublisher } from './modules/render/render-publisher.js';
 import { RenderQueue } from './modules/render/render-queue.js';
 import { createEngineRenderRunner } from './modules/render/render-setup.js';
@@ -53,7 +54,10 @@ async function main(): Promise<void> {
     storage,
     log,
     settings: config.render,
-    publisher: new RenderedAssetPublisher(new RenderedAssetsService(database.db)),
+    publisher: new RenderedAssetPublisher(
+      new RenderedAssetsService(database.db),
+      new ModelPreviewStore(database.db, storage),
+    ),
   });
   const count = Math.max(1, config.render.workers);
   for (let index = 0; index < count; index++) queue.addWorker(rendering.runner);

@@ -52,7 +52,7 @@ export const updateAssetModelFieldsSchema = createAssetModelFieldsSchema.partial
 
 const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
 
-export const assetModelsQuerySchema = listQuerySchema(LIST_DEFAULTS.assets).extend({
+export const assetModelsQuerySchema = listQuerySchema(LIST_DEFAULTS.assets, 'assetModels').extend({
   category: label.optional(),
   type: label.optional(),
   brand: label.optional(),

@@ -33,4 +33,4 @@ export const createConfigFieldsSchema = z.object({
 /** PUT /config/{id}: every field optional; settings may be left out (spec §7). */
 export const updateConfigFieldsSchema = createConfigFieldsSchema.partial();
 
-export const configsQuerySchema = listQuerySchema(LIST_DEFAULTS.configs);
+export const configsQuerySchema = listQuerySchema(LIST_DEFAULTS.configs, 'configs');

@@ -30,4 +30,4 @@ export const groupUsersRequestSchema = z.object({
   remove: z.boolean().optional(),
 });
 
-export const groupsQuerySchema = listQuerySchema(LIST_DEFAULTS.groups);
+export const groupsQuerySchema = listQuerySchema(LIST_DEFAULTS.groups, 'groups');

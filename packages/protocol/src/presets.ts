@@ -81,7 +81,7 @@ const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 't
 
 export const presetsQuerySchema = z.object({ type: presetTypeSchema.optional(), isDefault: booleanQuery.optional() });
 export const presetCategoriesQuerySchema = z.object({ type: presetTypeSchema.optional() });
-export const presetsFilteredQuerySchema = listQuerySchema(LIST_DEFAULTS.presets).extend({
+export const presetsFilteredQuerySchema = listQuerySchema(LIST_DEFAULTS.presets, 'presets').extend({
   type: presetTypeSchema.optional(),
   category: plainText(z.string().trim().max(100)).optional(),
 });

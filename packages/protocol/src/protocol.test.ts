@@ -13,7 +13,7 @@ import {
 } from './index.js';
 
 describe('the list contract', () => {
-  const schema = listQuerySchema(LIST_DEFAULTS.users);
+  const schema = listQuerySchema(LIST_DEFAULTS.users, 'users');
 
   it('fills in the spec defaults', () => {
     expect(schema.parse({})).toEqual({ page: 1, limit: 20 });
@@ -27,7 +27,23 @@ describe('the list contract', () => {
     });
   });
 
-  it.each([{ page: '0' }, { limit: '1000' }, { page: 'two' }, { search: 'x'.repeat(201) }])('refuses %j', (query) => {
+  it('reads a sort by one of the list columns and its order', () => {
+    expect(schema.parse({ sort: 'username', order: 'desc' })).toEqual({
+      page: 1,
+      limit: 20,
+      sort: 'username',
+      order: 'desc',
+    });
+  });
+
+  it.each([
+    { page: '0' },
+    { limit: '1000' },
+    { page: 'two' },
+    { search: 'x'.repeat(201) },
+    { sort: 'updatedAt' },
+    { sort: 'name', order: 'up' },
+  ])('refuses %j', (query) => {
     expect(schema.safeParse(query).success).toBe(false);
   });
 });

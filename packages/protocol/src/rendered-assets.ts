@@ -50,7 +50,7 @@ export const updateRenderedAssetRequestSchema = z
   })
   .refine((body) => Object.keys(body).length > 0, 'send at least one field to change');
 
-export const renderedAssetsQuerySchema = listQuerySchema(LIST_DEFAULTS.renderedAssets).extend({
+export const renderedAssetsQuerySchema = listQuerySchema(LIST_DEFAULTS.renderedAssets, 'renderedAssets').extend({
   category: label.optional(),
   type: label.optional(),
   brand: label.optional(),

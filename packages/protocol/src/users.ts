@@ -35,4 +35,4 @@ export const updateUserRequestSchema = z
   .refine((body) => Object.keys(body).length > 0, 'send at least one of name, password, roles');
 export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 
-export const usersQuerySchema = listQuerySchema(LIST_DEFAULTS.users);
+export const usersQuerySchema = listQuerySchema(LIST_DEFAULTS.users, 'users');

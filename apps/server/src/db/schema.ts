@@ -169,7 +169,8 @@ export interface EngineSessionsTable {
 export interface RenderJobsTable {
   id: string;
   owner_id: string;
-  kind: 'still' | 'video';
+  /** still or video (the render service's), or preview (an asset model's picture, queued by the server). */
+  kind: 'still' | 'video' | 'preview';
   /** The validated request, JSON. */
   request: string;
   status: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';

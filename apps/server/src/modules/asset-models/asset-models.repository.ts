@@ -1,9 +1,18 @@
 import { sql } from 'kysely';
-import type { User } from '@autostudio/protocol';
+import type { ListQuery, ListSortColumn, User } from '@autostudio/protocol';
 import type { Db } from '../../db/database.js';
 import { paginate } from '../../db/paginate.js';
 import type { AssetModelRow } from '../../db/schema.js';
+import { orderList } from '../../db/sort.js';
 import { itemConditions } from '../access/item-conditions.js';
+
+const SORT_COLUMNS = {
+  name: 'name',
+  category: 'category',
+  brand: 'brand',
+  version: 'version',
+  updatedAt: 'updated_at',
+} as const;
 
 export interface AssetModelFilters {
   search?: string | undefined;
@@ -56,9 +65,11 @@ export class AssetModelsRepository {
     return () => this.db.selectFrom('asset_models').where((eb) => eb.and(conditions));
   }
 
-  page(user: User, filters: AssetModelFilters, page: { page: number; limit: number }) {
+  page(user: User, filters: AssetModelFilters, page: ListQuery<ListSortColumn<'assetModels'>>) {
     return paginate(this.filtered(user, filters), page, (select) =>
-      select.selectAll().orderBy('name').orderBy('version', 'desc').orderBy('id'),
+      orderList(select.selectAll(), 'asset_models', SORT_COLUMNS, page, (own) =>
+        own.orderBy('name').orderBy('version', 'desc').orderBy('id'),
+      ),
     );
   }
 

@@ -10,7 +10,9 @@ import {
   UPLOAD_LIMITS,
   updateAssetModelFieldsSchema,
   type AssetModel,
+  type ListQuery,
   type ListResult,
+  type ListSortColumn,
   type User,
 } from '@autostudio/protocol';
 import type { FastifyRequest } from 'fastify';
@@ -40,6 +42,11 @@ const fileRules = (modelId: string): Record<string, FileRule> => ({
   },
 });
 
+/** Queues a picture of a model that has none (render/model-previews.ts); returns at once. */
+export interface PreviewRequester {
+  request(assetModelId: string, ownerId: string): void;
+}
+
 export class AssetModelsService {
   private readonly models: AssetModelsRepository;
   private readonly shares: SharesRepository;
@@ -49,6 +56,8 @@ export class AssetModelsService {
     db: Db,
     private readonly storage: BlobStore,
     private readonly links: SignedFileLinks,
+    /** Absent where nothing renders previews (the render worker process). */
+    private readonly previews?: PreviewRequester,
   ) {
     this.models = new AssetModelsRepository(db);
     this.shares = new SharesRepository(db, 'asset_model_shares');
@@ -65,7 +74,7 @@ export class AssetModelsService {
   async filtered(
     user: User,
     filters: AssetModelFilters,
-    page: { page: number; limit: number },
+    page: ListQuery<ListSortColumn<'assetModels'>>,
   ): Promise<ListResult<AssetModel>> {
     const { rows, total } = await this.models.page(user, filters, page);
     return { items: await this.toModels(rows), total };
@@ -111,6 +120,7 @@ export class AssetModelsService {
         deleted_at: null,
       };
       await this.models.insert(row);
+      this.requestPreview(row);
       return await this.one(row);
     });
   }
@@ -147,6 +157,7 @@ export class AssetModelsService {
         created_at: changes.updated_at,
       };
       await this.models.insert(row);
+      this.requestPreview(row);
       return await this.one(row);
     });
   }
@@ -191,6 +202,12 @@ export class AssetModelsService {
   async canSeeModel(user: User, modelId: string): Promise<boolean> {
     const row = await this.models.findLiveVersion(modelId);
     return row !== undefined && this.access.canSee(user, row);
+  }
+
+  /** A model without a picture gets one rendered; the answer does not wait for it. */
+  private requestPreview(row: AssetModelRow): void {
+    if (row.preview_key || !row.owner_id) return;
+    this.previews?.request(row.id, row.owner_id);
   }
 
   private fileColumns(files: StoredFile[], previousPreview: string | null) {

@@ -1,8 +1,11 @@
-import type { ListQuery, User } from '@autostudio/protocol';
+import type { ListQuery, ListSortColumn, User } from '@autostudio/protocol';
 import type { Db } from '../../db/database.js';
 import { paginate } from '../../db/paginate.js';
 import type { ConfigRow } from '../../db/schema.js';
+import { orderList } from '../../db/sort.js';
 import { itemConditions } from '../access/item-conditions.js';
+
+const SORT_COLUMNS = { name: 'name', updatedAt: 'updated_at' } as const;
 
 export class ConfigsRepository {
   constructor(private readonly db: Db) {}
@@ -16,7 +19,7 @@ export class ConfigsRepository {
       .executeTakeFirst();
   }
 
-  page(user: User, query: ListQuery) {
+  page(user: User, query: ListQuery<ListSortColumn<'configs'>>) {
     const conditions = itemConditions(user, {
       kind: 'config',
       table: 'configs',
@@ -27,7 +30,10 @@ export class ConfigsRepository {
       () => this.db.selectFrom('configs').where((eb) => eb.and(conditions)),
       query,
       // Most recently changed first: a configurator's list is a list of recent work.
-      (select) => select.selectAll().orderBy('updated_at', 'desc').orderBy('id'),
+      (select) =>
+        orderList(select.selectAll(), 'configs', SORT_COLUMNS, query, (own) =>
+          own.orderBy('updated_at', 'desc').orderBy('id'),
+        ),
     );
   }
 

@@ -7,6 +7,7 @@ import {
   updateConfigFieldsSchema,
   type Config,
   type ListQuery,
+  type ListSortColumn,
   type ListResult,
   type User,
 } from '@autostudio/protocol';
@@ -52,7 +53,7 @@ export class ConfigsService {
     });
   }
 
-  async filtered(user: User, query: ListQuery): Promise<ListResult<Config>> {
+  async filtered(user: User, query: ListQuery<ListSortColumn<'configs'>>): Promise<ListResult<Config>> {
     const { rows, total } = await this.configs.page(user, query);
     return { items: await this.toConfigs(rows), total };
   }

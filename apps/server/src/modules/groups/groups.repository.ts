@@ -1,8 +1,11 @@
-import type { Group, ListQuery } from '@autostudio/protocol';
+import type { Group, ListQuery, ListSortColumn } from '@autostudio/protocol';
 import type { Db } from '../../db/database.js';
 import { paginate } from '../../db/paginate.js';
 import type { GroupRow } from '../../db/schema.js';
 import { containsIgnoringCase } from '../../db/search.js';
+import { orderList } from '../../db/sort.js';
+
+const SORT_COLUMNS = { name: 'name', updatedAt: 'updated_at' } as const;
 
 export class GroupsRepository {
   constructor(private readonly db: Db) {}
@@ -11,7 +14,7 @@ export class GroupsRepository {
     return this.db.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async list(query: ListQuery): Promise<{ rows: GroupRow[]; total: number }> {
+  async list(query: ListQuery<ListSortColumn<'groups'>>): Promise<{ rows: GroupRow[]; total: number }> {
     const { search } = query;
     return paginate(
       () => {
@@ -19,7 +22,8 @@ export class GroupsRepository {
         return search ? base.where(containsIgnoringCase('groups.name', search)) : base;
       },
       query,
-      (select) => select.selectAll().orderBy('name').orderBy('id'),
+      (select) =>
+        orderList(select.selectAll(), 'groups', SORT_COLUMNS, query, (own) => own.orderBy('name').orderBy('id')),
     );
   }
 

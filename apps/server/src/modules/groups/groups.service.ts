@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Group, ListQuery, ListResult } from '@autostudio/protocol';
+import type { Group, ListQuery, ListResult, ListSortColumn } from '@autostudio/protocol';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { GroupRow } from '../../db/schema.js';
@@ -15,7 +15,7 @@ export class GroupsService {
     private readonly groups = new GroupsRepository(db),
   ) {}
 
-  async list(query: ListQuery): Promise<ListResult<Group>> {
+  async list(query: ListQuery<ListSortColumn<'groups'>>): Promise<ListResult<Group>> {
     const { rows, total } = await this.groups.list(query);
     return { items: await this.withMembers(rows), total };
   }

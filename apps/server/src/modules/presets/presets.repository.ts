@@ -1,9 +1,12 @@
 import { sql } from 'kysely';
-import type { PresetType, User } from '@autostudio/protocol';
+import type { ListQuery, ListSortColumn, PresetType, User } from '@autostudio/protocol';
 import type { Db } from '../../db/database.js';
 import { paginate } from '../../db/paginate.js';
 import type { PresetRow } from '../../db/schema.js';
+import { orderList } from '../../db/sort.js';
 import { itemConditions } from '../access/item-conditions.js';
+
+const SORT_COLUMNS = { name: 'name', category: 'category', type: 'type', updatedAt: 'updated_at' } as const;
 
 export interface PresetFilters {
   type?: PresetType | undefined;
@@ -41,8 +44,10 @@ export class PresetsRepository {
     return () => this.db.selectFrom('presets').where((eb) => eb.and(conditions));
   }
 
-  page(user: User, filters: PresetFilters, page: { page: number; limit: number }) {
-    return paginate(this.filtered(user, filters), page, (select) => select.selectAll().orderBy('name').orderBy('id'));
+  page(user: User, filters: PresetFilters, page: ListQuery<ListSortColumn<'presets'>>) {
+    return paginate(this.filtered(user, filters), page, (select) =>
+      orderList(select.selectAll(), 'presets', SORT_COLUMNS, page, (own) => own.orderBy('name').orderBy('id')),
+    );
   }
 
   all(user: User, filters: PresetFilters): Promise<PresetRow[]> {

@@ -4,7 +4,9 @@ import {
   PRESET_COPY_SUFFIX,
   PRODUCT_MESSAGES,
   type CreatePresetRequest,
+  type ListQuery,
   type ListResult,
+  type ListSortColumn,
   type Preset,
   type PresetType,
   type UpdatePresetRequest,
@@ -52,7 +54,7 @@ export class PresetsService {
   async filtered(
     user: User,
     filters: PresetFilters,
-    page: { page: number; limit: number },
+    page: ListQuery<ListSortColumn<'presets'>>,
   ): Promise<ListResult<Preset>> {
     const { rows, total } = await this.presets.page(user, filters, page);
     return { items: await this.toPresets(rows), total };

@@ -26,7 +26,8 @@ import {
   type RenderRunner,
   type StoredRenderOutput,
 } from './render-runner.js';
-import { prepareScene, type RenderSceneLinks } from './render-scene.js';
+import { MODEL_PREVIEW } from './model-previews.js';
+import { loadCar, prepareScene, type RenderSceneLinks } from './render-scene.js';
 
 /** How often a worker asks the engine how its render goes. */
 const STATUS_POLL_MS = 100;
@@ -50,6 +51,7 @@ export class EngineRenderRunner implements RenderRunner {
   constructor(private readonly options: EngineRenderRunnerOptions) {}
 
   async run(job: RenderJobWork, context: RenderContext): Promise<StoredRenderOutput[]> {
+    if (job.kind === 'preview') return this.preview(job, context);
     const parsed = savedConfigSettingsSchema.safeParse(job.request.settings ?? {});
     if (!parsed.success) throw new RenderFailure(`The configuration cannot be rendered: ${parsed.error.message}`);
     context.onProgress(0, 'Waiting for a render engine');
@@ -70,6 +72,52 @@ export class EngineRenderRunner implements RenderRunner {
     } finally {
       await rm(folder, { recursive: true, force: true });
       // The engine resets while the job is recorded: the next job waits for it, this one need not.
+      void lease.release();
+    }
+  }
+
+  /**
+   * An asset model's picture: its car in the engine's own scene, one small quick still, made a JPEG of the preview's
+   * width whatever the engine wrote. The car's link is signed before an engine is borrowed: a job that cannot load
+   * its car holds no engine.
+   */
+  private async preview(
+    job: Extract<RenderJobWork, { kind: 'preview' }>,
+    context: RenderContext,
+  ): Promise<StoredRenderOutput[]> {
+    const url = await this.options.links.modelUrl(job.ownerId, job.request.assetModelId).catch((error: unknown) => {
+      throw new RenderFailure(`The model cannot be rendered: ${(error as Error).message}`);
+    });
+    context.onProgress(0, 'Waiting for a render engine');
+    const lease = await this.options.engines.borrow(context.signal);
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'autostudio-preview-'));
+    try {
+      context.onProgress(1, 'Loading the car');
+      if (url) await loadCar(lease.remote, url, context.signal);
+      context.onProgress(PROGRESS.scene, 'Rendering');
+      let beauty: EngineRenderOutput | undefined;
+      await this.render(lease.remote, MODEL_PREVIEW.settings, context, (output) => {
+        if (output.Layer === 'Beauty') beauty = output;
+        return Promise.resolve();
+      });
+      if (!beauty) throw new RenderFailure('The render engine made no Beauty image');
+      const { Data } = await lease.remote.call('ReadRenderOutput', { Path: beauty.Path }, context.signal);
+      // No extension: ffmpeg goes by what the bytes are, whatever the engine called them.
+      const source = path.join(folder, 'beauty');
+      await writeFile(source, Buffer.from(Data, 'base64'));
+      const file = path.join(folder, MODEL_PREVIEW.fileName);
+      await makeThumbnail(this.options.ffmpegPath, source, file, MODEL_PREVIEW.settings.Width);
+      context.onProgress(RENDER_FILES_PROGRESS, 'Writing the files');
+      return [
+        await context.writeOutput({
+          name: MODEL_PREVIEW.fileName,
+          kind: MODEL_PREVIEW.kind,
+          contentType: 'image/jpeg',
+          body: createReadStream(file),
+        }),
+      ];
+    } finally {
+      await rm(folder, { recursive: true, force: true });
       void lease.release();
     }
   }

@@ -1,11 +1,22 @@
 import type { RenderedAssetsService } from '../rendered-assets/rendered-assets.service.js';
+import type { ModelPreviewStore } from './model-previews.js';
 import type { RenderJobWork, RenderPublisher, StoredRenderOutput } from './render-runner.js';
 
-/** A completed job's outputs as a rendered asset of its owner, named and filed as the job's metadata says. */
+/**
+ * A completed job's outputs as a rendered asset of its owner, named and filed as the job's metadata says; a preview's
+ * as its asset model's picture.
+ */
 export class RenderedAssetPublisher implements RenderPublisher {
-  constructor(private readonly renderedAssets: RenderedAssetsService) {}
+  constructor(
+    private readonly renderedAssets: RenderedAssetsService,
+    private readonly previews: ModelPreviewStore,
+  ) {}
 
-  publish(job: RenderJobWork, outputs: StoredRenderOutput[]): Promise<string> {
+  async publish(job: RenderJobWork, outputs: StoredRenderOutput[]): Promise<string | null> {
+    if (job.kind === 'preview') {
+      await this.previews.publish(job.request.assetModelId, outputs);
+      return null;
+    }
     const { metadata } = job.request;
     return this.renderedAssets.recordFor(job.ownerId, {
       name: metadata.name,

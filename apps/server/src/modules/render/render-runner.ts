@@ -9,10 +9,16 @@ import {
 /** A video request as the queue keeps it: a custom animation's shot is read from its preset when the job starts. */
 export type StoredVideoRequest = VideoRenderRequest & { shot?: RenderShot };
 
+/** A preview still of an asset model that came without a picture (see model-previews.ts); the server queues it. */
+export interface PreviewRenderRequest {
+  assetModelId: string;
+}
+
 /** A job as a runner receives it: the validated request, and which attempt this is. */
 export type RenderJobWork = { id: string; ownerId: string; attempt: number; maxAttempts: number } & (
   | { kind: Extract<RenderJobKind, 'still'>; request: StillRenderRequest }
   | { kind: Extract<RenderJobKind, 'video'>; request: StoredVideoRequest }
+  | { kind: 'preview'; request: PreviewRenderRequest }
 );
 
 /** A file a render made, in the blob store. */
@@ -29,10 +35,11 @@ export interface StoredRenderOutput {
 
 /**
  * Where a completed job's outputs are recorded as a rendered asset (with the job's metadata), and withdrawn again
- * when the job turns out to have been cancelled or lost at the last moment.
+ * when the job turns out to have been cancelled or lost at the last moment. A preview becomes its model's picture
+ * instead: no rendered asset, null.
  */
 export interface RenderPublisher {
-  publish(job: RenderJobWork, outputs: StoredRenderOutput[]): Promise<string>;
+  publish(job: RenderJobWork, outputs: StoredRenderOutput[]): Promise<string | null>;
   withdraw(assetId: string): Promise<void>;
 }
 

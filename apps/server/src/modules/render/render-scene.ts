@@ -50,7 +50,8 @@ export async function prepareScene(
   await remote.call('Update New Config', { Settings: engineSettings }, signal);
 }
 
-async function loadCar(remote: EngineRemote, url: string, signal: AbortSignal): Promise<void> {
+/** Downloads a car's model from a signed link into the engine and loads it, as spec "Product load". */
+export async function loadCar(remote: EngineRemote, url: string, signal: AbortSignal): Promise<void> {
   await remote.call('Download File', { Url: url }, signal);
   for (let attempt = 0; attempt < POLLING.productDownloadMaxTries; attempt += 1) {
     const status = await remote.call('Get Download Status', {}, signal);

@@ -212,9 +212,14 @@ function toWork(row: RenderJobRow): RenderJobWork {
   const common = { id: row.id, ownerId: row.owner_id, attempt: row.attempts, maxAttempts: row.max_attempts };
   // The request was validated by the route before it was stored.
   const request: unknown = JSON.parse(row.request);
-  return row.kind === 'still'
-    ? { ...common, kind: 'still', request: request as Extract<RenderJobWork, { kind: 'still' }>['request'] }
-    : { ...common, kind: 'video', request: request as Extract<RenderJobWork, { kind: 'video' }>['request'] };
+  switch (row.kind) {
+    case 'still':
+      return { ...common, kind: 'still', request: request as Extract<RenderJobWork, { kind: 'still' }>['request'] };
+    case 'video':
+      return { ...common, kind: 'video', request: request as Extract<RenderJobWork, { kind: 'video' }>['request'] };
+    case 'preview':
+      return { ...common, kind: 'preview', request: request as Extract<RenderJobWork, { kind: 'preview' }>['request'] };
+  }
 }
 
 /** Writes the newest progress, one write at a time: a runner that reports every frame costs one write per round trip. */

@@ -94,7 +94,7 @@ export class RenderService {
   /** For media access: whether the user may read a job's outputs. */
   async canReadOutputs(user: User, jobId: string): Promise<boolean> {
     const row = await this.queue.jobs.find(jobId);
-    return row !== undefined && mayAccess(user, row);
+    return row !== undefined && isServiceJob(row) && mayAccess(user, row);
   }
 
   private assertMayRender(user: User): void {
@@ -113,7 +113,7 @@ export class RenderService {
 
   private async enqueue(user: User, kind: RenderJobKind, request: unknown): Promise<RenderJob> {
     const now = new Date().toISOString();
-    const row: RenderJobRow = {
+    const row: ServiceJobRow = {
       id: randomUUID(),
       owner_id: user.id,
       kind,
@@ -138,18 +138,25 @@ export class RenderService {
     return toRenderJob(row);
   }
 
-  private async visible(user: User, jobId: string): Promise<RenderJobRow> {
+  private async visible(user: User, jobId: string): Promise<ServiceJobRow> {
     const row = await this.visibleOrGone(user, jobId, true);
     if (!row) throw notFound(RENDER_MESSAGES.jobNotFound);
     return row;
   }
 
-  private async visibleOrGone(user: User, jobId: string, mustExist: boolean): Promise<RenderJobRow | undefined> {
+  private async visibleOrGone(user: User, jobId: string, mustExist: boolean): Promise<ServiceJobRow | undefined> {
     const row = await this.queue.jobs.find(jobId);
-    if (row && mayAccess(user, row)) return row;
+    if (row && isServiceJob(row) && mayAccess(user, row)) return row;
     if (mustExist) throw notFound(RENDER_MESSAGES.jobNotFound);
     return undefined;
   }
+}
+
+/** A job of this service: a still or a video. The server's preview renders are nobody's to read or cancel. */
+type ServiceJobRow = RenderJobRow & { kind: RenderJobKind };
+
+function isServiceJob(row: RenderJobRow): row is ServiceJobRow {
+  return row.kind !== 'preview';
 }
 
 /** A preset's settings, JSON text checked when it was saved; what does not parse is no animation. */
@@ -167,7 +174,7 @@ function leaseRanOut(row: RenderJobRow, now = Date.now()): boolean {
 }
 
 /** The stored job as the status call reports it; see RENDER_JOB_STATUSES for the mapping. */
-export function toRenderJob(row: RenderJobRow): RenderJob {
+export function toRenderJob(row: ServiceJobRow): RenderJob {
   const outputs = (JSON.parse(row.outputs) as StoredRenderOutput[]).map((output) => ({
     kind: output.kind,
     url: mediaUrl(output.key),

@@ -1,8 +1,17 @@
-import type { User } from '@autostudio/protocol';
+import type { ListQuery, ListSortColumn, User } from '@autostudio/protocol';
 import type { Db } from '../../db/database.js';
 import { paginate } from '../../db/paginate.js';
 import type { RenderedAssetItemRow, RenderedAssetRow } from '../../db/schema.js';
+import { orderList } from '../../db/sort.js';
 import { itemConditions } from '../access/item-conditions.js';
+
+const SORT_COLUMNS = {
+  name: 'name',
+  category: 'category',
+  type: 'type',
+  brand: 'brand',
+  createdAt: 'created_at',
+} as const;
 
 export interface RenderedAssetFilters {
   search?: string | undefined;
@@ -34,9 +43,11 @@ export class RenderedAssetsRepository {
     return () => this.db.selectFrom('rendered_assets').where((eb) => eb.and(conditions));
   }
 
-  page(user: User, filters: RenderedAssetFilters, page: { page: number; limit: number }) {
+  page(user: User, filters: RenderedAssetFilters, page: ListQuery<ListSortColumn<'renderedAssets'>>) {
     return paginate(this.filtered(user, filters), page, (select) =>
-      select.selectAll().orderBy('created_at', 'desc').orderBy('id'),
+      orderList(select.selectAll(), 'rendered_assets', SORT_COLUMNS, page, (own) =>
+        own.orderBy('created_at', 'desc').orderBy('id'),
+      ),
     );
   }
 

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   RENDER_THUMBNAIL_KIND,
+  type ListQuery,
   type ListResult,
+  type ListSortColumn,
   type RenderedAsset,
   type RenderedAssetItem,
   type User,
@@ -113,7 +115,7 @@ export class RenderedAssetsService {
   async filtered(
     user: User,
     filters: RenderedAssetFilters,
-    page: { page: number; limit: number },
+    page: ListQuery<ListSortColumn<'renderedAssets'>>,
   ): Promise<ListResult<RenderedAsset>> {
     const { rows, total } = await this.assets.page(user, filters, page);
     return { items: await this.toAssets(rows), total };

@@ -1,11 +1,21 @@
-import { roleSchema, type ListQuery, type ListResult, type Role, type User } from '@autostudio/protocol';
+import {
+  roleSchema,
+  type ListQuery,
+  type ListResult,
+  type ListSortColumn,
+  type Role,
+  type User,
+} from '@autostudio/protocol';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { NewUserRow, UserRow, UserRowUpdate } from '../../db/schema.js';
 import { paginate } from '../../db/paginate.js';
 import { containsIgnoringCase, toNumber } from '../../db/search.js';
+import { orderList } from '../../db/sort.js';
 
 const rolesColumn = z.array(roleSchema);
+
+const SORT_COLUMNS = { name: 'name', username: 'username' } as const;
 
 export function toUser(row: UserRow): User {
   return { id: row.id, username: row.username, name: row.name, roles: rolesColumn.parse(JSON.parse(row.roles)) };
@@ -40,7 +50,7 @@ export class UsersRepository {
     return rows.filter((row) => rolesColumn.parse(JSON.parse(row.roles)).includes('admin')).length;
   }
 
-  async list(query: ListQuery): Promise<ListResult<User>> {
+  async list(query: ListQuery<ListSortColumn<'users'>>): Promise<ListResult<User>> {
     const { search } = query;
     const { rows, total } = await paginate(
       () =>
@@ -52,7 +62,8 @@ export class UsersRepository {
               )
           : this.db.selectFrom('users'),
       query,
-      (select) => select.selectAll().orderBy('name').orderBy('id'),
+      (select) =>
+        orderList(select.selectAll(), 'users', SORT_COLUMNS, query, (own) => own.orderBy('name').orderBy('id')),
     );
     return { items: rows.map(toUser), total };
   }

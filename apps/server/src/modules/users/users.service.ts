@@ -3,6 +3,7 @@ import {
   PRODUCT_MESSAGES,
   type CreateUserRequest,
   type ListQuery,
+  type ListSortColumn,
   type ListResult,
   type UpdateUserRequest,
   type User,
@@ -26,7 +27,7 @@ export class UsersService {
     private readonly revocation: TokenRevocation,
   ) {}
 
-  list(query: ListQuery): Promise<ListResult<User>> {
+  list(query: ListQuery<ListSortColumn<'users'>>): Promise<ListResult<User>> {
     return this.users.list(query);
   }
 

@@ -40,7 +40,7 @@ export function LandingPage({ userName, onChoose, loadingId = null }: LandingPag
           </p>
         </section>
       ) : (
-        <ul aria-label="Products" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <ul aria-label="Products" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((product) => (
             <li key={product.id}>
               <button
@@ -48,26 +48,38 @@ export function LandingPage({ userName, onChoose, loadingId = null }: LandingPag
                 disabled={loadingId !== null}
                 onClick={() => onChoose(product)}
                 aria-label={`Open ${product.name}`}
-                className="group flex w-full items-center gap-3 rounded-lg border border-border bg-surface p-3 text-left transition-colors hover:border-primary/60 hover:bg-surface-raised focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-60"
+                className="group flex w-full flex-col overflow-hidden rounded-lg border border-border bg-surface text-left transition-colors hover:border-primary/60 hover:bg-surface-raised focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-60"
               >
-                <span className="flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-md bg-muted">
+                {/* 16:9, the shape of the previews the server renders, so they fill the card uncropped. */}
+                <span className="relative flex aspect-video w-full items-center justify-center overflow-hidden bg-muted">
                   {product.previewUrl ? (
-                    <img src={product.previewUrl} alt="" className="size-full object-cover" />
+                    <img
+                      src={product.previewUrl}
+                      alt=""
+                      loading="lazy"
+                      className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+                    />
                   ) : (
-                    <Car className="size-6 text-muted-foreground" aria-hidden />
+                    <Car className="size-10 text-muted-foreground" aria-hidden />
+                  )}
+                  {loadingId === product.id && (
+                    <span className="absolute inset-0 flex items-center justify-center bg-black/50">
+                      <Spinner className="size-5" label={`Opening ${product.name}`} />
+                    </span>
                   )}
                 </span>
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium">{product.name}</span>
-                  <span className="block truncate text-[12px] text-muted-foreground">
-                    {[product.brand, product.category, product.type].filter(Boolean).join(' · ') || 'Vehicle'}
+                <span className="flex w-full items-center gap-2 px-3 py-2.5">
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium">{product.name}</span>
+                    <span className="block truncate text-[12px] text-muted-foreground">
+                      {[product.brand, product.category, product.type].filter(Boolean).join(' · ') || 'Vehicle'}
+                    </span>
                   </span>
+                  <ChevronRight
+                    className="size-4 shrink-0 text-muted-foreground group-hover:text-foreground"
+                    aria-hidden
+                  />
                 </span>
-                {loadingId === product.id ? (
-                  <Spinner className="size-4" label={`Opening ${product.name}`} />
-                ) : (
-                  <ChevronRight className="size-4 text-muted-foreground group-hover:text-foreground" aria-hidden />
-                )}
               </button>
             </li>
           ))}
