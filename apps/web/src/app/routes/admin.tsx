@@ -1,10 +1,10 @@
+import { useNavigate } from 'react-router';
 import { useAuthStore } from '@/features/auth';
 import { ConfigsPage } from '@/features/admin/configs';
 import { GroupsPage } from '@/features/admin/groups';
 import { PresetsPage } from '@/features/admin/presets';
 import { UsersPage } from '@/features/admin/users';
 import { ShareItemDialog } from '@/features/sharing';
-import { useOpenInStudio } from './open-in-studio';
 
 /**
  * The admin console's pages, in one lazily loaded part of the app: none of it ships with the studio or the sign-in
@@ -40,11 +40,13 @@ export function PresetsRoute() {
 
 export function ConfigsRoute() {
   const me = useMe();
-  const openInStudio = useOpenInStudio();
+  const navigate = useNavigate();
   return (
     <ConfigsPage
       me={me}
-      onOpenInStudio={openInStudio}
+      onOpenInStudio={(config) =>
+        void import('./open-in-studio').then(({ openInStudio }) => openInStudio(config, navigate))
+      }
       renderShare={(config, onChanged, onClose) => (
         <ShareItemDialog kind="config" item={config} user={me} onChanged={onChanged} onClose={onClose} />
       )}

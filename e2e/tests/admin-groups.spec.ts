@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { FAILURE_TOASTS, SUCCESS_TOASTS } from '@autostudio/protocol';
+import { expect, test } from '../support/fixtures';
+import { expectNoSeriousViolations, expectToast, openAdminPage, rowAction, tableRow } from '../support/admin';
+
+test.describe('/admin/user-groups', () => {
+  test('an administrator creates a group, finds it, renames it, adds and removes a member and deletes it', async ({
+    page,
+    loginPage,
+    createAccount,
+  }) => {
+    const member = await createAccount(['user']);
+    const name = `Reviewers ${randomUUID().slice(0, 6)}`;
+    await openAdminPage(page, loginPage, 'Groups');
+    await expectNoSeriousViolations(page, 'groups list');
+
+    // Create, with the form's own check first.
+    await page.getByRole('button', { name: 'New group' }).click();
+    const create = page.getByRole('dialog', { name: 'New group' });
+    await create.getByRole('button', { name: 'Create group' }).click();
+    await expect(create.getByText('name is required')).toBeVisible();
+    await create.getByLabel('Name', { exact: true }).fill(name);
+    await create.getByLabel('Description').fill('Sign off the brochure shots');
+    await expectNoSeriousViolations(page, 'new group dialog');
+    await create.getByRole('button', { name: 'Create group' }).click();
+    await expectToast(page, SUCCESS_TOASTS.groupCreated);
+    await expect(create).toHaveCount(0);
+
+    // Found by search, kept in the address.
+    await page.getByRole('searchbox', { name: 'Search groups' }).fill(name);
+    await expect(page).toHaveURL(/search=Reviewers/);
+    await expect(page.getByRole('table', { name: 'Groups' }).getByRole('row')).toHaveCount(2);
+    const row = tableRow(page, 'Groups', name);
+    await expect(row).toContainText('Sign off the brochure shots');
+    await expect(row).toContainText('0 members');
+
+    // Rename.
+    await rowAction(row, 'Edit');
+    const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+    await edit.getByLabel('Name', { exact: true }).fill(`${name} EU`);
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expectToast(page, SUCCESS_TOASTS.groupUpdated);
+    await expect(edit).toHaveCount(0);
+    const renamed = tableRow(page, 'Groups', `${name} EU`);
+    await expect(renamed).toBeVisible();
+
+    // Add a member found by username, then take them out again.
+    await rowAction(renamed, 'Members');
+    const members = page.getByRole('dialog', { name: `Members of ${name} EU` });
+    await members.getByRole('searchbox', { name: 'Find people' }).fill(member.username);
+    await members.getByRole('button', { name: new RegExp(member.username) }).click();
+    await expectNoSeriousViolations(page, 'members dialog');
+    await members.getByRole('button', { name: 'Add', exact: true }).click();
+    await expectToast(page, SUCCESS_TOASTS.groupUpdated);
+    const listed = members.getByRole('region', { name: 'Members', exact: true });
+    await expect(listed).toContainText(member.username);
+    await members.getByRole('button', { name: 'Done' }).click();
+    await expect(renamed).toContainText('1 member');
+
+    await renamed.getByRole('button', { name: '1 member' }).click();
+    await members.getByRole('button', { name: `Remove Riley Tester (${member.username})` }).click();
+    await expect(listed).toContainText('No members yet');
+    await members.getByRole('button', { name: 'Done' }).click();
+    await expect(renamed).toContainText('0 members');
+
+    // Delete, after confirming.
+    await rowAction(renamed, 'Delete');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete group' }).click();
+    await expectToast(page, SUCCESS_TOASTS.groupDeleted);
+    await expect(page.getByRole('table', { name: 'Groups' })).toContainText(`No group matches “${name}”.`);
+  });
+
+  test('a refused member change says the spec’s text and stays in the dialog', async ({
+    page,
+    loginPage,
+    createAccount,
+  }) => {
+    const member = await createAccount(['user']);
+    const name = `Refused ${randomUUID().slice(0, 6)}`;
+    await openAdminPage(page, loginPage, 'Groups');
+    await page.getByRole('button', { name: 'New group' }).click();
+    const create = page.getByRole('dialog', { name: 'New group' });
+    await create.getByLabel('Name', { exact: true }).fill(name);
+    await create.getByRole('button', { name: 'Create group' }).click();
+    await expectToast(page, SUCCESS_TOASTS.groupCreated);
+    await page.getByRole('searchbox', { name: 'Search groups' }).fill(name);
+
+    await page.route('**/api/user-groups/*/users', (route) =>
+      route.fulfill({ status: 500, json: { statusCode: 500, error: 'Internal Server Error', message: 'Disk full' } }),
+    );
+    await rowAction(tableRow(page, 'Groups', name), 'Members');
+    const members = page.getByRole('dialog', { name: `Members of ${name}` });
+    await members.getByRole('searchbox', { name: 'Find people' }).fill(member.username);
+    await members.getByRole('button', { name: new RegExp(member.username) }).click();
+    await members.getByRole('button', { name: 'Add', exact: true }).click();
+    await expectToast(page, FAILURE_TOASTS.addUsersToGroup);
+    await expect(members.getByRole('alert')).toContainText('Disk full');
+    await expect(members.getByRole('region', { name: 'Members', exact: true })).toContainText('No members yet');
+  });
+});
