@@ -65,6 +65,7 @@ test.describe('/admin/user-groups', () => {
 
     // Delete, after confirming.
     await rowAction(renamed, 'Delete');
+    await expectNoSeriousViolations(page, 'delete group dialog');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete group' }).click();
     await expectToast(page, SUCCESS_TOASTS.groupDeleted);
     await expect(page.getByRole('table', { name: 'Groups' })).toContainText(`No group matches “${name}”.`);
