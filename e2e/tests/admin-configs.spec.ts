@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { SUCCESS_TOASTS } from '@autostudio/protocol';
+import {
+  API_BASE,
+  API_ROUTES,
+  BUILT_IN_PRODUCT,
+  STORAGE_KEYS,
+  SUCCESS_TOASTS,
+  type AssetModel,
+  type ListResult,
+} from '@autostudio/protocol';
 import { expect, test } from '../support/fixtures';
 import { expectNoSeriousViolations, expectToast, openAdminPage, rowAction, tableRow } from '../support/admin';
 import { createConfigApi, signInApi } from '../support/admin-api';
@@ -62,8 +70,44 @@ test.describe('/admin/configs', () => {
     const config = await createConfigApi(request, owner, { name, product: null });
     await openAdminPage(page, loginPage, 'Configurations');
     await page.getByRole('searchbox', { name: 'Search configurations' }).fill(name);
+    await expect(page.getByRole('table', { name: 'Configurations' }).getByRole('row')).toHaveCount(2);
     await rowAction(tableRow(page, 'Configurations', name), 'Open in studio');
     await expect(page).toHaveURL('/landing');
-    expect(await page.evaluate(() => Object.values({ ...sessionStorage }))).toContain(config.id);
+    const key = STORAGE_KEYS.currentConfigId;
+    expect(await page.evaluate((name) => sessionStorage.getItem(name), key)).toBe(config.id);
+  });
+
+  test('Open in studio loads the configuration’s car and puts the studio on the configuration', async ({
+    page,
+    request,
+    loginPage,
+    createAccount,
+    studio,
+  }) => {
+    test.setTimeout(180_000);
+    const owner = await signInApi(request, await createAccount(['user']));
+    const models = await request.get(
+      `${API_BASE}${API_ROUTES.assetModels.filtered}?page=1&limit=10&search=${BUILT_IN_PRODUCT.name}`,
+      { headers: owner.headers },
+    );
+    const car = ((await models.json()) as ListResult<AssetModel>).items.find(
+      (model) => model.name === BUILT_IN_PRODUCT.name,
+    );
+    if (!car) throw new Error('The built-in car is not listed');
+    const name = `Studio ${randomUUID().slice(0, 6)}`;
+    await createConfigApi(request, owner, { name, product: { id: car.id, name: car.name } });
+
+    await openAdminPage(page, loginPage, 'Configurations');
+    await page.getByRole('searchbox', { name: 'Search configurations' }).fill(name);
+    await expect(page.getByRole('table', { name: 'Configurations' }).getByRole('row')).toHaveCount(2);
+    await rowAction(tableRow(page, 'Configurations', name), 'Open in studio');
+    try {
+      await expect(page).toHaveURL('/home', { timeout: 90_000 });
+      await studio.waitForLive();
+      await expectToast(page, SUCCESS_TOASTS.configurationLoaded);
+      await expect(page.getByTitle('Current configuration')).toHaveText(name);
+    } finally {
+      await studio.signOut();
+    }
   });
 });
