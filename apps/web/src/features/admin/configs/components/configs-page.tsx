@@ -29,6 +29,36 @@ export interface ConfigsPageProps {
 
 const column = listColumns<Config>();
 
+function ConfigName({ config, mine }: { config: Config; mine: boolean }) {
+  return (
+    <span className="flex items-center gap-3">
+      <span className="flex h-10 w-16 shrink-0 items-center justify-center overflow-hidden rounded border border-border bg-background">
+        {config.imageUrl ? (
+          <img
+            src={config.imageUrl}
+            alt={`Preview of ${config.name}`}
+            loading="lazy"
+            className="size-full object-cover"
+          />
+        ) : (
+          <Car className="size-4 text-muted-foreground" aria-label="No preview" />
+        )}
+      </span>
+      <span className="flex min-w-0 flex-col">
+        <span className="flex items-center gap-2 font-medium">
+          {config.name}
+          {mine && <Badge tone="primary">Yours</Badge>}
+        </span>
+        {config.description && (
+          <span className="line-clamp-1 max-w-md text-xs text-muted-foreground" title={config.description}>
+            {config.description}
+          </span>
+        )}
+      </span>
+    </span>
+  );
+}
+
 /** /admin/configs: everyone's saved studio states, with their snapshots; open one, share it or delete it. */
 export function ConfigsPage({ me, renderShare, onOpenInStudio }: ConfigsPageProps) {
   const { params, update } = useListParams(LIST);
@@ -49,44 +79,11 @@ export function ConfigsPage({ me, renderShare, onOpenInStudio }: ConfigsPageProp
   ];
 
   const columns = column.columns([
-    column.accessor('imageUrl', {
-      id: 'preview',
-      header: () => <span className="sr-only">Preview</span>,
-      enableSorting: false,
-      cell: ({ row, getValue }) => {
-        const url = getValue();
-        return (
-          <span className="flex h-10 w-16 items-center justify-center overflow-hidden rounded border border-border bg-background">
-            {url ? (
-              <img
-                src={url}
-                alt={`Preview of ${row.original.name}`}
-                loading="lazy"
-                className="size-full object-cover"
-              />
-            ) : (
-              <Car className="size-4 text-muted-foreground" aria-label="No preview" />
-            )}
-          </span>
-        );
-      },
-    }),
     column.accessor('name', {
       id: 'name',
       header: 'Name',
-      cell: ({ row }) => (
-        <span className="flex min-w-0 flex-col">
-          <span className="flex items-center gap-2 font-medium">
-            {row.original.name}
-            {row.original.ownerId === me.id && <Badge tone="primary">Yours</Badge>}
-          </span>
-          {row.original.description && (
-            <span className="line-clamp-1 max-w-md text-xs text-muted-foreground" title={row.original.description}>
-              {row.original.description}
-            </span>
-          )}
-        </span>
-      ),
+      // The snapshot sits in the name's cell: a column of its own would take a share of the width it does not use.
+      cell: ({ row }) => <ConfigName config={row.original} mine={row.original.ownerId === me.id} />,
     }),
     column.accessor((config) => configCar(config), {
       id: 'car',
