@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { FAILURE_TOASTS, SUCCESS_TOASTS } from '@autostudio/protocol';
+import { API_BASE, API_ROUTES, FAILURE_TOASTS, SUCCESS_TOASTS } from '@autostudio/protocol';
 import { expect, test } from '../support/fixtures';
 import { expectNoSeriousViolations, expectToast, openAdminPage, rowAction, tableRow } from '../support/admin';
+import { signInApi } from '../support/admin-api';
+import { E2E_ADMIN } from '../support/server';
 
 test.describe('/admin/user-groups', () => {
   test('an administrator creates a group, finds it, renames it, adds and removes a member and deletes it', async ({
@@ -71,31 +73,42 @@ test.describe('/admin/user-groups', () => {
     await expect(page.getByRole('table', { name: 'Groups' })).toContainText(`No group matches “${name}”.`);
   });
 
-  test('a refused member change says the spec’s text and stays in the dialog', async ({
+  test('a refused member change says the spec’s text and leaves the members as they were', async ({
     page,
+    request,
     loginPage,
     createAccount,
   }) => {
-    const member = await createAccount(['user']);
+    const admin = await signInApi(request, E2E_ADMIN);
+    const member = await signInApi(request, await createAccount(['user']));
+    const newcomer = await createAccount(['user']);
     const name = `Refused ${randomUUID().slice(0, 6)}`;
+    const created = await request.post(`${API_BASE}${API_ROUTES.groups.create}`, {
+      headers: admin.headers,
+      data: { name, userIds: [member.userId] },
+    });
+    expect(created.status(), await created.text()).toBe(201);
     await openAdminPage(page, loginPage, 'Groups');
-    await page.getByRole('button', { name: 'New group' }).click();
-    const create = page.getByRole('dialog', { name: 'New group' });
-    await create.getByLabel('Name', { exact: true }).fill(name);
-    await create.getByRole('button', { name: 'Create group' }).click();
-    await expectToast(page, SUCCESS_TOASTS.groupCreated);
     await page.getByRole('searchbox', { name: 'Search groups' }).fill(name);
+    await expect(page.getByRole('table', { name: 'Groups' }).getByRole('row')).toHaveCount(2);
 
     await page.route('**/api/user-groups/*/users', (route) =>
       route.fulfill({ status: 500, json: { statusCode: 500, error: 'Internal Server Error', message: 'Disk full' } }),
     );
     await rowAction(tableRow(page, 'Groups', name), 'Members');
     const members = page.getByRole('dialog', { name: `Members of ${name}` });
-    await members.getByRole('searchbox', { name: 'Find people' }).fill(member.username);
-    await members.getByRole('button', { name: new RegExp(member.username) }).click();
+    const listed = members.getByRole('region', { name: 'Members', exact: true });
+    await expect(listed).toContainText('1 member');
+
+    await members.getByRole('searchbox', { name: 'Find people' }).fill(newcomer.username);
+    await members.getByRole('button', { name: new RegExp(newcomer.username) }).click();
     await members.getByRole('button', { name: 'Add', exact: true }).click();
     await expectToast(page, FAILURE_TOASTS.addUsersToGroup);
     await expect(members.getByRole('alert')).toContainText('Disk full');
-    await expect(members.getByRole('region', { name: 'Members', exact: true })).toContainText('No members yet');
+
+    await listed.getByRole('button', { name: /^Remove / }).click();
+    await expectToast(page, FAILURE_TOASTS.removeUsersFromGroup);
+    await expect(listed).toContainText('1 member');
+    await expect(listed).not.toContainText(newcomer.username);
   });
 });
