@@ -111,4 +111,35 @@ test.describe('/admin/user-groups', () => {
     await expect(listed).toContainText('1 member');
     await expect(listed).not.toContainText(newcomer.username);
   });
+  test('a group is created, found and deleted from the keyboard alone', async ({ page, loginPage }) => {
+    const name = `Keyboard ${randomUUID().slice(0, 6)}`;
+    await openAdminPage(page, loginPage, 'Groups');
+    await page.getByRole('button', { name: 'New group' }).focus();
+    await page.keyboard.press('Enter');
+    const create = page.getByRole('dialog', { name: 'New group' });
+    await expect(create.getByLabel('Name', { exact: true })).toBeFocused();
+    await page.keyboard.type(name);
+    await page.keyboard.press('Enter');
+    await expectToast(page, SUCCESS_TOASTS.groupCreated);
+    await expect(create).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'New group' })).toBeFocused();
+
+    await page.getByRole('searchbox', { name: 'Search groups' }).focus();
+    await page.keyboard.type(name);
+    await expect(page.getByRole('table', { name: 'Groups' }).getByRole('row')).toHaveCount(2);
+    const actions = tableRow(page, 'Groups', name).getByRole('button', { name: `Actions for ${name}` });
+    await actions.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog');
+    // Cancel is focused first, so that Enter never deletes by accident.
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expectToast(page, SUCCESS_TOASTS.groupDeleted);
+    await expect(page.getByRole('table', { name: 'Groups' })).toContainText(`No group matches “${name}”.`);
+  });
 });

@@ -185,7 +185,12 @@ export function PresetsPage({ renderShare }: PresetsPageProps) {
         empty={filtered ? 'No preset matches these filters.' : 'No presets yet: they are saved from the studio.'}
       />
       {open?.dialog === 'edit' && (
-        <PresetDialog preset={open.preset} onClose={() => setOpen(null)} onSaved={() => void list.refresh()} />
+        <PresetDialog
+          preset={open.preset}
+          onClose={() => setOpen(null)}
+          // A new category name joins the filter's choices.
+          onSaved={() => void Promise.all([list.refresh(), categories.refetch()])}
+        />
       )}
       {open?.dialog === 'share' &&
         renderShare(
