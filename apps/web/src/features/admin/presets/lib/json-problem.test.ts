@@ -10,7 +10,7 @@ describe('a preset’s settings as JSON', () => {
 
   it('says on which line and column the syntax breaks, and what it expected there', () => {
     expect(jsonProblem('{\n  "Bloom_Intensity": 0.4,\n}')).toBe(
-      "Settings are not valid JSON. Line 3, column 1: found '}', expected a property name in double quotes.",
+      "Settings are not valid JSON. Line 3, column 1: found '}', expected a property name in double quotes. Remove the comma before it.",
     );
     expect(jsonProblem("{'Gain': 1}")).toBe(
       "Settings are not valid JSON. Line 1, column 2: found ''', expected a property name in double quotes.",
@@ -20,6 +20,9 @@ describe('a preset’s settings as JSON', () => {
     );
     expect(jsonProblem('{"Gain" 1}')).toBe(
       "Settings are not valid JSON. Line 1, column 9: found '1', expected ':' after the property name.",
+    );
+    expect(jsonProblem('[1, 2,]')).toBe(
+      "Settings are not valid JSON. Line 1, column 7: found ']', expected a value (an object, array, string, number, true, false or null). Remove the comma before it.",
     );
     expect(jsonProblem('[1, 2] 3')).toBe(
       "Settings are not valid JSON. Line 1, column 8: found '3', expected the end of the JSON.",

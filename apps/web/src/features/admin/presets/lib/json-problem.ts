@@ -138,7 +138,10 @@ export function jsonProblem(text: string): string | null {
   } catch (error) {
     const located = locateSyntaxError(text);
     if (!located) return `Settings are not valid JSON: ${error instanceof Error ? error.message : String(error)}`;
-    return `Settings are not valid JSON. ${describeAt(text, located.offset)}, expected ${located.expected}.`;
+    // The commonest slip: a comma after the last property or item, which JSON (unlike JavaScript) refuses.
+    const trailingComma = /,\s*$/.test(text.slice(0, located.offset)) && /^[}\]]/.test(text.slice(located.offset));
+    const hint = trailingComma ? ' Remove the comma before it.' : '';
+    return `Settings are not valid JSON. ${describeAt(text, located.offset)}, expected ${located.expected}.${hint}`;
   }
   return nestsDeeperThan(parsed) ? `Settings ${JSON_DEPTH_MESSAGE}.` : null;
 }
