@@ -12,6 +12,9 @@ const admin = () => import('./routes/admin');
 const AdminLayout = lazy(() => admin().then((m) => ({ default: m.AdminLayout })));
 const AdminHome = lazy(() => admin().then((m) => ({ default: m.AdminHome })));
 const UsersPage = lazy(() => admin().then((m) => ({ default: m.UsersRoute })));
+const GroupsPage = lazy(() => admin().then((m) => ({ default: m.GroupsRoute })));
+const PresetsPage = lazy(() => admin().then((m) => ({ default: m.PresetsRoute })));
+const ConfigsPage = lazy(() => admin().then((m) => ({ default: m.ConfigsRoute })));
 
 export const routes: RouteObject[] = [
   { path: paths.root, element: <StartScreen /> },
@@ -40,6 +43,9 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <AdminHome /> },
               { path: paths.admin.users, element: <UsersPage /> },
+              { path: paths.admin.userGroups, element: <GroupsPage /> },
+              { path: paths.admin.presets, element: <PresetsPage /> },
+              { path: paths.admin.configs, element: <ConfigsPage /> },
             ],
           },
         ],

@@ -93,6 +93,17 @@ describe.each(testDatabases)('presets on $name', (database) => {
     expect((await call(other, 'GET', `/preset/id/${preset.id}`)).statusCode).toBe(404);
   });
 
+  it('lists everyone’s presets to an administrator, private ones included, by type and category', async () => {
+    const secret = await create(owner, { name: 'Backstage Look', type: 'postProcess', category: 'Backstage' });
+    const admin = await t.adminToken();
+    const page = (
+      await call(admin, 'GET', '/preset/filtered?type=postProcess&category=Backstage&page=1&limit=20')
+    ).json<ListResult<Preset>>();
+    expect(page.items.map((preset) => preset.id)).toEqual([secret.id]);
+    const stranger = (await call(other, 'GET', '/preset/filtered?category=Backstage')).json<ListResult<Preset>>();
+    expect(stranger.total).toBe(0);
+  });
+
   describe('default presets', () => {
     // Everyone sees a default preset, so refusing a change to one says so (403) instead of pretending it is missing.
     const changes = (id: string, userId: string, groupId: string) =>

@@ -1,5 +1,10 @@
+import { useNavigate } from 'react-router';
 import { useAuthStore } from '@/features/auth';
+import { ConfigsPage } from '@/features/admin/configs';
+import { GroupsPage } from '@/features/admin/groups';
+import { PresetsPage } from '@/features/admin/presets';
 import { UsersPage } from '@/features/admin/users';
+import { ShareItemDialog } from '@/features/sharing';
 
 /**
  * The admin console's pages, in one lazily loaded part of the app: none of it ships with the studio or the sign-in
@@ -16,4 +21,35 @@ function useMe() {
 
 export function UsersRoute() {
   return <UsersPage me={useMe()} />;
+}
+
+export function GroupsRoute() {
+  return <GroupsPage />;
+}
+
+export function PresetsRoute() {
+  const me = useMe();
+  return (
+    <PresetsPage
+      renderShare={(preset, onChanged, onClose) => (
+        <ShareItemDialog kind="preset" item={preset} user={me} onChanged={onChanged} onClose={onClose} />
+      )}
+    />
+  );
+}
+
+export function ConfigsRoute() {
+  const me = useMe();
+  const navigate = useNavigate();
+  return (
+    <ConfigsPage
+      me={me}
+      onOpenInStudio={(config) =>
+        void import('./open-in-studio').then(({ openInStudio }) => openInStudio(config, navigate))
+      }
+      renderShare={(config, onChanged, onClose) => (
+        <ShareItemDialog kind="config" item={config} user={me} onChanged={onChanged} onClose={onClose} />
+      )}
+    />
+  );
 }

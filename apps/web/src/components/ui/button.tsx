@@ -13,7 +13,7 @@ const buttonVariants = cva(
         primary: 'bg-primary text-primary-foreground hover:bg-primary/90',
         secondary: 'border border-border bg-surface-raised text-foreground hover:bg-muted',
         ghost: 'text-muted-foreground hover:bg-muted hover:text-foreground',
-        destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
+        destructive: 'bg-destructive-solid text-destructive-foreground hover:bg-destructive-solid/90',
       },
       size: { sm: 'h-7 px-2.5', md: 'h-8 px-3', lg: 'h-9 px-4', icon: 'size-8' },
     },

@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 export const Dialog = DialogPrimitive.Root;
@@ -34,13 +34,26 @@ export function DialogContent({
   width = 'max-w-md',
   className,
   children,
+  onCloseAutoFocus,
   ...props
 }: DialogContentProps) {
+  // Radix returns focus to a Dialog.Trigger; most dialogs are mounted by state instead (a "New group" button), and
+  // focus would fall to the page's body. The element focused when the dialog mounted gets it back, if still there.
+  const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
+  const returnFocus = (event: Event) => {
+    onCloseAutoFocus?.(event);
+    if (event.defaultPrevented) return;
+    if (opener instanceof HTMLElement && opener.isConnected && opener !== document.body) {
+      event.preventDefault();
+      opener.focus();
+    }
+  };
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClass} />
       <DialogPrimitive.Content
         className={cn(contentClass, width, className)}
+        onCloseAutoFocus={returnFocus}
         // Without a description Radix warns; the title alone is then the accessible name.
         {...(description ? {} : { 'aria-describedby': undefined })}
         {...props}

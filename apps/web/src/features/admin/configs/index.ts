@@ -1,0 +1,1 @@
+export { ConfigsPage, type ConfigsPageProps } from './components/configs-page';

@@ -1,0 +1,153 @@
+import { Pencil, Plus, Trash2, UsersRound } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { toast } from 'sonner';
+import { FAILURE_TOASTS, LIST_DEFAULTS, SUCCESS_TOASTS, type Group } from '@autostudio/protocol';
+import { DataTable, listColumns } from '@/components/data-table/data-table';
+import { ActionMenu, type MenuAction } from '@/components/ui/action-menu';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { SearchInput } from '@/components/ui/search-input';
+import type { ListSpec } from '@/lib/list/list-params';
+import { useListParams } from '@/lib/list/use-list-params';
+import { useListQuery } from '@/lib/list/use-list-query';
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { DateCell } from '@/features/admin/components/dates';
+import { deleteGroup, listGroups } from '../api/groups-api';
+import { GroupDialog } from './group-dialog';
+import { MembersDialog } from './members-dialog';
+
+const LIST: ListSpec = { defaults: LIST_DEFAULTS.groups, filters: {}, sorts: ['name', 'updatedAt'] };
+
+type Open = { dialog: 'create' } | { dialog: 'edit' | 'members' | 'delete'; group: Group } | null;
+
+const column = listColumns<Group>();
+
+const membersText = (count: number) => (count === 1 ? '1 member' : `${count} members`);
+
+/** /admin/user-groups: the groups items are shared with, who is in them, and the ways to change them. */
+export function GroupsPage() {
+  const { params, update } = useListParams(LIST);
+  const [open, setOpen] = useState<Open>(null);
+  const onPageGone = useCallback((page: number) => update({ page }), [update]);
+  const list = useListQuery({
+    key: 'admin-groups',
+    params,
+    fetch: listGroups,
+    failure: FAILURE_TOASTS.fetchGroups,
+    onPageGone,
+  });
+
+  const actionsFor = (group: Group): MenuAction[] => [
+    { label: 'Edit', icon: Pencil, onSelect: () => setOpen({ dialog: 'edit', group }) },
+    { label: 'Members', icon: UsersRound, onSelect: () => setOpen({ dialog: 'members', group }) },
+    { label: 'Delete', icon: Trash2, destructive: true, onSelect: () => setOpen({ dialog: 'delete', group }) },
+  ];
+
+  const columns = column.columns([
+    column.accessor('name', {
+      id: 'name',
+      header: 'Name',
+      cell: ({ getValue }) => <span className="font-medium">{getValue()}</span>,
+    }),
+    column.accessor('description', {
+      id: 'description',
+      header: 'Description',
+      enableSorting: false,
+      cell: ({ getValue }) => (
+        <span className="line-clamp-1 max-w-md text-muted-foreground" title={getValue()}>
+          {getValue() || '—'}
+        </span>
+      ),
+    }),
+    column.accessor((group) => group.users.length, {
+      id: 'members',
+      header: 'Members',
+      enableSorting: false,
+      cell: ({ row, getValue }) => (
+        <button
+          type="button"
+          onClick={() => setOpen({ dialog: 'members', group: row.original })}
+          className="rounded px-1 -mx-1 whitespace-nowrap tabular-nums hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          {membersText(getValue())}
+        </button>
+      ),
+    }),
+    column.accessor('updatedAt', {
+      id: 'updatedAt',
+      header: 'Updated',
+      cell: ({ getValue }) => <DateCell value={getValue()} />,
+    }),
+    column.display({
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row }) => (
+        <div className="flex justify-end">
+          <ActionMenu label={`Actions for ${row.original.name}`} actions={actionsFor(row.original)} />
+        </div>
+      ),
+    }),
+  ]);
+
+  return (
+    <AdminPage
+      title="Groups"
+      description="Teams and clients that items are shared with in one go."
+      action={
+        <Button onClick={() => setOpen({ dialog: 'create' })}>
+          <Plus aria-hidden />
+          New group
+        </Button>
+      }
+      toolbar={
+        <SearchInput
+          label="Search groups"
+          value={params.search}
+          onSearch={(search) => update({ search })}
+          className="w-72"
+        />
+      }
+    >
+      <DataTable
+        label="Groups"
+        columns={columns}
+        state={list}
+        params={params}
+        onSort={(sort, order) => update({ sort, order })}
+        onPage={(page) => update({ page })}
+        onRetry={() => void list.refresh()}
+        getRowId={(group) => group.id}
+        empty={params.search ? `No group matches “${params.search}”.` : 'No groups yet.'}
+      />
+      {(open?.dialog === 'create' || open?.dialog === 'edit') && (
+        <GroupDialog
+          group={open.dialog === 'edit' ? open.group : null}
+          onClose={() => setOpen(null)}
+          onSaved={() => void list.refresh()}
+        />
+      )}
+      {open?.dialog === 'members' && (
+        <MembersDialog group={open.group} onClose={() => setOpen(null)} onChanged={() => void list.refresh()} />
+      )}
+      {open?.dialog === 'delete' && (
+        <ConfirmDialog
+          open
+          onOpenChange={(next) => !next && setOpen(null)}
+          title={`Delete ${open.group.name}?`}
+          description={`Its ${membersText(open.group.users.length)} lose what was shared with the group. This cannot be undone.`}
+          confirmLabel="Delete group"
+          onConfirm={async () => {
+            try {
+              await deleteGroup(open.group.id);
+              toast.success(SUCCESS_TOASTS.groupDeleted);
+              await list.refresh();
+            } catch (error) {
+              toast.error(FAILURE_TOASTS.deleteGroups, { description: error instanceof Error ? error.message : '' });
+              throw error;
+            }
+          }}
+        />
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,226 @@
+import { useQuery } from '@tanstack/react-query';
+import { Copy, Pencil, Share2, Star, StarOff, Trash2 } from 'lucide-react';
+import { useCallback, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { FAILURE_TOASTS, LIST_DEFAULTS, PRESET_TYPES, SUCCESS_TOASTS, type Preset } from '@autostudio/protocol';
+import { DataTable, listColumns } from '@/components/data-table/data-table';
+import { FilterSelect } from '@/components/data-table/filter-select';
+import { ActionMenu, type MenuAction } from '@/components/ui/action-menu';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { SearchInput } from '@/components/ui/search-input';
+import type { ListSpec } from '@/lib/list/list-params';
+import { useListParams } from '@/lib/list/use-list-params';
+import { useListQuery } from '@/lib/list/use-list-query';
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { Badge } from '@/features/admin/components/badges';
+import { DateCell } from '@/features/admin/components/dates';
+import { SharedCell } from '@/features/admin/components/shared-cell';
+import {
+  copyPreset,
+  deletePreset,
+  listPresets,
+  presetCategories,
+  updatePreset,
+  type PresetFilter,
+} from '../api/presets-api';
+import { PresetDialog } from './preset-dialog';
+import { PRESET_TYPE_LABELS } from './preset-labels';
+
+const LIST: ListSpec<PresetFilter> = {
+  defaults: LIST_DEFAULTS.presets,
+  filters: { type: '', category: '' },
+  sorts: ['name', 'category', 'type', 'updatedAt'],
+};
+
+const TYPE_OPTIONS = PRESET_TYPES.map((type) => ({ value: type, label: PRESET_TYPE_LABELS[type] }));
+
+type Open = { dialog: 'edit' | 'share' | 'delete'; preset: Preset } | null;
+
+export interface PresetsPageProps {
+  /** The share dialog of the sharing feature, composed by the app: presets are shared like everything else. */
+  renderShare: (preset: Preset, onChanged: () => void, onClose: () => void) => ReactNode;
+}
+
+const column = listColumns<Preset>();
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : '');
+
+/** /admin/presets: everyone's post-process and animation presets, the defaults among them, and their upkeep. */
+export function PresetsPage({ renderShare }: PresetsPageProps) {
+  const { params, update } = useListParams(LIST);
+  const [open, setOpen] = useState<Open>(null);
+  const onPageGone = useCallback((page: number) => update({ page }), [update]);
+  const list = useListQuery({
+    key: 'admin-presets',
+    params,
+    fetch: listPresets,
+    failure: FAILURE_TOASTS.fetchPresets,
+    onPageGone,
+  });
+  const type = params.filters.type === 'postProcess' || params.filters.type === 'animation' ? params.filters.type : '';
+  const categories = useQuery({
+    queryKey: ['admin-preset-categories', type],
+    queryFn: async ({ signal }) => {
+      try {
+        return await presetCategories(type, signal);
+      } catch (error) {
+        toast.error(FAILURE_TOASTS.fetchPresetCategories);
+        throw error;
+      }
+    },
+    retry: false,
+  });
+
+  const setDefault = async (preset: Preset, isDefault: boolean) => {
+    try {
+      await updatePreset(preset.id, { isDefault });
+      toast.success(SUCCESS_TOASTS.presetUpdated);
+      await list.refresh();
+    } catch (error) {
+      toast.error(FAILURE_TOASTS.updatePreset, { description: errorText(error) });
+    }
+  };
+
+  const copy = async (preset: Preset) => {
+    try {
+      await copyPreset(preset);
+      toast.success(SUCCESS_TOASTS.presetCreated);
+      await list.refresh();
+    } catch (error) {
+      toast.error(FAILURE_TOASTS.createPreset, { description: errorText(error) });
+    }
+  };
+
+  const actionsFor = (preset: Preset): MenuAction[] => [
+    { label: 'Edit', icon: Pencil, onSelect: () => setOpen({ dialog: 'edit', preset }) },
+    preset.isDefault
+      ? { label: 'Remove default', icon: StarOff, onSelect: () => void setDefault(preset, false) }
+      : { label: 'Make default', icon: Star, onSelect: () => void setDefault(preset, true) },
+    { label: 'Copy', icon: Copy, onSelect: () => void copy(preset) },
+    { label: 'Share', icon: Share2, onSelect: () => setOpen({ dialog: 'share', preset }) },
+    { label: 'Delete', icon: Trash2, destructive: true, onSelect: () => setOpen({ dialog: 'delete', preset }) },
+  ];
+
+  const columns = column.columns([
+    column.accessor('name', {
+      id: 'name',
+      header: 'Name',
+      cell: ({ row }) => (
+        <span className="flex items-center gap-2 font-medium">
+          {row.original.name}
+          {row.original.isDefault && <Badge tone="primary">Default</Badge>}
+        </span>
+      ),
+    }),
+    column.accessor('type', {
+      id: 'type',
+      header: 'Type',
+      cell: ({ getValue }) => <Badge>{PRESET_TYPE_LABELS[getValue()]}</Badge>,
+    }),
+    column.accessor('category', {
+      id: 'category',
+      header: 'Category',
+      cell: ({ getValue }) => <span className="text-muted-foreground">{getValue()}</span>,
+    }),
+    column.display({
+      id: 'shared',
+      header: 'Shared with',
+      cell: ({ row }) => <SharedCell item={row.original} />,
+    }),
+    column.accessor('updatedAt', {
+      id: 'updatedAt',
+      header: 'Updated',
+      cell: ({ getValue }) => <DateCell value={getValue()} />,
+    }),
+    column.display({
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row }) => (
+        <div className="flex justify-end">
+          <ActionMenu label={`Actions for ${row.original.name}`} actions={actionsFor(row.original)} />
+        </div>
+      ),
+    }),
+  ]);
+
+  const filtered = params.search || params.filters.type || params.filters.category;
+  return (
+    <AdminPage
+      title="Presets"
+      description="Post-process looks and camera animations: everyone's, and the defaults every user starts with."
+      toolbar={
+        <>
+          <SearchInput
+            label="Search presets"
+            value={params.search}
+            onSearch={(search) => update({ search })}
+            className="w-72"
+          />
+          <FilterSelect
+            label="Type"
+            value={params.filters.type}
+            onChange={(next) => update({ filters: { type: next, category: '' } })}
+            options={TYPE_OPTIONS}
+            anyLabel="All types"
+          />
+          <FilterSelect
+            label="Category"
+            value={params.filters.category}
+            onChange={(category) => update({ filters: { category } })}
+            options={categories.data ?? []}
+            anyLabel="All categories"
+          />
+        </>
+      }
+    >
+      <DataTable
+        label="Presets"
+        columns={columns}
+        state={list}
+        params={params}
+        onSort={(sort, order) => update({ sort, order })}
+        onPage={(page) => update({ page })}
+        onRetry={() => void list.refresh()}
+        getRowId={(preset) => preset.id}
+        empty={filtered ? 'No preset matches these filters.' : 'No presets yet: they are saved from the studio.'}
+      />
+      {open?.dialog === 'edit' && (
+        <PresetDialog
+          preset={open.preset}
+          onClose={() => setOpen(null)}
+          // A new category name joins the filter's choices.
+          onSaved={() => void Promise.all([list.refresh(), categories.refetch()])}
+        />
+      )}
+      {open?.dialog === 'share' &&
+        renderShare(
+          open.preset,
+          () => void list.refresh(),
+          () => setOpen(null),
+        )}
+      {open?.dialog === 'delete' && (
+        <ConfirmDialog
+          open
+          onOpenChange={(next) => !next && setOpen(null)}
+          title={`Delete ${open.preset.name}?`}
+          description={
+            open.preset.isDefault
+              ? 'It is a default preset: every user loses it from their preset browser. This cannot be undone.'
+              : 'Its owner and everyone it is shared with lose it. This cannot be undone.'
+          }
+          confirmLabel="Delete preset"
+          onConfirm={async () => {
+            try {
+              await deletePreset(open.preset.id);
+              toast.success(SUCCESS_TOASTS.presetDeleted);
+              await list.refresh();
+            } catch (error) {
+              toast.error(FAILURE_TOASTS.deletePreset, { description: errorText(error) });
+              throw error;
+            }
+          }}
+        />
+      )}
+    </AdminPage>
+  );
+}

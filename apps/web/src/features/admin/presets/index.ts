@@ -1,0 +1,1 @@
+export { PresetsPage, type PresetsPageProps } from './components/presets-page';

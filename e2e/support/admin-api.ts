@@ -1,0 +1,60 @@
+import type { APIRequestContext } from '@playwright/test';
+import {
+  API_BASE,
+  API_ROUTES,
+  type Config,
+  type LoginResponse,
+  type Preset,
+  type PresetType,
+} from '@autostudio/protocol';
+import { expect } from './fixtures';
+import { solidPng } from './png';
+
+export interface Caller {
+  userId: string;
+  headers: { authorization: string };
+}
+
+/** Signs in through the API, for items made before the page is opened (presets and configurations are made in the studio). */
+export async function signInApi(
+  request: APIRequestContext,
+  credentials: { username: string; password: string },
+): Promise<Caller> {
+  const login = await request.post(`${API_BASE}${API_ROUTES.auth.login}`, { data: credentials });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { accessToken, user } = (await login.json()) as LoginResponse;
+  return { userId: user.id, headers: { authorization: `Bearer ${accessToken}` } };
+}
+
+export async function createPresetApi(
+  request: APIRequestContext,
+  caller: Caller,
+  preset: { name: string; type: PresetType; category: string; settings: string },
+): Promise<Preset> {
+  const created = await request.post(`${API_BASE}${API_ROUTES.presets.create}`, {
+    headers: caller.headers,
+    data: preset,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as Preset;
+}
+
+/** A configuration with a snapshot, as the studio's Save makes one. */
+export async function createConfigApi(
+  request: APIRequestContext,
+  caller: Caller,
+  config: { name: string; description?: string; product?: { id: string; name: string } | null },
+  colour: [number, number, number] = [40, 90, 160],
+): Promise<Config> {
+  const created = await request.post(`${API_BASE}${API_ROUTES.configs.create}`, {
+    headers: caller.headers,
+    multipart: {
+      name: config.name,
+      description: config.description ?? '',
+      settings: JSON.stringify({ app: { product: config.product ?? null } }),
+      imageFile: { name: 'snapshot.png', mimeType: 'image/png', buffer: solidPng(160, 90, colour) },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as Config;
+}
