@@ -98,4 +98,37 @@ describe('the admin list', () => {
     expect(table).toHaveAttribute('aria-busy', 'true');
     expect(screen.queryByText('No cars yet.')).toBeNull();
   });
+
+  it('keeps what a row shows (an open menu, a typed note) when the page rebuilds its columns', async () => {
+    function Rebuilding() {
+      const [tick, setTick] = useState(0);
+      // Rebuilt on every render, as pages build them.
+      const rebuilt = column.columns([
+        column.accessor('name', { id: 'name', header: 'Name' }),
+        column.display({ id: 'note', header: 'Note', cell: () => <input aria-label="Note" /> }),
+      ]);
+      return (
+        <>
+          <button type="button" onClick={() => setTick(tick + 1)}>
+            Refresh
+          </button>
+          <DataTable
+            label="Cars"
+            columns={rebuilt}
+            state={loaded([{ id: '1', name: 'Terra', brand: 'Autostudio' }])}
+            params={{ page: 1, limit: 2, sort: null, order: 'asc' }}
+            onSort={() => undefined}
+            onPage={() => undefined}
+            onRetry={() => undefined}
+            getRowId={(car) => car.id}
+            empty="No cars yet."
+          />
+        </>
+      );
+    }
+    render(<Rebuilding />);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Note' }), 'kept');
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('kept');
+  });
 });

@@ -4,6 +4,7 @@ import {
   tableFeatures,
   useTable,
   type ColumnDef,
+  type ColumnDefTemplate,
   type RowData,
   type SortingState,
 } from '@tanstack/react-table';
@@ -40,6 +41,17 @@ export interface DataTableProps<T extends RowData> {
 }
 
 const SKELETON_ROWS = 6;
+
+/**
+ * A header or cell template called as a plain function, not mounted as a component (TanStack's FlexRender): pages
+ * rebuild their columns on every render, and as components each rebuild would remount every cell, closing a row's
+ * open menu whenever the list refreshes. Templates therefore use no hooks.
+ */
+function render<P extends object>(template: ColumnDefTemplate<P> | undefined, props: P): ReactNode {
+  if (template === undefined) return null;
+  // TanStack types a template's result as any; ours return React nodes.
+  return typeof template === 'function' ? (template(props) as ReactNode) : template;
+}
 
 /**
  * The admin console's one list: server-sorted columns (click a header: ascending, descending, back to the list's own
@@ -97,7 +109,7 @@ export function DataTable<T extends RowData>({
                           onClick={header.column.getToggleSortingHandler()}
                           className="-ml-1.5 inline-flex items-center gap-1 rounded px-1.5 py-1 hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                         >
-                          <table.FlexRender header={header} />
+                          {render(header.column.columnDef.header, header.getContext())}
                           {sorted === 'asc' ? (
                             <ArrowUp className="size-3.5" aria-hidden />
                           ) : sorted === 'desc' ? (
@@ -107,7 +119,7 @@ export function DataTable<T extends RowData>({
                           )}
                         </button>
                       ) : (
-                        <table.FlexRender header={header} />
+                        render(header.column.columnDef.header, header.getContext())
                       )}
                     </th>
                   );
@@ -147,7 +159,7 @@ export function DataTable<T extends RowData>({
                 <tr key={row.id} className="border-b border-border/60 last:border-b-0 hover:bg-muted/40">
                   {row.getAllCells().map((cell) => (
                     <td key={cell.id} className="px-3 py-2 align-middle">
-                      <table.FlexRender cell={cell} />
+                      {render(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}
                 </tr>

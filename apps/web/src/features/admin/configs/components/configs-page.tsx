@@ -1,7 +1,14 @@
 import { Car, ExternalLink, Share2, Trash2 } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { FAILURE_TOASTS, LIST_DEFAULTS, SUCCESS_TOASTS, type Config, type User } from '@autostudio/protocol';
+import {
+  FAILURE_TOASTS,
+  LIST_DEFAULTS,
+  LIST_SORTS,
+  SUCCESS_TOASTS,
+  type Config,
+  type User,
+} from '@autostudio/protocol';
 import { DataTable, listColumns } from '@/components/data-table/data-table';
 import { ActionMenu, type MenuAction } from '@/components/ui/action-menu';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -15,7 +22,7 @@ import { DateCell } from '@/features/admin/components/dates';
 import { SharedCell } from '@/features/admin/components/shared-cell';
 import { configCar, deleteConfig, listConfigs } from '../api/configs-api';
 
-const LIST: ListSpec = { defaults: LIST_DEFAULTS.configs, filters: {}, sorts: ['name', 'updatedAt'] };
+const LIST: ListSpec = { defaults: LIST_DEFAULTS.configs, filters: {}, sorts: LIST_SORTS.configs };
 
 type Open = { dialog: 'share' | 'delete'; config: Config } | null;
 

@@ -1,7 +1,7 @@
 import { Pencil, Plus, Trash2, UsersRound } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
-import { FAILURE_TOASTS, LIST_DEFAULTS, SUCCESS_TOASTS, type Group } from '@autostudio/protocol';
+import { FAILURE_TOASTS, LIST_DEFAULTS, LIST_SORTS, SUCCESS_TOASTS, type Group } from '@autostudio/protocol';
 import { DataTable, listColumns } from '@/components/data-table/data-table';
 import { ActionMenu, type MenuAction } from '@/components/ui/action-menu';
 import { Button } from '@/components/ui/button';
@@ -16,7 +16,7 @@ import { deleteGroup, listGroups } from '../api/groups-api';
 import { GroupDialog } from './group-dialog';
 import { MembersDialog } from './members-dialog';
 
-const LIST: ListSpec = { defaults: LIST_DEFAULTS.groups, filters: {}, sorts: ['name', 'updatedAt'] };
+const LIST: ListSpec = { defaults: LIST_DEFAULTS.groups, filters: {}, sorts: LIST_SORTS.groups };
 
 type Open = { dialog: 'create' } | { dialog: 'edit' | 'members' | 'delete'; group: Group } | null;
 

@@ -2,7 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Copy, Pencil, Share2, Star, StarOff, Trash2 } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { FAILURE_TOASTS, LIST_DEFAULTS, PRESET_TYPES, SUCCESS_TOASTS, type Preset } from '@autostudio/protocol';
+import {
+  FAILURE_TOASTS,
+  LIST_DEFAULTS,
+  LIST_SORTS,
+  PRESET_TYPES,
+  SUCCESS_TOASTS,
+  type Preset,
+} from '@autostudio/protocol';
 import { DataTable, listColumns } from '@/components/data-table/data-table';
 import { FilterSelect } from '@/components/data-table/filter-select';
 import { ActionMenu, type MenuAction } from '@/components/ui/action-menu';
@@ -29,7 +36,7 @@ import { PRESET_TYPE_LABELS } from './preset-labels';
 const LIST: ListSpec<PresetFilter> = {
   defaults: LIST_DEFAULTS.presets,
   filters: { type: '', category: '' },
-  sorts: ['name', 'category', 'type', 'updatedAt'],
+  sorts: LIST_SORTS.presets,
 };
 
 const TYPE_OPTIONS = PRESET_TYPES.map((type) => ({ value: type, label: PRESET_TYPE_LABELS[type] }));

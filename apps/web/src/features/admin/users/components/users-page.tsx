@@ -1,7 +1,7 @@
 import { KeyRound, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
-import { FAILURE_TOASTS, LIST_DEFAULTS, SUCCESS_TOASTS, type User } from '@autostudio/protocol';
+import { FAILURE_TOASTS, LIST_DEFAULTS, LIST_SORTS, SUCCESS_TOASTS, type User } from '@autostudio/protocol';
 import { DataTable, listColumns } from '@/components/data-table/data-table';
 import { ActionMenu, type MenuAction } from '@/components/ui/action-menu';
 import { Button } from '@/components/ui/button';
@@ -16,7 +16,7 @@ import { deleteUser, listUsers } from '../api/users-api';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { UserDialog } from './user-dialog';
 
-const LIST: ListSpec = { defaults: LIST_DEFAULTS.users, filters: {}, sorts: ['name', 'username'] };
+const LIST: ListSpec = { defaults: LIST_DEFAULTS.users, filters: {}, sorts: LIST_SORTS.users };
 
 type Open = { dialog: 'create' } | { dialog: 'edit' | 'password' | 'delete'; user: User } | null;
 
@@ -35,49 +35,45 @@ export function UsersPage({ me }: { me: User }) {
     onPageGone,
   });
 
-  // Stable columns: TanStack renders each cell function as a component, so new functions on every render would
-  // remount the cells, closing a row's open menu whenever the list refreshes.
-  const columns = useMemo(() => {
-    const actionsFor = (user: User): MenuAction[] => [
-      { label: 'Edit', icon: Pencil, onSelect: () => setOpen({ dialog: 'edit', user }) },
-      { label: 'Reset password', icon: KeyRound, onSelect: () => setOpen({ dialog: 'password', user }) },
-      // Deleting oneself is refused by the server too; the control is simply not offered.
-      ...(user.id === me.id
-        ? []
-        : [{ label: 'Delete', icon: Trash2, destructive: true, onSelect: () => setOpen({ dialog: 'delete', user }) }]),
-    ];
+  const actionsFor = (user: User): MenuAction[] => [
+    { label: 'Edit', icon: Pencil, onSelect: () => setOpen({ dialog: 'edit', user }) },
+    { label: 'Reset password', icon: KeyRound, onSelect: () => setOpen({ dialog: 'password', user }) },
+    // Deleting oneself is refused by the server too; the control is simply not offered.
+    ...(user.id === me.id
+      ? []
+      : [{ label: 'Delete', icon: Trash2, destructive: true, onSelect: () => setOpen({ dialog: 'delete', user }) }]),
+  ];
 
-    return column.columns([
-      column.accessor('name', {
-        id: 'name',
-        header: 'Name',
-        cell: ({ row }) => (
-          <span className="flex items-center gap-2 font-medium">
-            {row.original.name}
-            {row.original.id === me.id && (
-              <span className="rounded bg-primary/15 px-1.5 py-px text-[11px] font-normal text-primary">You</span>
-            )}
-          </span>
-        ),
-      }),
-      column.accessor('username', { id: 'username', header: 'Username', cell: ({ getValue }) => getValue() }),
-      column.accessor('roles', {
-        id: 'roles',
-        header: 'Roles',
-        enableSorting: false,
-        cell: ({ getValue }) => <RoleBadges roles={getValue()} />,
-      }),
-      column.display({
-        id: 'actions',
-        header: () => <span className="sr-only">Actions</span>,
-        cell: ({ row }) => (
-          <div className="flex justify-end">
-            <ActionMenu label={`Actions for ${row.original.name}`} actions={actionsFor(row.original)} />
-          </div>
-        ),
-      }),
-    ]);
-  }, [me.id]);
+  const columns = column.columns([
+    column.accessor('name', {
+      id: 'name',
+      header: 'Name',
+      cell: ({ row }) => (
+        <span className="flex items-center gap-2 font-medium">
+          {row.original.name}
+          {row.original.id === me.id && (
+            <span className="rounded bg-primary/15 px-1.5 py-px text-[11px] font-normal text-primary">You</span>
+          )}
+        </span>
+      ),
+    }),
+    column.accessor('username', { id: 'username', header: 'Username', cell: ({ getValue }) => getValue() }),
+    column.accessor('roles', {
+      id: 'roles',
+      header: 'Roles',
+      enableSorting: false,
+      cell: ({ getValue }) => <RoleBadges roles={getValue()} />,
+    }),
+    column.display({
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row }) => (
+        <div className="flex justify-end">
+          <ActionMenu label={`Actions for ${row.original.name}`} actions={actionsFor(row.original)} />
+        </div>
+      ),
+    }),
+  ]);
 
   return (
     <AdminPage
