@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { FAILURE_TOASTS, SUCCESS_TOASTS } from '@autostudio/protocol';
+import { expect, test } from '../support/fixtures';
+import { expectNoSeriousViolations, expectToast, openAdminPage, rowAction, tableRow } from '../support/admin';
+import { StudioPage } from '../support/studio-page';
+
+/** The built-in car as the engine's export tool writes it (`npm run engine:export-car`): a real, small GLB. */
+const CAR_GLB = fileURLToPath(new URL('../../apps/engine/assets/terra.glb', import.meta.url));
+
+/** Uploads the car through the page's "New asset model" dialog. */
+async function uploadModel(page: Page, name: string, details: { category: string; brand: string }): Promise<void> {
+  await page.getByRole('button', { name: 'New asset model' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New asset model' });
+  await dialog.getByLabel('Model file').setInputFiles(CAR_GLB);
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await dialog.getByLabel('Category').fill(details.category);
+  await dialog.getByLabel('Type', { exact: true }).fill('car');
+  await dialog.getByLabel('Brand').fill(details.brand);
+  await dialog.getByLabel('Region').fill('EU');
+  await dialog.getByRole('button', { name: 'Upload model' }).click();
+  await expectToast(page, SUCCESS_TOASTS.assetModelCreated(name));
+  await expect(dialog).toHaveCount(0);
+}
+
+/** Shares the row's model with one user through the share dialog. */
+async function shareWith(page: Page, name: string, username: string): Promise<void> {
+  await rowAction(tableRow(page, 'Asset models', name), 'Share');
+  const share = page.getByRole('dialog', { name: `Share “${name}”` });
+  await share.getByRole('searchbox', { name: 'Search people and groups' }).fill(username);
+  await share.getByRole('checkbox', { name: new RegExp(username) }).click();
+  await expectNoSeriousViolations(page, 'share dialog');
+  await share.getByRole('button', { name: 'Share', exact: true }).click();
+  await expectToast(page, SUCCESS_TOASTS.assetModelSharedWithUsers(name));
+  // createAccount names everyone Riley Tester; the list of who has access shows names.
+  await expect(share.getByRole('region', { name: 'Who has access' })).toContainText('Riley Tester');
+  await share.getByRole('button', { name: 'Done' }).click();
+  await expect(share).toHaveCount(0);
+}
+
+test.describe('/admin/asset-models', () => {
+  test('an administrator uploads a car, finds it, edits it, uploads a new version, shares and deletes it', async ({
+    page,
+    loginPage,
+    createAccount,
+  }) => {
+    const name = `Vela ${randomUUID().slice(0, 6)}`;
+    const viewer = await createAccount(['user']);
+    await openAdminPage(page, loginPage, 'Asset models');
+    await expectNoSeriousViolations(page, 'asset models list');
+
+    // A file the server would refuse is caught before it is sent, in words.
+    await page.getByRole('button', { name: 'New asset model' }).click();
+    const create = page.getByRole('dialog', { name: 'New asset model' });
+    await create
+      .getByLabel('Model file')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('no') });
+    await expect(create.getByText('Choose a GLB, glTF or ZIP file; notes.txt is none of these.')).toBeVisible();
+    await create.getByRole('button', { name: 'Upload model' }).click();
+    await expect(create.getByText('name is required')).toBeVisible();
+    await expectNoSeriousViolations(page, 'new asset model dialog');
+    await create.getByRole('button', { name: 'Cancel' }).click();
+    await expect(create).toHaveCount(0);
+
+    await uploadModel(page, name, { category: 'Coupe', brand: 'E2E Motors' });
+
+    // Found by search, kept in the address; one row, its latest (first) version.
+    await page.getByRole('searchbox', { name: 'Search asset models' }).fill(name);
+    await expect(page).toHaveURL(/search=Vela/);
+    const row = tableRow(page, 'Asset models', name);
+    await expect(row).toContainText('v1');
+    await expect(row).toContainText('Coupe');
+    await expect(row).toContainText('E2E Motors');
+    await expect(row).toContainText('3.8 MB');
+    await expect(page.getByRole('table', { name: 'Asset models' }).getByRole('row')).toHaveCount(2);
+
+    // Filter options list what is in use.
+    await page.getByRole('combobox', { name: 'Brand' }).click();
+    await page.getByRole('option', { name: 'E2E Motors' }).click();
+    await expect(page).toHaveURL(/brand=E2E\+Motors/);
+    await expect(row).toBeVisible();
+
+    // Edit the metadata.
+    await rowAction(row, 'Edit');
+    const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+    await expect(edit.getByLabel('Category')).toHaveValue('Coupe');
+    await edit.getByLabel('Category').fill('Sedan');
+    await expectNoSeriousViolations(page, 'edit asset model dialog');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expectToast(page, SUCCESS_TOASTS.assetModelUpdated(name));
+    await expect(edit).toHaveCount(0);
+    await expect(row).toContainText('Sedan');
+
+    // A new version: the same model, version 2; the list shows latest versions unless asked for all.
+    await rowAction(row, 'New version');
+    const version = page.getByRole('dialog', { name: `New version of ${name}` });
+    await expect(version).toContainText('becomes version 2 of this model');
+    await expect(version.getByLabel('Name', { exact: true })).toHaveValue(name);
+    await version.getByLabel('Model file').setInputFiles(CAR_GLB);
+    await expectNoSeriousViolations(page, 'new version dialog');
+    await version.getByRole('button', { name: 'Upload version' }).click();
+    await expectToast(page, SUCCESS_TOASTS.assetModelUpdated(name));
+    await expect(version).toHaveCount(0);
+    await expect(row).toContainText('v2');
+    await expect(page.getByRole('table', { name: 'Asset models' }).getByRole('row')).toHaveCount(2);
+    await page.getByRole('combobox', { name: 'Versions' }).click();
+    await page.getByRole('option', { name: 'All versions' }).click();
+    await expect(page).toHaveURL(/latestVersion=false/);
+    await expect(page.getByRole('table', { name: 'Asset models' }).getByRole('row')).toHaveCount(3);
+    await page.getByRole('combobox', { name: 'Versions' }).click();
+    await page.getByRole('option', { name: 'Latest versions only' }).click();
+    await expect(page).not.toHaveURL(/latestVersion/);
+    await expect(page.getByRole('table', { name: 'Asset models' }).getByRole('row')).toHaveCount(2);
+
+    // Share with a user.
+    await shareWith(page, name, viewer.username);
+
+    // Delete, after confirming: every version goes.
+    await rowAction(row, 'Delete');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete asset model' }).click();
+    await expectToast(page, SUCCESS_TOASTS.assetModelDeleted);
+    await expect(page.getByRole('table', { name: 'Asset models' })).toContainText(`No asset model matches “${name}”.`);
+    expect(FAILURE_TOASTS.fetchAssetModels).toBe('Failed to fetch asset models');
+  });
+
+  test('a car uploaded through the page and shared with a user is on their /landing and loads into the stream', async ({
+    page,
+    loginPage,
+    createAccount,
+  }) => {
+    test.setTimeout(180_000);
+    const name = `Nova ${randomUUID().slice(0, 6)}`;
+    const driver = await createAccount(['user']);
+    await openAdminPage(page, loginPage, 'Asset models');
+    await uploadModel(page, name, { category: 'SUV', brand: 'E2E Motors' });
+    await page.getByRole('searchbox', { name: 'Search asset models' }).fill(name);
+    await shareWith(page, name, driver.username);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL('/login');
+
+    await loginPage.signIn(driver.username, driver.password);
+    await expect(page).toHaveURL('/landing');
+    await page.getByRole('button', { name: `Open ${name}` }).click();
+    await expect(page).toHaveURL('/home', { timeout: 60_000 });
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+    const studio = new StudioPage(page);
+    await studio.waitForLive();
+    await studio.waitForPanels();
+    await expect(page.getByText(FAILURE_TOASTS.loadSelectedProduct)).toHaveCount(0);
+    await studio.signOut();
+  });
+});
