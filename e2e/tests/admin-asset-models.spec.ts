@@ -118,6 +118,7 @@ test.describe('/admin/asset-models', () => {
 
     // Delete, after confirming: every version goes.
     await rowAction(row, 'Delete');
+    await expectNoSeriousViolations(page, 'delete confirmation');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete asset model' }).click();
     await expectToast(page, SUCCESS_TOASTS.assetModelDeleted);
     await expect(page.getByRole('table', { name: 'Asset models' })).toContainText(`No asset model matches “${name}”.`);

@@ -89,6 +89,7 @@ export function RenderedAssetsPage({ renderShare, renderViewer }: RenderedAssets
         return (
           <button
             type="button"
+            aria-label={`Open ${asset.name}`}
             onClick={() => setOpen({ dialog: 'view', asset })}
             className="group flex min-w-0 items-center gap-3 rounded text-left focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
