@@ -151,4 +151,19 @@ test.describe('/admin/asset-models', () => {
     await expect(page.getByText(FAILURE_TOASTS.loadSelectedProduct)).toHaveCount(0);
     await studio.signOut();
   });
+
+  test('a user without the admin role is sent from the asset pages to /landing', async ({
+    page,
+    loginPage,
+    createAccount,
+  }) => {
+    const account = await createAccount(['user', 'moderator']);
+    await loginPage.goto();
+    await loginPage.signIn(account.username, account.password);
+    await expect(page).toHaveURL('/landing');
+    for (const path of ['/admin/asset-models', '/admin/rendered-assets']) {
+      await page.goto(path);
+      await expect(page).toHaveURL('/landing');
+    }
+  });
 });

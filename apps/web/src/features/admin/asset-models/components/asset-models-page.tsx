@@ -169,50 +169,55 @@ export function AssetModelsPage({ renderShare }: AssetModelsPageProps) {
         </Button>
       }
       toolbar={
-        <>
-          <SearchInput
-            label="Search asset models"
-            value={params.search}
-            onSearch={(search) => update({ search })}
-            className="w-64"
-          />
-          <FilterSelect
-            label="Category"
-            value={params.filters.category}
-            onChange={(category) => update({ filters: { category } })}
-            options={options.data?.categories ?? []}
-            anyLabel="All categories"
-          />
-          <FilterSelect
-            label="Type"
-            value={params.filters.type}
-            onChange={(type) => update({ filters: { type } })}
-            options={options.data?.types ?? []}
-            anyLabel="All types"
-          />
-          <FilterSelect
-            label="Brand"
-            value={params.filters.brand}
-            onChange={(brand) => update({ filters: { brand } })}
-            options={options.data?.brands ?? []}
-            anyLabel="All brands"
-          />
-          <FilterSelect
-            label="Region"
-            value={params.filters.region}
-            onChange={(region) => update({ filters: { region } })}
-            options={options.data?.regions ?? []}
-            anyLabel="All regions"
-          />
-          <FilterSelect
-            label="Versions"
-            value={params.filters.latestVersion}
-            onChange={(latestVersion) => update({ filters: { latestVersion } })}
-            options={VERSION_CHOICES}
-            anyLabel=""
-            allowAny={false}
-          />
-        </>
+        // Two deliberate rows: what to look for and which versions, then the four facets of the filter options.
+        <div className="flex w-full flex-col gap-2">
+          <div className="flex items-end justify-between gap-2">
+            <SearchInput
+              label="Search asset models"
+              value={params.search}
+              onSearch={(search) => update({ search })}
+              className="w-72"
+            />
+            <FilterSelect
+              label="Versions"
+              value={params.filters.latestVersion}
+              onChange={(latestVersion) => update({ filters: { latestVersion } })}
+              options={VERSION_CHOICES}
+              anyLabel=""
+              allowAny={false}
+            />
+          </div>
+          <div className="flex flex-wrap items-end gap-2">
+            <FilterSelect
+              label="Category"
+              value={params.filters.category}
+              onChange={(category) => update({ filters: { category } })}
+              options={options.data?.categories ?? []}
+              anyLabel="All categories"
+            />
+            <FilterSelect
+              label="Type"
+              value={params.filters.type}
+              onChange={(type) => update({ filters: { type } })}
+              options={options.data?.types ?? []}
+              anyLabel="All types"
+            />
+            <FilterSelect
+              label="Brand"
+              value={params.filters.brand}
+              onChange={(brand) => update({ filters: { brand } })}
+              options={options.data?.brands ?? []}
+              anyLabel="All brands"
+            />
+            <FilterSelect
+              label="Region"
+              value={params.filters.region}
+              onChange={(region) => update({ filters: { region } })}
+              options={options.data?.regions ?? []}
+              anyLabel="All regions"
+            />
+          </div>
+        </div>
       }
     >
       <DataTable
