@@ -166,4 +166,54 @@ test.describe('/admin/asset-models', () => {
       await expect(page).toHaveURL('/landing');
     }
   });
+
+  test('an upload shows percent and megabytes and can be cancelled; a file the server refuses is said in the dialog', async ({
+    page,
+    loginPage,
+  }) => {
+    const name = `Halo ${randomUUID().slice(0, 6)}`;
+    await openAdminPage(page, loginPage, 'Asset models');
+    await page.getByRole('button', { name: 'New asset model' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New asset model' });
+
+    // Named .glb but not one: the server sniffs the bytes and refuses; the reason stays in the dialog.
+    await dialog.getByLabel('Model file').setInputFiles({
+      name: 'fake.glb',
+      mimeType: 'model/gltf-binary',
+      buffer: Buffer.from('this is not a model'),
+    });
+    await dialog.getByLabel('Name', { exact: true }).fill(name);
+    await dialog.getByRole('button', { name: 'Upload model' }).click();
+    await expectToast(page, FAILURE_TOASTS.createAssetModel);
+    await expect(dialog.getByRole('alert')).toBeVisible();
+
+    // A slow network: the bar shows percent and megabytes sent; Cancel stops the upload and nothing is made.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 400 * 1024,
+    });
+    await dialog.getByLabel('Model file').setInputFiles(CAR_GLB);
+    await dialog.getByRole('button', { name: 'Upload model' }).click();
+    const bar = dialog.getByRole('progressbar', { name: 'Uploading terra.glb' });
+    await expect
+      .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 })
+      .toBeGreaterThan(10);
+    await expect(dialog).toContainText(/\d+% · [\d.]+ MB of 3\.8 MB/);
+    await expect(dialog.getByRole('button', { name: 'Upload model' })).toBeDisabled();
+    await expectNoSeriousViolations(page, 'upload in progress');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await page.getByRole('searchbox', { name: 'Search asset models' }).fill(name);
+    await expect(page.getByRole('table', { name: 'Asset models' })).toContainText(`No asset model matches “${name}”.`);
+  });
 });
