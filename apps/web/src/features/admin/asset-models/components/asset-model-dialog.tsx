@@ -98,6 +98,7 @@ export function AssetModelDialog({ open, options, onClose, onSaved }: AssetModel
   });
   const { errors, isSubmitting } = form.formState;
 
+  // Not useSave: a cancelled upload is the user's choice, not a failure, and must not toast one.
   const submit = form.handleSubmit(async (fields) => {
     setError(null);
     if (needsFile && !file) {

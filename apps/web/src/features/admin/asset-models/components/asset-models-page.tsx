@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Car, CopyPlus, Pencil, Plus, Share2, Trash2 } from 'lucide-react';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { FAILURE_TOASTS, LIST_DEFAULTS, SUCCESS_TOASTS, type AssetModel } from '@autostudio/protocol';
 import { DataTable, listColumns } from '@/components/data-table/data-table';
@@ -87,73 +87,77 @@ export function AssetModelsPage({ renderShare }: AssetModelsPageProps) {
     void options.refetch();
   }, [list, options]);
 
-  const actionsFor = (model: AssetModel): MenuAction[] => [
-    { label: 'Edit', icon: Pencil, onSelect: () => setOpen({ mode: 'edit', model }) },
-    { label: 'New version', icon: CopyPlus, onSelect: () => setOpen({ mode: 'version', model }) },
-    { label: 'Share', icon: Share2, onSelect: () => setOpen({ mode: 'share', model }) },
-    { label: 'Delete', icon: Trash2, destructive: true, onSelect: () => setOpen({ mode: 'delete', model }) },
-  ];
+  // Stable columns: TanStack renders each cell function as a component, so new functions on every render would
+  // remount the cells, closing a row's open menu whenever the list refreshes.
+  const columns = useMemo(() => {
+    const actionsFor = (model: AssetModel): MenuAction[] => [
+      { label: 'Edit', icon: Pencil, onSelect: () => setOpen({ mode: 'edit', model }) },
+      { label: 'New version', icon: CopyPlus, onSelect: () => setOpen({ mode: 'version', model }) },
+      { label: 'Share', icon: Share2, onSelect: () => setOpen({ mode: 'share', model }) },
+      { label: 'Delete', icon: Trash2, destructive: true, onSelect: () => setOpen({ mode: 'delete', model }) },
+    ];
 
-  const columns = column.columns([
-    column.display({
-      id: 'preview',
-      header: () => <span className="sr-only">Preview</span>,
-      cell: ({ row }) => <ModelPreview model={row.original} />,
-    }),
-    column.accessor('name', {
-      id: 'name',
-      header: 'Name',
-      cell: ({ row }) => (
-        <span className="flex min-w-0 flex-col">
-          <span className="truncate font-medium">{row.original.name}</span>
-          {row.original.fileName && (
-            <span className="truncate text-[11px] text-muted-foreground">{row.original.fileName}</span>
-          )}
-        </span>
-      ),
-    }),
-    column.accessor('version', {
-      id: 'version',
-      header: 'Version',
-      cell: ({ getValue }) => <Badge>{`v${getValue()}`}</Badge>,
-    }),
-    column.accessor('category', { id: 'category', header: 'Category', cell: ({ getValue }) => plain(getValue()) }),
-    column.accessor('type', {
-      id: 'type',
-      header: 'Type',
-      enableSorting: false,
-      cell: ({ getValue }) => plain(getValue()),
-    }),
-    column.accessor('brand', { id: 'brand', header: 'Brand', cell: ({ getValue }) => plain(getValue()) }),
-    column.accessor('region', {
-      id: 'region',
-      header: 'Region',
-      enableSorting: false,
-      cell: ({ getValue }) => plain(getValue()),
-    }),
-    column.accessor('fileSize', {
-      id: 'fileSize',
-      header: 'Size',
-      enableSorting: false,
-      cell: ({ getValue }) => <span className="tabular-nums">{formatFileSize(getValue())}</span>,
-    }),
-    column.accessor('updatedAt', {
-      id: 'updatedAt',
-      header: 'Updated',
-      cell: ({ getValue }) => (
-        <span className="whitespace-nowrap text-muted-foreground">{dateFormat.format(new Date(getValue()))}</span>
-      ),
-    }),
-    column.display({
-      id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
-      cell: ({ row }) => (
-        <div className="flex justify-end">
-          <ActionMenu label={`Actions for ${row.original.name}`} actions={actionsFor(row.original)} />
-        </div>
-      ),
-    }),
-  ]);
+    return column.columns([
+      column.display({
+        id: 'preview',
+        header: () => <span className="sr-only">Preview</span>,
+        cell: ({ row }) => <ModelPreview model={row.original} />,
+      }),
+      column.accessor('name', {
+        id: 'name',
+        header: 'Name',
+        cell: ({ row }) => (
+          <span className="flex min-w-0 flex-col">
+            <span className="truncate font-medium">{row.original.name}</span>
+            {row.original.fileName && (
+              <span className="truncate text-[11px] text-muted-foreground">{row.original.fileName}</span>
+            )}
+          </span>
+        ),
+      }),
+      column.accessor('version', {
+        id: 'version',
+        header: 'Version',
+        cell: ({ getValue }) => <Badge>{`v${getValue()}`}</Badge>,
+      }),
+      column.accessor('category', { id: 'category', header: 'Category', cell: ({ getValue }) => plain(getValue()) }),
+      column.accessor('type', {
+        id: 'type',
+        header: 'Type',
+        enableSorting: false,
+        cell: ({ getValue }) => plain(getValue()),
+      }),
+      column.accessor('brand', { id: 'brand', header: 'Brand', cell: ({ getValue }) => plain(getValue()) }),
+      column.accessor('region', {
+        id: 'region',
+        header: 'Region',
+        enableSorting: false,
+        cell: ({ getValue }) => plain(getValue()),
+      }),
+      column.accessor('fileSize', {
+        id: 'fileSize',
+        header: 'Size',
+        enableSorting: false,
+        cell: ({ getValue }) => <span className="tabular-nums">{formatFileSize(getValue())}</span>,
+      }),
+      column.accessor('updatedAt', {
+        id: 'updatedAt',
+        header: 'Updated',
+        cell: ({ getValue }) => (
+          <span className="whitespace-nowrap text-muted-foreground">{dateFormat.format(new Date(getValue()))}</span>
+        ),
+      }),
+      column.display({
+        id: 'actions',
+        header: () => <span className="sr-only">Actions</span>,
+        cell: ({ row }) => (
+          <div className="flex justify-end">
+            <ActionMenu label={`Actions for ${row.original.name}`} actions={actionsFor(row.original)} />
+          </div>
+        ),
+      }),
+    ]);
+  }, []);
 
   const filtered = Object.entries(params.filters).some(
     ([name, value]) => value !== LIST.filters[name as AssetModelFilter],

@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { FAILURE_TOASTS, plainText, SUCCESS_TOASTS, type RenderedAsset } from '@autostudio/protocol';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { FormDialog, useSave } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -31,29 +30,25 @@ const schema = z.object({
   brand: label,
 });
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** Edit a render's name, description, category and brand. */
 export function RenderedAssetDialog({ asset, options, onClose, onSaved }: RenderedAssetDialogProps) {
-  const [error, setError] = useState<string | null>(null);
+  const { error, save } = useSave(
+    {
+      success: (saved: RenderedAsset) => SUCCESS_TOASTS.renderedAssetUpdated(saved.name),
+      failure: FAILURE_TOASTS.updateAssetRendered,
+    },
+    () => {
+      onSaved();
+      onClose();
+    },
+  );
   const lists = useId();
   const form = useForm<z.input<typeof schema>, unknown, RenderedAssetFields>({
     resolver: zodResolver(schema),
     defaultValues: { name: asset.name, description: asset.description, category: asset.category, brand: asset.brand },
   });
   const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
-    try {
-      await updateRenderedAsset(asset.id, values);
-      toast.success(SUCCESS_TOASTS.renderedAssetUpdated(values.name));
-      onSaved();
-      onClose();
-    } catch (caught) {
-      setError(errorText(caught));
-      toast.error(FAILURE_TOASTS.updateAssetRendered);
-    }
-  });
+  const submit = form.handleSubmit((values) => save(() => updateRenderedAsset(asset.id, values)));
   return (
     <FormDialog
       title={`Edit ${asset.name}`}

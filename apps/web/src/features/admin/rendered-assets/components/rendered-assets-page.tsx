@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Eye, Film, Image as ImageIcon, Pencil, Share2, Trash2 } from 'lucide-react';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { FAILURE_TOASTS, LIST_DEFAULTS, SUCCESS_TOASTS, type RenderedAsset } from '@autostudio/protocol';
 import { DataTable, listColumns } from '@/components/data-table/data-table';
@@ -72,71 +72,75 @@ export function RenderedAssetsPage({ renderShare, renderViewer }: RenderedAssets
     void options.refetch();
   };
 
-  const actionsFor = (asset: RenderedAsset): MenuAction[] => [
-    { label: 'Open', icon: Eye, onSelect: () => setOpen({ dialog: 'view', asset }) },
-    { label: 'Edit', icon: Pencil, onSelect: () => setOpen({ dialog: 'edit', asset }) },
-    { label: 'Share', icon: Share2, onSelect: () => setOpen({ dialog: 'share', asset }) },
-    { label: 'Delete', icon: Trash2, destructive: true, onSelect: () => setOpen({ dialog: 'delete', asset }) },
-  ];
+  // Stable columns: TanStack renders each cell function as a component, so new functions on every render would
+  // remount the cells, closing a row's open menu whenever the list refreshes.
+  const columns = useMemo(() => {
+    const actionsFor = (asset: RenderedAsset): MenuAction[] => [
+      { label: 'Open', icon: Eye, onSelect: () => setOpen({ dialog: 'view', asset }) },
+      { label: 'Edit', icon: Pencil, onSelect: () => setOpen({ dialog: 'edit', asset }) },
+      { label: 'Share', icon: Share2, onSelect: () => setOpen({ dialog: 'share', asset }) },
+      { label: 'Delete', icon: Trash2, destructive: true, onSelect: () => setOpen({ dialog: 'delete', asset }) },
+    ];
 
-  const columns = column.columns([
-    column.accessor('name', {
-      id: 'name',
-      header: 'Name',
-      cell: ({ row }) => {
-        const asset = row.original;
-        const Icon = asset.type === 'video' ? Film : ImageIcon;
-        return (
-          <button
-            type="button"
-            aria-label={`Open ${asset.name}`}
-            onClick={() => setOpen({ dialog: 'view', asset })}
-            className="group flex min-w-0 items-center gap-3 rounded text-left focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          >
-            <span className="flex h-9 w-16 shrink-0 items-center justify-center overflow-hidden rounded border border-border bg-surface">
-              {asset.thumbnailUrl ? (
-                <img src={asset.thumbnailUrl} alt="" loading="lazy" className="size-full object-cover" />
-              ) : (
-                <Icon className="size-4 text-muted-foreground" aria-hidden />
-              )}
-            </span>
-            <span className="truncate font-medium group-hover:underline">{asset.name}</span>
-          </button>
-        );
-      },
-    }),
-    column.accessor('type', {
-      id: 'type',
-      header: 'Type',
-      cell: ({ getValue }) => (
-        <Badge tone={getValue() === 'video' ? 'primary' : 'muted'}>{typeLabel(getValue())}</Badge>
-      ),
-    }),
-    column.accessor('category', { id: 'category', header: 'Category', cell: ({ getValue }) => plain(getValue()) }),
-    column.accessor('brand', { id: 'brand', header: 'Brand', cell: ({ getValue }) => plain(getValue()) }),
-    column.accessor('itemCount', {
-      id: 'itemCount',
-      header: 'Files',
-      enableSorting: false,
-      cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span>,
-    }),
-    column.accessor('createdAt', {
-      id: 'createdAt',
-      header: 'Created',
-      cell: ({ getValue }) => (
-        <span className="whitespace-nowrap text-muted-foreground">{dateFormat.format(new Date(getValue()))}</span>
-      ),
-    }),
-    column.display({
-      id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
-      cell: ({ row }) => (
-        <div className="flex justify-end">
-          <ActionMenu label={`Actions for ${row.original.name}`} actions={actionsFor(row.original)} />
-        </div>
-      ),
-    }),
-  ]);
+    return column.columns([
+      column.accessor('name', {
+        id: 'name',
+        header: 'Name',
+        cell: ({ row }) => {
+          const asset = row.original;
+          const Icon = asset.type === 'video' ? Film : ImageIcon;
+          return (
+            <button
+              type="button"
+              aria-label={`Open ${asset.name}`}
+              onClick={() => setOpen({ dialog: 'view', asset })}
+              className="group flex min-w-0 items-center gap-3 rounded text-left focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
+              <span className="flex h-9 w-16 shrink-0 items-center justify-center overflow-hidden rounded border border-border bg-surface">
+                {asset.thumbnailUrl ? (
+                  <img src={asset.thumbnailUrl} alt="" loading="lazy" className="size-full object-cover" />
+                ) : (
+                  <Icon className="size-4 text-muted-foreground" aria-hidden />
+                )}
+              </span>
+              <span className="truncate font-medium group-hover:underline">{asset.name}</span>
+            </button>
+          );
+        },
+      }),
+      column.accessor('type', {
+        id: 'type',
+        header: 'Type',
+        cell: ({ getValue }) => (
+          <Badge tone={getValue() === 'video' ? 'primary' : 'muted'}>{typeLabel(getValue())}</Badge>
+        ),
+      }),
+      column.accessor('category', { id: 'category', header: 'Category', cell: ({ getValue }) => plain(getValue()) }),
+      column.accessor('brand', { id: 'brand', header: 'Brand', cell: ({ getValue }) => plain(getValue()) }),
+      column.accessor('itemCount', {
+        id: 'itemCount',
+        header: 'Files',
+        enableSorting: false,
+        cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span>,
+      }),
+      column.accessor('createdAt', {
+        id: 'createdAt',
+        header: 'Created',
+        cell: ({ getValue }) => (
+          <span className="whitespace-nowrap text-muted-foreground">{dateFormat.format(new Date(getValue()))}</span>
+        ),
+      }),
+      column.display({
+        id: 'actions',
+        header: () => <span className="sr-only">Actions</span>,
+        cell: ({ row }) => (
+          <div className="flex justify-end">
+            <ActionMenu label={`Actions for ${row.original.name}`} actions={actionsFor(row.original)} />
+          </div>
+        ),
+      }),
+    ]);
+  }, []);
 
   const filtered = Object.values(params.filters).some(Boolean);
   const close = () => setOpen(null);
