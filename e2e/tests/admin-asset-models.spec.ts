@@ -108,6 +108,12 @@ test.describe('/admin/asset-models', () => {
     await page.getByRole('option', { name: 'All versions' }).click();
     await expect(page).toHaveURL(/latestVersion=false/);
     await expect(page.getByRole('table', { name: 'Asset models' }).getByRole('row')).toHaveCount(3);
+    // An older version's row cannot know the next number; the server gives the newest + 1.
+    await rowAction(row.filter({ hasText: 'v1' }), 'New version');
+    const older = page.getByRole('dialog', { name: `New version of ${name}` });
+    await expect(older).toContainText('becomes the newest version of this model');
+    await older.getByRole('button', { name: 'Cancel' }).click();
+    await expect(older).toHaveCount(0);
     await page.getByRole('combobox', { name: 'Versions' }).click();
     await page.getByRole('option', { name: 'Latest versions only' }).click();
     await expect(page).not.toHaveURL(/latestVersion/);

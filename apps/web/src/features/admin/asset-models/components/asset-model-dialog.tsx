@@ -12,6 +12,7 @@ import { updateAssetModel, type AssetModelFields, type AssetModelFilterOptions }
 import { uploadAssetModel } from '../api/upload-asset-model';
 import {
   MODEL_ACCEPT,
+  MODEL_FILE_HINT,
   MODEL_TYPES_LABEL,
   modelFileProblem,
   PREVIEW_ACCEPT,
@@ -25,6 +26,8 @@ export type AssetModelDialogMode = { mode: 'create' } | { mode: 'version' | 'edi
 
 export interface AssetModelDialogProps {
   open: AssetModelDialogMode;
+  /** Whether the model is its newest version (the list shows latest versions only), so n+1 can be named. */
+  latest: boolean;
   /** Values in use, offered as suggestions for category, type, brand and region. */
   options: AssetModelFilterOptions | undefined;
   onClose: () => void;
@@ -70,7 +73,7 @@ const TEXT = {
  * (its metadata prefilled; the server numbers it n+1 of the same model), or edit a version's metadata. An upload
  * shows a bar with percent and megabytes and can be cancelled; the server's refusal stays in the dialog.
  */
-export function AssetModelDialog({ open, options, onClose, onSaved }: AssetModelDialogProps) {
+export function AssetModelDialog({ open, latest, options, onClose, onSaved }: AssetModelDialogProps) {
   const model = open.mode === 'create' ? null : open.model;
   const text = TEXT[open.mode];
   const needsFile = open.mode !== 'edit';
@@ -159,7 +162,7 @@ export function AssetModelDialog({ open, options, onClose, onSaved }: AssetModel
     open.mode === 'create'
       ? `A car for the studio: a ${MODEL_TYPES_LABEL} file, its details and a preview image. It becomes version 1.`
       : open.mode === 'version'
-        ? `${open.model.name}, version ${open.model.version}: a new file becomes version ${open.model.version + 1} of this model; earlier versions are kept.`
+        ? `${open.model.name}, version ${open.model.version}: a new file becomes ${latest ? `version ${open.model.version + 1}` : 'the newest version'} of this model; earlier versions are kept.`
         : `${open.model.name}, version ${open.model.version}. A new model file goes through “New version”.`;
 
   return (
@@ -184,9 +187,7 @@ export function AssetModelDialog({ open, options, onClose, onSaved }: AssetModel
         <FormField
           label="Model file"
           error={fileError}
-          hint={
-            file ? `${file.name} · ${(file.size / (1024 * 1024)).toFixed(1)} MB` : `${MODEL_TYPES_LABEL}, up to 1 GB.`
-          }
+          hint={file ? `${file.name} · ${(file.size / (1024 * 1024)).toFixed(1)} MB` : MODEL_FILE_HINT}
         >
           <Input
             type="file"

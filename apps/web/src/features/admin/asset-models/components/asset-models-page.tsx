@@ -242,7 +242,13 @@ export function AssetModelsPage({ renderShare }: AssetModelsPageProps) {
         }
       />
       {(open?.mode === 'create' || open?.mode === 'version' || open?.mode === 'edit') && (
-        <AssetModelDialog open={open} options={options.data} onClose={() => setOpen(null)} onSaved={refresh} />
+        <AssetModelDialog
+          open={open}
+          latest={params.filters.latestVersion === 'true'}
+          options={options.data}
+          onClose={() => setOpen(null)}
+          onSaved={refresh}
+        />
       )}
       {open?.mode === 'share' &&
         renderShare(

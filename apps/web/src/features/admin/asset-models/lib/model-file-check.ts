@@ -31,4 +31,6 @@ export function previewFileProblem(file: Pick<File, 'name' | 'size'>): string | 
 }
 
 export const MODEL_ACCEPT = MODEL_EXTENSIONS.join(',');
+/** What the file field says before a file is picked. */
+export const MODEL_FILE_HINT = `${MODEL_TYPES_LABEL}, up to ${gigabytes(UPLOAD_LIMITS.model)}.`;
 export const PREVIEW_ACCEPT = IMAGE_EXTENSIONS.join(',');
