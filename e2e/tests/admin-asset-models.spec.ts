@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { FAILURE_TOASTS, SUCCESS_TOASTS } from '@autostudio/protocol';
+import { API_BASE, API_ROUTES, FAILURE_TOASTS, SUCCESS_TOASTS, type LoginResponse } from '@autostudio/protocol';
 import { expect, test } from '../support/fixtures';
 import { expectNoSeriousViolations, expectToast, openAdminPage, rowAction, tableRow } from '../support/admin';
+import { E2E_ADMIN } from '../support/server';
 import { StudioPage } from '../support/studio-page';
 
 /** The built-in car as the engine's export tool writes it (`npm run engine:export-car`): a real, small GLB. */
@@ -221,5 +223,36 @@ test.describe('/admin/asset-models', () => {
     });
     await page.getByRole('searchbox', { name: 'Search asset models' }).fill(name);
     await expect(page.getByRole('table', { name: 'Asset models' })).toContainText(`No asset model matches “${name}”.`);
+  });
+
+  test('the list sorts by a column on the server, ascending then descending, kept in the address', async ({
+    page,
+    request,
+    loginPage,
+  }) => {
+    const tag = randomUUID().slice(0, 6);
+    const login = await request.post(`${API_BASE}${API_ROUTES.auth.login}`, { data: E2E_ADMIN });
+    const { accessToken } = (await login.json()) as LoginResponse;
+    const glb = readFileSync(CAR_GLB);
+    for (const name of [`Sorted B ${tag}`, `Sorted A ${tag}`, `Sorted C ${tag}`]) {
+      const created = await request.post(`${API_BASE}${API_ROUTES.assetModels.create}`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+        multipart: { name, file: { name: 'car.glb', mimeType: 'model/gltf-binary', buffer: glb } },
+      });
+      expect(created.status()).toBe(201);
+    }
+    await openAdminPage(page, loginPage, 'Asset models');
+    await page.getByRole('searchbox', { name: 'Search asset models' }).fill(tag);
+    const table = page.getByRole('table', { name: 'Asset models' });
+    const names = () => table.getByRole('row').filter({ hasText: tag }).locator('td:nth-child(2) span.font-medium');
+    await expect(names()).toHaveCount(3);
+
+    await table.getByRole('button', { name: 'Name' }).click();
+    await expect(page).toHaveURL(/sort=name&order=asc/);
+    await expect(names()).toHaveText([`Sorted A ${tag}`, `Sorted B ${tag}`, `Sorted C ${tag}`]);
+    await table.getByRole('button', { name: 'Name' }).click();
+    await expect(page).toHaveURL(/sort=name&order=desc/);
+    await expect(names()).toHaveText([`Sorted C ${tag}`, `Sorted B ${tag}`, `Sorted A ${tag}`]);
+    await expect(table.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
   });
 });

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Car, CopyPlus, Pencil, Plus, Share2, Trash2 } from 'lucide-react';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { FAILURE_TOASTS, LIST_DEFAULTS, SUCCESS_TOASTS, type AssetModel } from '@autostudio/protocol';
+import { FAILURE_TOASTS, LIST_DEFAULTS, LIST_SORTS, SUCCESS_TOASTS, type AssetModel } from '@autostudio/protocol';
 import { DataTable, listColumns } from '@/components/data-table/data-table';
 import { FilterSelect } from '@/components/data-table/filter-select';
 import { ActionMenu, type MenuAction } from '@/components/ui/action-menu';
@@ -26,7 +26,7 @@ const LIST: ListSpec<AssetModelFilter> = {
   defaults: LIST_DEFAULTS.assets,
   // Spec §3: the list shows each model's latest version unless asked for all.
   filters: { category: '', type: '', brand: '', region: '', latestVersion: 'true' },
-  sorts: ['name', 'category', 'brand', 'version', 'updatedAt'],
+  sorts: LIST_SORTS.assetModels,
 };
 
 const VERSION_CHOICES = [

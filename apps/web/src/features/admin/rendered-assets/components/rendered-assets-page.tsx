@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Eye, Film, Image as ImageIcon, Pencil, Share2, Trash2 } from 'lucide-react';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { FAILURE_TOASTS, LIST_DEFAULTS, SUCCESS_TOASTS, type RenderedAsset } from '@autostudio/protocol';
+import { FAILURE_TOASTS, LIST_DEFAULTS, LIST_SORTS, SUCCESS_TOASTS, type RenderedAsset } from '@autostudio/protocol';
 import { DataTable, listColumns } from '@/components/data-table/data-table';
 import { FilterSelect } from '@/components/data-table/filter-select';
 import { ActionMenu, type MenuAction } from '@/components/ui/action-menu';
@@ -24,7 +24,7 @@ import { RenderedAssetDialog } from './rendered-asset-dialog';
 const LIST: ListSpec<RenderedAssetFilter> = {
   defaults: LIST_DEFAULTS.renderedAssets,
   filters: { category: '', type: '', brand: '' },
-  sorts: ['name', 'category', 'type', 'brand', 'createdAt'],
+  sorts: LIST_SORTS.renderedAssets,
 };
 
 /** The render service records a still's type as "image" and a video's as "video". */
