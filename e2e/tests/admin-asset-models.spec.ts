@@ -144,6 +144,10 @@ test.describe('/admin/asset-models', () => {
     await openAdminPage(page, loginPage, 'Asset models');
     await uploadModel(page, name, { category: 'SUV', brand: 'E2E Motors' });
     await page.getByRole('searchbox', { name: 'Search asset models' }).fill(name);
+    // Uploaded without a picture: the car icon until the server's rendered preview comes, then the preview, unasked.
+    const preview = tableRow(page, 'Asset models', name).locator('img');
+    await expect(preview).toBeVisible({ timeout: 90_000 });
+    await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
     await shareWith(page, name, driver.username);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL('/login');

@@ -29,6 +29,13 @@ const LIST: ListSpec<AssetModelFilter> = {
   sorts: LIST_SORTS.assetModels,
 };
 
+/**
+ * A model uploaded without a picture gets one rendered by the server a few seconds later: while a row has none the
+ * list is looked at again now and then, for a while after the page opened or the last save only, since a preview
+ * that failed to render never comes (as /landing does).
+ */
+const PREVIEW_WATCH = { intervalMs: 3000, forMs: 120_000 } as const;
+
 const VERSION_CHOICES = [
   { value: 'true', label: 'Latest versions only' },
   { value: 'false', label: 'All versions' },
@@ -71,18 +78,24 @@ export function AssetModelsPage({ renderShare }: AssetModelsPageProps) {
   const { params, update } = useListParams(LIST);
   const [open, setOpen] = useState<Open>(null);
   const onPageGone = useCallback((page: number) => update({ page }), [update]);
+  const [watchFrom, setWatchFrom] = useState(() => Date.now());
   const list = useListQuery({
     key: 'admin-asset-models',
     params,
     fetch: listAssetModels,
     failure: FAILURE_TOASTS.fetchAssetModels,
     onPageGone,
+    refetchInterval: (items) =>
+      items.some((model) => model.previewUrl === null) && Date.now() - watchFrom < PREVIEW_WATCH.forMs
+        ? PREVIEW_WATCH.intervalMs
+        : false,
   });
   const options = useQuery({
     queryKey: ['admin-asset-models', 'filter-options'],
     queryFn: ({ signal }) => fetchAssetModelFilterOptions(signal),
   });
   const refresh = useCallback(() => {
+    setWatchFrom(Date.now());
     void list.refresh();
     void options.refetch();
   }, [list, options]);
