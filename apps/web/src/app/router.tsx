@@ -15,6 +15,8 @@ const UsersPage = lazy(() => admin().then((m) => ({ default: m.UsersRoute })));
 const GroupsPage = lazy(() => admin().then((m) => ({ default: m.GroupsRoute })));
 const PresetsPage = lazy(() => admin().then((m) => ({ default: m.PresetsRoute })));
 const ConfigsPage = lazy(() => admin().then((m) => ({ default: m.ConfigsRoute })));
+const AssetModelsPage = lazy(() => admin().then((m) => ({ default: m.AssetModelsRoute })));
+const RenderedAssetsPage = lazy(() => admin().then((m) => ({ default: m.RenderedAssetsRoute })));
 
 export const routes: RouteObject[] = [
   { path: paths.root, element: <StartScreen /> },
@@ -46,6 +48,8 @@ export const routes: RouteObject[] = [
               { path: paths.admin.userGroups, element: <GroupsPage /> },
               { path: paths.admin.presets, element: <PresetsPage /> },
               { path: paths.admin.configs, element: <ConfigsPage /> },
+              { path: paths.admin.assetModels, element: <AssetModelsPage /> },
+              { path: paths.admin.renderedAssets, element: <RenderedAssetsPage /> },
             ],
           },
         ],

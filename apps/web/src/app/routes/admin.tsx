@@ -1,10 +1,13 @@
 import { useNavigate } from 'react-router';
 import { useAuthStore } from '@/features/auth';
+import { AssetModelsPage } from '@/features/admin/asset-models';
 import { ConfigsPage } from '@/features/admin/configs';
 import { GroupsPage } from '@/features/admin/groups';
 import { PresetsPage } from '@/features/admin/presets';
+import { RenderedAssetsPage } from '@/features/admin/rendered-assets';
 import { UsersPage } from '@/features/admin/users';
 import { ShareItemDialog } from '@/features/sharing';
+import { RenderedAssetViewer } from './rendered-asset-viewer';
 
 /**
  * The admin console's pages, in one lazily loaded part of the app: none of it ships with the studio or the sign-in
@@ -50,6 +53,29 @@ export function ConfigsRoute() {
       renderShare={(config, onChanged, onClose) => (
         <ShareItemDialog kind="config" item={config} user={me} onChanged={onChanged} onClose={onClose} />
       )}
+    />
+  );
+}
+
+export function AssetModelsRoute() {
+  const me = useMe();
+  return (
+    <AssetModelsPage
+      renderShare={(model, onChanged, onClose) => (
+        <ShareItemDialog kind="assetModel" item={model} user={me} onChanged={onChanged} onClose={onClose} />
+      )}
+    />
+  );
+}
+
+export function RenderedAssetsRoute() {
+  const me = useMe();
+  return (
+    <RenderedAssetsPage
+      renderShare={(asset, onChanged, onClose) => (
+        <ShareItemDialog kind="renderedAsset" item={asset} user={me} onChanged={onChanged} onClose={onClose} />
+      )}
+      renderViewer={(asset, actions) => <RenderedAssetViewer asset={asset} {...actions} />}
     />
   );
 }

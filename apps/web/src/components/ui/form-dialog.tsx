@@ -16,6 +16,8 @@ export interface FormDialogProps {
   /** Why the last submit failed, as the server said it; shown above the fields. */
   error?: string | null;
   width?: string;
+  /** Cancel and Escape stay usable while busy, and call onClose (an upload the user may stop). */
+  cancellable?: boolean;
   children: ReactNode;
 }
 
@@ -32,19 +34,21 @@ export function FormDialog({
   busy,
   error,
   width,
+  cancellable = false,
   children,
 }: FormDialogProps) {
   const formId = useId();
+  const mayClose = !busy || cancellable;
   return (
-    <Dialog open onOpenChange={(next) => !next && !busy && onClose()}>
+    <Dialog open onOpenChange={(next) => !next && mayClose && onClose()}>
       <DialogContent
         title={title}
         description={description}
         {...(width ? { width } : {})}
         footer={
           <>
-            {busy && <Spinner className="mr-auto size-4" label="Saving" />}
-            <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {busy && !cancellable && <Spinner className="mr-auto size-4" label="Saving" />}
+            <Button variant="secondary" onClick={onClose} disabled={!mayClose}>
               Cancel
             </Button>
             <Button type="submit" form={formId} disabled={busy}>

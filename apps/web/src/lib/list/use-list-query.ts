@@ -13,6 +13,8 @@ export interface ListQueryOptions<T, F extends string> {
   failure: string;
   /** Called when a page emptied by a delete should step back to the last page with rows. */
   onPageGone: (lastPage: number) => void;
+  /** How soon to look again given the rows shown (a preview the server is still rendering), or false. */
+  refetchInterval?: (items: readonly T[]) => number | false;
 }
 
 export interface ListQueryResult<T> extends ListState<T> {
@@ -34,6 +36,7 @@ export function useListQuery<T, F extends string>({
   fetch,
   failure,
   onPageGone,
+  refetchInterval,
 }: ListQueryOptions<T, F>): ListQueryResult<T> {
   const client = useQueryClient();
   const query = useQuery({
@@ -49,6 +52,12 @@ export function useListQuery<T, F extends string>({
     },
     placeholderData: keepPreviousData,
     retry: false,
+    ...(refetchInterval
+      ? {
+          refetchInterval: (query: { state: { data?: ListResult<T> | undefined } }) =>
+            refetchInterval(query.state.data?.items ?? []),
+        }
+      : {}),
   });
 
   const total = query.data?.total ?? 0;

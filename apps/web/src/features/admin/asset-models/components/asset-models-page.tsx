@@ -1,0 +1,295 @@
+import { useQuery } from '@tanstack/react-query';
+import { Car, CopyPlus, Pencil, Plus, Share2, Trash2 } from 'lucide-react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { FAILURE_TOASTS, LIST_DEFAULTS, LIST_SORTS, SUCCESS_TOASTS, type AssetModel } from '@autostudio/protocol';
+import { DataTable, listColumns } from '@/components/data-table/data-table';
+import { FilterSelect } from '@/components/data-table/filter-select';
+import { ActionMenu, type MenuAction } from '@/components/ui/action-menu';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { SearchInput } from '@/components/ui/search-input';
+import type { ListSpec } from '@/lib/list/list-params';
+import { useListParams } from '@/lib/list/use-list-params';
+import { useListQuery } from '@/lib/list/use-list-query';
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { Badge } from '@/features/admin/components/badges';
+import {
+  deleteAssetModel,
+  fetchAssetModelFilterOptions,
+  listAssetModels,
+  type AssetModelFilter,
+} from '../api/asset-models-api';
+import { AssetModelDialog, type AssetModelDialogMode } from './asset-model-dialog';
+
+const LIST: ListSpec<AssetModelFilter> = {
+  defaults: LIST_DEFAULTS.assets,
+  // Spec §3: the list shows each model's latest version unless asked for all.
+  filters: { category: '', type: '', brand: '', region: '', latestVersion: 'true' },
+  sorts: LIST_SORTS.assetModels,
+};
+
+/**
+ * A model uploaded without a picture gets one rendered by the server a few seconds later: while a row has none the
+ * list is looked at again now and then, for a while after the page opened or the last save only, since a preview
+ * that failed to render never comes (as /landing does).
+ */
+const PREVIEW_WATCH = { intervalMs: 3000, forMs: 120_000 } as const;
+
+const VERSION_CHOICES = [
+  { value: 'true', label: 'Latest versions only' },
+  { value: 'false', label: 'All versions' },
+];
+
+type Open = AssetModelDialogMode | { mode: 'share' | 'delete'; model: AssetModel } | null;
+
+export interface AssetModelsPageProps {
+  /** The share dialog, from the sharing feature (composed by the app: features do not import each other). */
+  renderShare: (model: AssetModel, onChanged: () => void, onClose: () => void) => ReactNode;
+}
+
+const column = listColumns<AssetModel>();
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+export function formatFileSize(bytes: number | null): string {
+  if (bytes === null) return '—';
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  const megabytes = bytes / (1024 * 1024);
+  return megabytes >= 1024 ? `${(megabytes / 1024).toFixed(1)} GB` : `${megabytes.toFixed(1)} MB`;
+}
+
+/** A model's face in a row: its preview image, or a car icon until it has one. */
+function ModelPreview({ model }: { model: AssetModel }) {
+  return (
+    <span className="flex h-9 w-14 items-center justify-center overflow-hidden rounded border border-border bg-surface">
+      {model.previewUrl ? (
+        <img src={model.previewUrl} alt="" loading="lazy" className="size-full object-cover" />
+      ) : (
+        <Car className="size-4 text-muted-foreground" aria-hidden />
+      )}
+    </span>
+  );
+}
+
+const plain = (value: string) => value || <span className="text-muted-foreground">—</span>;
+
+/** /admin/asset-models: the cars the studio can load, their versions, and uploading, sharing and removing them. */
+export function AssetModelsPage({ renderShare }: AssetModelsPageProps) {
+  const { params, update } = useListParams(LIST);
+  const [open, setOpen] = useState<Open>(null);
+  const onPageGone = useCallback((page: number) => update({ page }), [update]);
+  const [watchFrom, setWatchFrom] = useState(() => Date.now());
+  const list = useListQuery({
+    key: 'admin-asset-models',
+    params,
+    fetch: listAssetModels,
+    failure: FAILURE_TOASTS.fetchAssetModels,
+    onPageGone,
+    refetchInterval: (items) =>
+      items.some((model) => model.previewUrl === null) && Date.now() - watchFrom < PREVIEW_WATCH.forMs
+        ? PREVIEW_WATCH.intervalMs
+        : false,
+  });
+  const options = useQuery({
+    queryKey: ['admin-asset-models', 'filter-options'],
+    queryFn: ({ signal }) => fetchAssetModelFilterOptions(signal),
+  });
+  const refresh = useCallback(() => {
+    setWatchFrom(Date.now());
+    void list.refresh();
+    void options.refetch();
+  }, [list, options]);
+
+  // Stable columns: TanStack renders each cell function as a component, so new functions on every render would
+  // remount the cells, closing a row's open menu whenever the list refreshes.
+  const columns = useMemo(() => {
+    const actionsFor = (model: AssetModel): MenuAction[] => [
+      { label: 'Edit', icon: Pencil, onSelect: () => setOpen({ mode: 'edit', model }) },
+      { label: 'New version', icon: CopyPlus, onSelect: () => setOpen({ mode: 'version', model }) },
+      { label: 'Share', icon: Share2, onSelect: () => setOpen({ mode: 'share', model }) },
+      { label: 'Delete', icon: Trash2, destructive: true, onSelect: () => setOpen({ mode: 'delete', model }) },
+    ];
+
+    return column.columns([
+      column.display({
+        id: 'preview',
+        header: () => <span className="sr-only">Preview</span>,
+        cell: ({ row }) => <ModelPreview model={row.original} />,
+      }),
+      column.accessor('name', {
+        id: 'name',
+        header: 'Name',
+        cell: ({ row }) => (
+          <span className="flex min-w-0 flex-col">
+            <span className="truncate font-medium">{row.original.name}</span>
+            {row.original.fileName && (
+              <span className="truncate text-[11px] text-muted-foreground">{row.original.fileName}</span>
+            )}
+          </span>
+        ),
+      }),
+      column.accessor('version', {
+        id: 'version',
+        header: 'Version',
+        cell: ({ getValue }) => <Badge>{`v${getValue()}`}</Badge>,
+      }),
+      column.accessor('category', { id: 'category', header: 'Category', cell: ({ getValue }) => plain(getValue()) }),
+      column.accessor('type', {
+        id: 'type',
+        header: 'Type',
+        enableSorting: false,
+        cell: ({ getValue }) => plain(getValue()),
+      }),
+      column.accessor('brand', { id: 'brand', header: 'Brand', cell: ({ getValue }) => plain(getValue()) }),
+      column.accessor('region', {
+        id: 'region',
+        header: 'Region',
+        enableSorting: false,
+        cell: ({ getValue }) => plain(getValue()),
+      }),
+      column.accessor('fileSize', {
+        id: 'fileSize',
+        header: 'Size',
+        enableSorting: false,
+        cell: ({ getValue }) => <span className="tabular-nums">{formatFileSize(getValue())}</span>,
+      }),
+      column.accessor('updatedAt', {
+        id: 'updatedAt',
+        header: 'Updated',
+        cell: ({ getValue }) => (
+          <span className="whitespace-nowrap text-muted-foreground">{dateFormat.format(new Date(getValue()))}</span>
+        ),
+      }),
+      column.display({
+        id: 'actions',
+        header: () => <span className="sr-only">Actions</span>,
+        cell: ({ row }) => (
+          <div className="flex justify-end">
+            <ActionMenu label={`Actions for ${row.original.name}`} actions={actionsFor(row.original)} />
+          </div>
+        ),
+      }),
+    ]);
+  }, []);
+
+  const filtered = Object.entries(params.filters).some(
+    ([name, value]) => value !== LIST.filters[name as AssetModelFilter],
+  );
+  return (
+    <AdminPage
+      title="Asset models"
+      description="The cars the studio loads: upload models and new versions, and decide who may use them."
+      action={
+        <Button onClick={() => setOpen({ mode: 'create' })}>
+          <Plus aria-hidden />
+          New asset model
+        </Button>
+      }
+      toolbar={
+        // Two deliberate rows: what to look for and which versions, then the four facets of the filter options.
+        <div className="flex w-full flex-col gap-2">
+          <div className="flex items-end justify-between gap-2">
+            <SearchInput
+              label="Search asset models"
+              value={params.search}
+              onSearch={(search) => update({ search })}
+              className="w-72"
+            />
+            <FilterSelect
+              label="Versions"
+              value={params.filters.latestVersion}
+              onChange={(latestVersion) => update({ filters: { latestVersion } })}
+              options={VERSION_CHOICES}
+              anyLabel=""
+              allowAny={false}
+            />
+          </div>
+          <div className="flex flex-wrap items-end gap-2">
+            <FilterSelect
+              label="Category"
+              value={params.filters.category}
+              onChange={(category) => update({ filters: { category } })}
+              options={options.data?.categories ?? []}
+              anyLabel="All categories"
+            />
+            <FilterSelect
+              label="Type"
+              value={params.filters.type}
+              onChange={(type) => update({ filters: { type } })}
+              options={options.data?.types ?? []}
+              anyLabel="All types"
+            />
+            <FilterSelect
+              label="Brand"
+              value={params.filters.brand}
+              onChange={(brand) => update({ filters: { brand } })}
+              options={options.data?.brands ?? []}
+              anyLabel="All brands"
+            />
+            <FilterSelect
+              label="Region"
+              value={params.filters.region}
+              onChange={(region) => update({ filters: { region } })}
+              options={options.data?.regions ?? []}
+              anyLabel="All regions"
+            />
+          </div>
+        </div>
+      }
+    >
+      <DataTable
+        label="Asset models"
+        columns={columns}
+        state={list}
+        params={params}
+        onSort={(sort, order) => update({ sort, order })}
+        onPage={(page) => update({ page })}
+        onRetry={() => void list.refresh()}
+        getRowId={(model) => model.id}
+        empty={
+          params.search
+            ? `No asset model matches “${params.search}”.`
+            : filtered
+              ? 'No asset model matches these filters.'
+              : 'No asset models yet. Upload a car with “New asset model”.'
+        }
+      />
+      {(open?.mode === 'create' || open?.mode === 'version' || open?.mode === 'edit') && (
+        <AssetModelDialog
+          open={open}
+          latest={params.filters.latestVersion === 'true'}
+          options={options.data}
+          onClose={() => setOpen(null)}
+          onSaved={refresh}
+        />
+      )}
+      {open?.mode === 'share' &&
+        renderShare(
+          open.model,
+          () => void list.refresh(),
+          () => setOpen(null),
+        )}
+      {open?.mode === 'delete' && (
+        <ConfirmDialog
+          open
+          onOpenChange={(next) => !next && setOpen(null)}
+          title={`Delete ${open.model.name}?`}
+          description="Every version of this model is deleted: nobody can load it into the studio any more."
+          confirmLabel="Delete asset model"
+          onConfirm={async () => {
+            try {
+              await deleteAssetModel(open.model.id);
+              toast.success(SUCCESS_TOASTS.assetModelDeleted);
+              refresh();
+            } catch (error) {
+              toast.error(FAILURE_TOASTS.deleteAssetModel, {
+                description: error instanceof Error ? error.message : '',
+              });
+              throw error;
+            }
+          }}
+        />
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,1 @@
+export { AssetModelsPage, type AssetModelsPageProps } from './components/asset-models-page';

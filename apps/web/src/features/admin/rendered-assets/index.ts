@@ -1,0 +1,5 @@
+export {
+  RenderedAssetsPage,
+  type RenderedAssetsPageProps,
+  type ViewerActions,
+} from './components/rendered-assets-page';

@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { API_BASE, API_ROUTES, FAILURE_TOASTS, SUCCESS_TOASTS, type LoginResponse } from '@autostudio/protocol';
+import { expect, test } from '../support/fixtures';
+import { expectNoSeriousViolations, expectToast, openAdminPage, rowAction, tableRow } from '../support/admin';
+import { E2E_ADMIN } from '../support/server';
+import { StudioPage } from '../support/studio-page';
+
+/** The built-in car as the engine's export tool writes it (`npm run engine:export-car`): a real, small GLB. */
+const CAR_GLB = fileURLToPath(new URL('../../apps/engine/assets/terra.glb', import.meta.url));
+
+/** Uploads the car through the page's "New asset model" dialog. */
+async function uploadModel(page: Page, name: string, details: { category: string; brand: string }): Promise<void> {
+  await page.getByRole('button', { name: 'New asset model' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New asset model' });
+  await dialog.getByLabel('Model file').setInputFiles(CAR_GLB);
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await dialog.getByLabel('Category').fill(details.category);
+  await dialog.getByLabel('Type', { exact: true }).fill('car');
+  await dialog.getByLabel('Brand').fill(details.brand);
+  await dialog.getByLabel('Region').fill('EU');
+  await dialog.getByRole('button', { name: 'Upload model' }).click();
+  await expectToast(page, SUCCESS_TOASTS.assetModelCreated(name));
+  await expect(dialog).toHaveCount(0);
+}
+
+/** Shares the row's model with one user through the share dialog. */
+async function shareWith(page: Page, name: string, username: string): Promise<void> {
+  await rowAction(tableRow(page, 'Asset models', name), 'Share');
+  const share = page.getByRole('dialog', { name: `Share “${name}”` });
+  await share.getByRole('searchbox', { name: 'Search people and groups' }).fill(username);
+  await share.getByRole('checkbox', { name: new RegExp(username) }).click();
+  await expectNoSeriousViolations(page, 'share dialog');
+  await share.getByRole('button', { name: 'Share', exact: true }).click();
+  await expectToast(page, SUCCESS_TOASTS.assetModelSharedWithUsers(name));
+  // createAccount names everyone Riley Tester; the list of who has access shows names.
+  await expect(share.getByRole('region', { name: 'Who has access' })).toContainText('Riley Tester');
+  await share.getByRole('button', { name: 'Done' }).click();
+  await expect(share).toHaveCount(0);
+}
+
+test.describe('/admin/asset-models', () => {
+  test('an administrator uploads a car, finds it, edits it, uploads a new version, shares and deletes it', async ({
+    page,
+    loginPage,
+    createAccount,
+  }) => {
+    const name = `Vela ${randomUUID().slice(0, 6)}`;
+    const viewer = await createAccount(['user']);
+    await openAdminPage(page, loginPage, 'Asset models');
+    await expectNoSeriousViolations(page, 'asset models list');
+
+    // A file the server would refuse is caught before it is sent, in words.
+    await page.getByRole('button', { name: 'New asset model' }).click();
+    const create = page.getByRole('dialog', { name: 'New asset model' });
+    await create
+      .getByLabel('Model file')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('no') });
+    await expect(create.getByText('Choose a GLB, glTF or ZIP file; notes.txt is none of these.')).toBeVisible();
+    await create.getByRole('button', { name: 'Upload model' }).click();
+    await expect(create.getByText('name is required')).toBeVisible();
+    await expectNoSeriousViolations(page, 'new asset model dialog');
+    await create.getByRole('button', { name: 'Cancel' }).click();
+    await expect(create).toHaveCount(0);
+
+    await uploadModel(page, name, { category: 'Coupe', brand: 'E2E Motors' });
+
+    // Found by search, kept in the address; one row, its latest (first) version.
+    await page.getByRole('searchbox', { name: 'Search asset models' }).fill(name);
+    await expect(page).toHaveURL(/search=Vela/);
+    const row = tableRow(page, 'Asset models', name);
+    await expect(row).toContainText('v1');
+    await expect(row).toContainText('Coupe');
+    await expect(row).toContainText('E2E Motors');
+    await expect(row).toContainText('3.8 MB');
+    await expect(page.getByRole('table', { name: 'Asset models' }).getByRole('row')).toHaveCount(2);
+
+    // Filter options list what is in use.
+    await page.getByRole('combobox', { name: 'Brand' }).click();
+    await page.getByRole('option', { name: 'E2E Motors' }).click();
+    await expect(page).toHaveURL(/brand=E2E\+Motors/);
+    await expect(row).toBeVisible();
+
+    // Edit the metadata.
+    await rowAction(row, 'Edit');
+    const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+    await expect(edit.getByLabel('Category')).toHaveValue('Coupe');
+    await edit.getByLabel('Category').fill('Sedan');
+    await expectNoSeriousViolations(page, 'edit asset model dialog');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expectToast(page, SUCCESS_TOASTS.assetModelUpdated(name));
+    await expect(edit).toHaveCount(0);
+    await expect(row).toContainText('Sedan');
+
+    // A new version: the same model, version 2; the list shows latest versions unless asked for all.
+    await rowAction(row, 'New version');
+    const version = page.getByRole('dialog', { name: `New version of ${name}` });
+    await expect(version).toContainText('becomes version 2 of this model');
+    await expect(version.getByLabel('Name', { exact: true })).toHaveValue(name);
+    await version.getByLabel('Model file').setInputFiles(CAR_GLB);
+    await expectNoSeriousViolations(page, 'new version dialog');
+    await version.getByRole('button', { name: 'Upload version' }).click();
+    await expectToast(page, SUCCESS_TOASTS.assetModelUpdated(name));
+    await expect(version).toHaveCount(0);
+    await expect(row).toContainText('v2');
+    await expect(page.getByRole('table', { name: 'Asset models' }).getByRole('row')).toHaveCount(2);
+    await page.getByRole('combobox', { name: 'Versions' }).click();
+    await page.getByRole('option', { name: 'All versions' }).click();
+    await expect(page).toHaveURL(/latestVersion=false/);
+    await expect(page.getByRole('table', { name: 'Asset models' }).getByRole('row')).toHaveCount(3);
+    // An older version's row cannot know the next number; the server gives the newest + 1.
+    await rowAction(row.filter({ hasText: 'v1' }), 'New version');
+    const older = page.getByRole('dialog', { name: `New version of ${name}` });
+    await expect(older).toContainText('becomes the newest version of this model');
+    await older.getByRole('button', { name: 'Cancel' }).click();
+    await expect(older).toHaveCount(0);
+    await page.getByRole('combobox', { name: 'Versions' }).click();
+    await page.getByRole('option', { name: 'Latest versions only' }).click();
+    await expect(page).not.toHaveURL(/latestVersion/);
+    await expect(page.getByRole('table', { name: 'Asset models' }).getByRole('row')).toHaveCount(2);
+
+    // Share with a user.
+    await shareWith(page, name, viewer.username);
+
+    // Delete, after confirming: every version goes.
+    await rowAction(row, 'Delete');
+    await expectNoSeriousViolations(page, 'delete confirmation');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete asset model' }).click();
+    await expectToast(page, SUCCESS_TOASTS.assetModelDeleted);
+    await expect(page.getByRole('table', { name: 'Asset models' })).toContainText(`No asset model matches “${name}”.`);
+    expect(FAILURE_TOASTS.fetchAssetModels).toBe('Failed to fetch asset models');
+  });
+
+  test('a car uploaded through the page and shared with a user is on their /landing and loads into the stream', async ({
+    page,
+    loginPage,
+    createAccount,
+  }) => {
+    test.setTimeout(180_000);
+    const name = `Nova ${randomUUID().slice(0, 6)}`;
+    const driver = await createAccount(['user']);
+    await openAdminPage(page, loginPage, 'Asset models');
+    await uploadModel(page, name, { category: 'SUV', brand: 'E2E Motors' });
+    await page.getByRole('searchbox', { name: 'Search asset models' }).fill(name);
+    // Uploaded without a picture: the car icon until the server's rendered preview comes, then the preview, unasked.
+    const preview = tableRow(page, 'Asset models', name).locator('img');
+    await expect(preview).toBeVisible({ timeout: 90_000 });
+    await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await shareWith(page, name, driver.username);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL('/login');
+
+    await loginPage.signIn(driver.username, driver.password);
+    await expect(page).toHaveURL('/landing');
+    await page.getByRole('button', { name: `Open ${name}` }).click();
+    await expect(page).toHaveURL('/home', { timeout: 60_000 });
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+    const studio = new StudioPage(page);
+    await studio.waitForLive();
+    await studio.waitForPanels();
+    await expect(page.getByText(FAILURE_TOASTS.loadSelectedProduct)).toHaveCount(0);
+    await studio.signOut();
+  });
+
+  test('a user without the admin role is sent from the asset pages to /landing', async ({
+    page,
+    loginPage,
+    createAccount,
+  }) => {
+    const account = await createAccount(['user', 'moderator']);
+    await loginPage.goto();
+    await loginPage.signIn(account.username, account.password);
+    await expect(page).toHaveURL('/landing');
+    for (const path of ['/admin/asset-models', '/admin/rendered-assets']) {
+      await page.goto(path);
+      await expect(page).toHaveURL('/landing');
+    }
+  });
+
+  test('an upload shows percent and megabytes and can be cancelled; a file the server refuses is said in the dialog', async ({
+    page,
+    loginPage,
+  }) => {
+    const name = `Halo ${randomUUID().slice(0, 6)}`;
+    await openAdminPage(page, loginPage, 'Asset models');
+    await page.getByRole('button', { name: 'New asset model' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New asset model' });
+
+    // Named .glb but not one: the server sniffs the bytes and refuses; the reason stays in the dialog.
+    await dialog.getByLabel('Model file').setInputFiles({
+      name: 'fake.glb',
+      mimeType: 'model/gltf-binary',
+      buffer: Buffer.from('this is not a model'),
+    });
+    await dialog.getByLabel('Name', { exact: true }).fill(name);
+    await dialog.getByRole('button', { name: 'Upload model' }).click();
+    await expectToast(page, FAILURE_TOASTS.createAssetModel);
+    await expect(dialog.getByRole('alert')).toBeVisible();
+
+    // A slow network: the bar shows percent and megabytes sent; Cancel stops the upload and nothing is made.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 400 * 1024,
+    });
+    await dialog.getByLabel('Model file').setInputFiles(CAR_GLB);
+    await dialog.getByRole('button', { name: 'Upload model' }).click();
+    const bar = dialog.getByRole('progressbar', { name: 'Uploading terra.glb' });
+    await expect
+      .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 })
+      .toBeGreaterThan(10);
+    await expect(dialog).toContainText(/\d+% · [\d.]+ MB of 3\.8 MB/);
+    await expect(dialog.getByRole('button', { name: 'Upload model' })).toBeDisabled();
+    await expectNoSeriousViolations(page, 'upload in progress');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await page.getByRole('searchbox', { name: 'Search asset models' }).fill(name);
+    await expect(page.getByRole('table', { name: 'Asset models' })).toContainText(`No asset model matches “${name}”.`);
+  });
+
+  test('the list sorts by a column on the server, ascending then descending, kept in the address', async ({
+    page,
+    request,
+    loginPage,
+  }) => {
+    const tag = randomUUID().slice(0, 6);
+    const login = await request.post(`${API_BASE}${API_ROUTES.auth.login}`, { data: E2E_ADMIN });
+    const { accessToken } = (await login.json()) as LoginResponse;
+    const glb = readFileSync(CAR_GLB);
+    for (const name of [`Sorted B ${tag}`, `Sorted A ${tag}`, `Sorted C ${tag}`]) {
+      const created = await request.post(`${API_BASE}${API_ROUTES.assetModels.create}`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+        multipart: { name, file: { name: 'car.glb', mimeType: 'model/gltf-binary', buffer: glb } },
+      });
+      expect(created.status()).toBe(201);
+    }
+    await openAdminPage(page, loginPage, 'Asset models');
+    await page.getByRole('searchbox', { name: 'Search asset models' }).fill(tag);
+    const table = page.getByRole('table', { name: 'Asset models' });
+    const names = () => table.getByRole('row').filter({ hasText: tag }).locator('td:nth-child(2) span.font-medium');
+    await expect(names()).toHaveCount(3);
+
+    await table.getByRole('button', { name: 'Name' }).click();
+    await expect(page).toHaveURL(/sort=name&order=asc/);
+    await expect(names()).toHaveText([`Sorted A ${tag}`, `Sorted B ${tag}`, `Sorted C ${tag}`]);
+    await table.getByRole('button', { name: 'Name' }).click();
+    await expect(page).toHaveURL(/sort=name&order=desc/);
+    await expect(names()).toHaveText([`Sorted C ${tag}`, `Sorted B ${tag}`, `Sorted A ${tag}`]);
+    await expect(table.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
+  });
+});
