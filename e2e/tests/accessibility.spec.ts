@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { E2E_ADMIN } from '../support/server';
 
 /** Spec §9 of the configurator issue: no serious or critical axe violations on /landing and /home. */
 async function seriousViolations(page: Page) {
@@ -47,4 +48,20 @@ test('/landing and /home (every panel, the gallery) have no serious or critical 
   await expect(page.getByRole('searchbox', { name: 'Search animations' })).toBeVisible();
   expect(await seriousViolations(page), 'Timeline').toEqual([]);
   await studio.signOut();
+});
+
+test('every admin page has no serious or critical accessibility violations', async ({ page, loginPage }) => {
+  await loginPage.goto();
+  await loginPage.signIn(E2E_ADMIN.username, E2E_ADMIN.password);
+  await expect(page).toHaveURL('/admin');
+  await expect(page.getByRole('region', { name: 'System status' })).toContainText('reachable');
+  expect(await seriousViolations(page), '/admin').toEqual([]);
+  const sidebar = page.getByRole('navigation', { name: 'Administration' });
+  for (const section of ['Users', 'Groups', 'Presets', 'Configurations', 'Asset models', 'Rendered assets']) {
+    await sidebar.getByRole('link', { name: section }).click();
+    await expect(page.getByRole('heading', { level: 1, name: section })).toBeVisible();
+    // The list has settled: rows, or its empty or failed state, not the loading placeholders.
+    await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'false');
+    expect(await seriousViolations(page), section).toEqual([]);
+  }
 });
