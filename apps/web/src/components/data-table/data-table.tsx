@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ChevronsUpDown, RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ActionMenu, type MenuAction } from '@/components/ui/action-menu';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { cn } from '@/lib/cn';
@@ -25,6 +26,19 @@ export const listColumns = <T extends RowData>() => createColumnHelper<ListFeatu
 // TanStack's own `columns()` helper returns ColumnDef<…, any>: each column's value type differs.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type ListColumns<T extends RowData> = ReadonlyArray<ColumnDef<ListFeatures, T, any>>;
+
+/** The last column of a list: each row's "…" menu, named after the row ("Actions for Terra"). */
+export function actionsColumn<T extends RowData>(name: (row: T) => string, actions: (row: T) => MenuAction[]) {
+  return listColumns<T>().display({
+    id: 'actions',
+    header: () => <span className="sr-only">Actions</span>,
+    cell: ({ row }) => (
+      <div className="flex justify-end">
+        <ActionMenu label={`Actions for ${name(row.original)}`} actions={actions(row.original)} />
+      </div>
+    ),
+  });
+}
 
 export interface DataTableProps<T extends RowData> {
   /** The table's accessible name, e.g. "Users". */

@@ -1,6 +1,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useState, type ReactNode } from 'react';
 import { Button } from './button';
+import { toast } from 'sonner';
 import { Spinner } from './spinner';
 
 export interface ConfirmDialogProps {
@@ -60,5 +61,52 @@ export function ConfirmDialog({
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>
+  );
+}
+
+export interface ConfirmDeleteProps {
+  title: ReactNode;
+  description: ReactNode;
+  /** The confirming button's label, e.g. "Delete user". */
+  confirmLabel: string;
+  remove: () => Promise<unknown>;
+  /** The spec's toasts for the deletion. */
+  texts: { success: string; failure: string };
+  /** After a deletion: refresh the list. */
+  onDeleted: () => unknown;
+  onClose: () => void;
+}
+
+/**
+ * Every admin delete: asks first (Cancel focused), then deletes, says so with the spec's toast and refreshes; a
+ * refusal keeps the dialog open with the spec's failure toast and the server's reason under it.
+ */
+export function ConfirmDelete({
+  title,
+  description,
+  confirmLabel,
+  remove,
+  texts,
+  onDeleted,
+  onClose,
+}: ConfirmDeleteProps) {
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(next) => !next && onClose()}
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      onConfirm={async () => {
+        try {
+          await remove();
+        } catch (error) {
+          toast.error(texts.failure, { description: error instanceof Error ? error.message : '' });
+          throw error;
+        }
+        toast.success(texts.success);
+        await onDeleted();
+      }}
+    />
   );
 }

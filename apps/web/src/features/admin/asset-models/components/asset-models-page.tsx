@@ -1,18 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Car, CopyPlus, Pencil, Plus, Share2, Trash2 } from 'lucide-react';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
 import { FAILURE_TOASTS, LIST_DEFAULTS, LIST_SORTS, SUCCESS_TOASTS, type AssetModel } from '@autostudio/protocol';
-import { DataTable, listColumns } from '@/components/data-table/data-table';
+import { actionsColumn, listColumns } from '@/components/data-table/data-table';
 import { FilterSelect } from '@/components/data-table/filter-select';
-import { ActionMenu, type MenuAction } from '@/components/ui/action-menu';
+import type { MenuAction } from '@/components/ui/action-menu';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { SearchInput } from '@/components/ui/search-input';
+import { ConfirmDelete } from '@/components/ui/confirm-dialog';
 import type { ListSpec } from '@/lib/list/list-params';
 import { useListParams } from '@/lib/list/use-list-params';
 import { useListQuery } from '@/lib/list/use-list-query';
-import { AdminPage } from '@/features/admin/components/admin-page';
+import { AdminList } from '@/features/admin/components/admin-list';
 import { Badge } from '@/features/admin/components/badges';
 import {
   deleteAssetModel,
@@ -75,7 +73,8 @@ const plain = (value: string) => value || <span className="text-muted-foreground
 
 /** /admin/asset-models: the cars the studio can load, their versions, and uploading, sharing and removing them. */
 export function AssetModelsPage({ renderShare }: AssetModelsPageProps) {
-  const { params, update } = useListParams(LIST);
+  const controls = useListParams(LIST);
+  const { params, update } = controls;
   const [open, setOpen] = useState<Open>(null);
   const onPageGone = useCallback((page: number) => update({ page }), [update]);
   const [watchFrom, setWatchFrom] = useState(() => Date.now());
@@ -160,15 +159,7 @@ export function AssetModelsPage({ renderShare }: AssetModelsPageProps) {
           <span className="whitespace-nowrap text-muted-foreground">{dateFormat.format(new Date(getValue()))}</span>
         ),
       }),
-      column.display({
-        id: 'actions',
-        header: () => <span className="sr-only">Actions</span>,
-        cell: ({ row }) => (
-          <div className="flex justify-end">
-            <ActionMenu label={`Actions for ${row.original.name}`} actions={actionsFor(row.original)} />
-          </div>
-        ),
-      }),
+      actionsColumn((model: AssetModel) => model.name, actionsFor),
     ]);
   }, []);
 
@@ -176,7 +167,7 @@ export function AssetModelsPage({ renderShare }: AssetModelsPageProps) {
     ([name, value]) => value !== LIST.filters[name as AssetModelFilter],
   );
   return (
-    <AdminPage
+    <AdminList
       title="Asset models"
       description="The cars the studio loads: upload models and new versions, and decide who may use them."
       action={
@@ -185,26 +176,19 @@ export function AssetModelsPage({ renderShare }: AssetModelsPageProps) {
           New asset model
         </Button>
       }
-      toolbar={
-        // Two deliberate rows: what to look for and which versions, then the four facets of the filter options.
-        <div className="flex w-full flex-col gap-2">
-          <div className="flex items-end justify-between gap-2">
-            <SearchInput
-              label="Search asset models"
-              value={params.search}
-              onSearch={(search) => update({ search })}
-              className="w-72"
-            />
-            <FilterSelect
-              label="Versions"
-              value={params.filters.latestVersion}
-              onChange={(latestVersion) => update({ filters: { latestVersion } })}
-              options={VERSION_CHOICES}
-              anyLabel=""
-              allowAny={false}
-            />
-          </div>
-          <div className="flex flex-wrap items-end gap-2">
+      itemName="asset model"
+      emptyText="No asset models yet. Upload a car with “New asset model”."
+      filters={
+        <>
+          <FilterSelect
+            label="Versions"
+            value={params.filters.latestVersion}
+            onChange={(latestVersion) => update({ filters: { latestVersion } })}
+            options={VERSION_CHOICES}
+            anyLabel=""
+            allowAny={false}
+          />
+          <div className="flex w-full flex-wrap items-end gap-2">
             <FilterSelect
               label="Category"
               value={params.filters.category}
@@ -234,26 +218,14 @@ export function AssetModelsPage({ renderShare }: AssetModelsPageProps) {
               anyLabel="All regions"
             />
           </div>
-        </div>
+        </>
       }
+      filtered={filtered}
+      controls={controls}
+      list={list}
+      columns={columns}
+      getRowId={(model) => model.id}
     >
-      <DataTable
-        label="Asset models"
-        columns={columns}
-        state={list}
-        params={params}
-        onSort={(sort, order) => update({ sort, order })}
-        onPage={(page) => update({ page })}
-        onRetry={() => void list.refresh()}
-        getRowId={(model) => model.id}
-        empty={
-          params.search
-            ? `No asset model matches “${params.search}”.`
-            : filtered
-              ? 'No asset model matches these filters.'
-              : 'No asset models yet. Upload a car with “New asset model”.'
-        }
-      />
       {(open?.mode === 'create' || open?.mode === 'version' || open?.mode === 'edit') && (
         <AssetModelDialog
           open={open}
@@ -270,26 +242,16 @@ export function AssetModelsPage({ renderShare }: AssetModelsPageProps) {
           () => setOpen(null),
         )}
       {open?.mode === 'delete' && (
-        <ConfirmDialog
-          open
-          onOpenChange={(next) => !next && setOpen(null)}
+        <ConfirmDelete
           title={`Delete ${open.model.name}?`}
           description="Every version of this model is deleted: nobody can load it into the studio any more."
           confirmLabel="Delete asset model"
-          onConfirm={async () => {
-            try {
-              await deleteAssetModel(open.model.id);
-              toast.success(SUCCESS_TOASTS.assetModelDeleted);
-              refresh();
-            } catch (error) {
-              toast.error(FAILURE_TOASTS.deleteAssetModel, {
-                description: error instanceof Error ? error.message : '',
-              });
-              throw error;
-            }
-          }}
+          remove={() => deleteAssetModel(open.model.id)}
+          texts={{ success: SUCCESS_TOASTS.assetModelDeleted, failure: FAILURE_TOASTS.deleteAssetModel }}
+          onDeleted={refresh}
+          onClose={() => setOpen(null)}
         />
       )}
-    </AdminPage>
+    </AdminList>
   );
 }

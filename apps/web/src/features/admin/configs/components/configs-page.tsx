@@ -1,6 +1,5 @@
 import { Car, ExternalLink, Share2, Trash2 } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
 import {
   FAILURE_TOASTS,
   LIST_DEFAULTS,
@@ -9,14 +8,13 @@ import {
   type Config,
   type User,
 } from '@autostudio/protocol';
-import { DataTable, listColumns } from '@/components/data-table/data-table';
-import { ActionMenu, type MenuAction } from '@/components/ui/action-menu';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { SearchInput } from '@/components/ui/search-input';
+import { actionsColumn, listColumns } from '@/components/data-table/data-table';
+import type { MenuAction } from '@/components/ui/action-menu';
+import { ConfirmDelete } from '@/components/ui/confirm-dialog';
 import type { ListSpec } from '@/lib/list/list-params';
 import { useListParams } from '@/lib/list/use-list-params';
 import { useListQuery } from '@/lib/list/use-list-query';
-import { AdminPage } from '@/features/admin/components/admin-page';
+import { AdminList } from '@/features/admin/components/admin-list';
 import { Badge } from '@/features/admin/components/badges';
 import { DateCell } from '@/features/admin/components/dates';
 import { SharedCell } from '@/features/admin/components/shared-cell';
@@ -68,7 +66,8 @@ function ConfigName({ config, mine }: { config: Config; mine: boolean }) {
 
 /** /admin/configs: everyone's saved studio states, with their snapshots; open one, share it or delete it. */
 export function ConfigsPage({ me, renderShare, onOpenInStudio }: ConfigsPageProps) {
-  const { params, update } = useListParams(LIST);
+  const controls = useListParams(LIST);
+  const { params, update } = controls;
   const [open, setOpen] = useState<Open>(null);
   const onPageGone = useCallback((page: number) => update({ page }), [update]);
   const list = useListQuery({
@@ -108,45 +107,20 @@ export function ConfigsPage({ me, renderShare, onOpenInStudio }: ConfigsPageProp
       header: 'Updated',
       cell: ({ getValue }) => <DateCell value={getValue()} />,
     }),
-    column.display({
-      id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
-      cell: ({ row }) => (
-        <div className="flex justify-end">
-          <ActionMenu label={`Actions for ${row.original.name}`} actions={actionsFor(row.original)} />
-        </div>
-      ),
-    }),
+    actionsColumn((config: Config) => config.name, actionsFor),
   ]);
 
   return (
-    <AdminPage
+    <AdminList
       title="Configurations"
       description="Everyone's saved studio states: the car, its look, lights and camera, with the snapshot taken on save."
-      toolbar={
-        <SearchInput
-          label="Search configurations"
-          value={params.search}
-          onSearch={(search) => update({ search })}
-          className="w-72"
-        />
-      }
+      itemName="configuration"
+      emptyText="No configurations yet: they are saved from the studio."
+      controls={controls}
+      list={list}
+      columns={columns}
+      getRowId={(config) => config.id}
     >
-      <DataTable
-        label="Configurations"
-        columns={columns}
-        state={list}
-        params={params}
-        onSort={(sort, order) => update({ sort, order })}
-        onPage={(page) => update({ page })}
-        onRetry={() => void list.refresh()}
-        getRowId={(config) => config.id}
-        empty={
-          params.search
-            ? `No configuration matches “${params.search}”.`
-            : 'No configurations yet: they are saved from the studio.'
-        }
-      />
       {open?.dialog === 'share' &&
         renderShare(
           open.config,
@@ -154,26 +128,16 @@ export function ConfigsPage({ me, renderShare, onOpenInStudio }: ConfigsPageProp
           () => setOpen(null),
         )}
       {open?.dialog === 'delete' && (
-        <ConfirmDialog
-          open
-          onOpenChange={(next) => !next && setOpen(null)}
+        <ConfirmDelete
           title={`Delete ${open.config.name}?`}
           description="Its owner and everyone it is shared with lose it, snapshot included. This cannot be undone."
           confirmLabel="Delete configuration"
-          onConfirm={async () => {
-            try {
-              await deleteConfig(open.config.id);
-              toast.success(SUCCESS_TOASTS.configurationDeleted);
-              await list.refresh();
-            } catch (error) {
-              toast.error(FAILURE_TOASTS.deleteConfiguration, {
-                description: error instanceof Error ? error.message : '',
-              });
-              throw error;
-            }
-          }}
+          remove={() => deleteConfig(open.config.id)}
+          texts={{ success: SUCCESS_TOASTS.configurationDeleted, failure: FAILURE_TOASTS.deleteConfiguration }}
+          onDeleted={list.refresh}
+          onClose={() => setOpen(null)}
         />
       )}
-    </AdminPage>
+    </AdminList>
   );
 }

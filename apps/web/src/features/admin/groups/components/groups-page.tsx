@@ -1,16 +1,14 @@
 import { Pencil, Plus, Trash2, UsersRound } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
 import { FAILURE_TOASTS, LIST_DEFAULTS, LIST_SORTS, SUCCESS_TOASTS, type Group } from '@autostudio/protocol';
-import { DataTable, listColumns } from '@/components/data-table/data-table';
-import { ActionMenu, type MenuAction } from '@/components/ui/action-menu';
+import { actionsColumn, listColumns } from '@/components/data-table/data-table';
+import type { MenuAction } from '@/components/ui/action-menu';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { SearchInput } from '@/components/ui/search-input';
+import { ConfirmDelete } from '@/components/ui/confirm-dialog';
 import type { ListSpec } from '@/lib/list/list-params';
 import { useListParams } from '@/lib/list/use-list-params';
 import { useListQuery } from '@/lib/list/use-list-query';
-import { AdminPage } from '@/features/admin/components/admin-page';
+import { AdminList } from '@/features/admin/components/admin-list';
 import { DateCell } from '@/features/admin/components/dates';
 import { deleteGroup, listGroups } from '../api/groups-api';
 import { GroupDialog } from './group-dialog';
@@ -26,7 +24,8 @@ const membersText = (count: number) => (count === 1 ? '1 member' : `${count} mem
 
 /** /admin/user-groups: the groups items are shared with, who is in them, and the ways to change them. */
 export function GroupsPage() {
-  const { params, update } = useListParams(LIST);
+  const controls = useListParams(LIST);
+  const { params, update } = controls;
   const [open, setOpen] = useState<Open>(null);
   const onPageGone = useCallback((page: number) => update({ page }), [update]);
   const list = useListQuery({
@@ -78,19 +77,11 @@ export function GroupsPage() {
       header: 'Updated',
       cell: ({ getValue }) => <DateCell value={getValue()} />,
     }),
-    column.display({
-      id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
-      cell: ({ row }) => (
-        <div className="flex justify-end">
-          <ActionMenu label={`Actions for ${row.original.name}`} actions={actionsFor(row.original)} />
-        </div>
-      ),
-    }),
+    actionsColumn((group: Group) => group.name, actionsFor),
   ]);
 
   return (
-    <AdminPage
+    <AdminList
       title="Groups"
       description="Teams and clients that items are shared with in one go."
       action={
@@ -99,26 +90,13 @@ export function GroupsPage() {
           New group
         </Button>
       }
-      toolbar={
-        <SearchInput
-          label="Search groups"
-          value={params.search}
-          onSearch={(search) => update({ search })}
-          className="w-72"
-        />
-      }
+      itemName="group"
+      emptyText="No groups yet."
+      controls={controls}
+      list={list}
+      columns={columns}
+      getRowId={(group) => group.id}
     >
-      <DataTable
-        label="Groups"
-        columns={columns}
-        state={list}
-        params={params}
-        onSort={(sort, order) => update({ sort, order })}
-        onPage={(page) => update({ page })}
-        onRetry={() => void list.refresh()}
-        getRowId={(group) => group.id}
-        empty={params.search ? `No group matches “${params.search}”.` : 'No groups yet.'}
-      />
       {(open?.dialog === 'create' || open?.dialog === 'edit') && (
         <GroupDialog
           group={open.dialog === 'edit' ? open.group : null}
@@ -130,24 +108,16 @@ export function GroupsPage() {
         <MembersDialog group={open.group} onClose={() => setOpen(null)} onChanged={() => void list.refresh()} />
       )}
       {open?.dialog === 'delete' && (
-        <ConfirmDialog
-          open
-          onOpenChange={(next) => !next && setOpen(null)}
+        <ConfirmDelete
           title={`Delete ${open.group.name}?`}
           description={`Its ${membersText(open.group.users.length)} lose what was shared with the group. This cannot be undone.`}
           confirmLabel="Delete group"
-          onConfirm={async () => {
-            try {
-              await deleteGroup(open.group.id);
-              toast.success(SUCCESS_TOASTS.groupDeleted);
-              await list.refresh();
-            } catch (error) {
-              toast.error(FAILURE_TOASTS.deleteGroups, { description: error instanceof Error ? error.message : '' });
-              throw error;
-            }
-          }}
+          remove={() => deleteGroup(open.group.id)}
+          texts={{ success: SUCCESS_TOASTS.groupDeleted, failure: FAILURE_TOASTS.deleteGroups }}
+          onDeleted={list.refresh}
+          onClose={() => setOpen(null)}
         />
       )}
-    </AdminPage>
+    </AdminList>
   );
 }

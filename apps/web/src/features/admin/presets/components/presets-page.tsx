@@ -10,15 +10,14 @@ import {
   SUCCESS_TOASTS,
   type Preset,
 } from '@autostudio/protocol';
-import { DataTable, listColumns } from '@/components/data-table/data-table';
+import { actionsColumn, listColumns } from '@/components/data-table/data-table';
 import { FilterSelect } from '@/components/data-table/filter-select';
-import { ActionMenu, type MenuAction } from '@/components/ui/action-menu';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { SearchInput } from '@/components/ui/search-input';
+import type { MenuAction } from '@/components/ui/action-menu';
+import { ConfirmDelete } from '@/components/ui/confirm-dialog';
 import type { ListSpec } from '@/lib/list/list-params';
 import { useListParams } from '@/lib/list/use-list-params';
 import { useListQuery } from '@/lib/list/use-list-query';
-import { AdminPage } from '@/features/admin/components/admin-page';
+import { AdminList } from '@/features/admin/components/admin-list';
 import { Badge } from '@/features/admin/components/badges';
 import { DateCell } from '@/features/admin/components/dates';
 import { SharedCell } from '@/features/admin/components/shared-cell';
@@ -54,7 +53,8 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 /** /admin/presets: everyone's post-process and animation presets, the defaults among them, and their upkeep. */
 export function PresetsPage({ renderShare }: PresetsPageProps) {
-  const { params, update } = useListParams(LIST);
+  const controls = useListParams(LIST);
+  const { params, update } = controls;
   const [open, setOpen] = useState<Open>(null);
   const onPageGone = useCallback((page: number) => update({ page }), [update]);
   const list = useListQuery({
@@ -139,30 +139,17 @@ export function PresetsPage({ renderShare }: PresetsPageProps) {
       header: 'Updated',
       cell: ({ getValue }) => <DateCell value={getValue()} />,
     }),
-    column.display({
-      id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
-      cell: ({ row }) => (
-        <div className="flex justify-end">
-          <ActionMenu label={`Actions for ${row.original.name}`} actions={actionsFor(row.original)} />
-        </div>
-      ),
-    }),
+    actionsColumn((preset: Preset) => preset.name, actionsFor),
   ]);
 
-  const filtered = params.search || params.filters.type || params.filters.category;
   return (
-    <AdminPage
+    <AdminList
       title="Presets"
       description="Post-process looks and camera animations: everyone's, and the defaults every user starts with."
-      toolbar={
+      itemName="preset"
+      emptyText="No presets yet: they are saved from the studio."
+      filters={
         <>
-          <SearchInput
-            label="Search presets"
-            value={params.search}
-            onSearch={(search) => update({ search })}
-            className="w-72"
-          />
           <FilterSelect
             label="Type"
             value={params.filters.type}
@@ -179,18 +166,12 @@ export function PresetsPage({ renderShare }: PresetsPageProps) {
           />
         </>
       }
+      filtered={Boolean(params.filters.type || params.filters.category)}
+      controls={controls}
+      list={list}
+      columns={columns}
+      getRowId={(preset) => preset.id}
     >
-      <DataTable
-        label="Presets"
-        columns={columns}
-        state={list}
-        params={params}
-        onSort={(sort, order) => update({ sort, order })}
-        onPage={(page) => update({ page })}
-        onRetry={() => void list.refresh()}
-        getRowId={(preset) => preset.id}
-        empty={filtered ? 'No preset matches these filters.' : 'No presets yet: they are saved from the studio.'}
-      />
       {open?.dialog === 'edit' && (
         <PresetDialog
           preset={open.preset}
@@ -206,9 +187,7 @@ export function PresetsPage({ renderShare }: PresetsPageProps) {
           () => setOpen(null),
         )}
       {open?.dialog === 'delete' && (
-        <ConfirmDialog
-          open
-          onOpenChange={(next) => !next && setOpen(null)}
+        <ConfirmDelete
           title={`Delete ${open.preset.name}?`}
           description={
             open.preset.isDefault
@@ -216,18 +195,12 @@ export function PresetsPage({ renderShare }: PresetsPageProps) {
               : 'Its owner and everyone it is shared with lose it. This cannot be undone.'
           }
           confirmLabel="Delete preset"
-          onConfirm={async () => {
-            try {
-              await deletePreset(open.preset.id);
-              toast.success(SUCCESS_TOASTS.presetDeleted);
-              await list.refresh();
-            } catch (error) {
-              toast.error(FAILURE_TOASTS.deletePreset, { description: errorText(error) });
-              throw error;
-            }
-          }}
+          remove={() => deletePreset(open.preset.id)}
+          texts={{ success: SUCCESS_TOASTS.presetDeleted, failure: FAILURE_TOASTS.deletePreset }}
+          onDeleted={list.refresh}
+          onClose={() => setOpen(null)}
         />
       )}
-    </AdminPage>
+    </AdminList>
   );
 }

@@ -1,17 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Eye, Film, Image as ImageIcon, Pencil, Share2, Trash2 } from 'lucide-react';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
 import { FAILURE_TOASTS, LIST_DEFAULTS, LIST_SORTS, SUCCESS_TOASTS, type RenderedAsset } from '@autostudio/protocol';
-import { DataTable, listColumns } from '@/components/data-table/data-table';
+import { actionsColumn, listColumns } from '@/components/data-table/data-table';
 import { FilterSelect } from '@/components/data-table/filter-select';
-import { ActionMenu, type MenuAction } from '@/components/ui/action-menu';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { SearchInput } from '@/components/ui/search-input';
+import type { MenuAction } from '@/components/ui/action-menu';
+import { ConfirmDelete } from '@/components/ui/confirm-dialog';
 import type { ListSpec } from '@/lib/list/list-params';
 import { useListParams } from '@/lib/list/use-list-params';
 import { useListQuery } from '@/lib/list/use-list-query';
-import { AdminPage } from '@/features/admin/components/admin-page';
+import { AdminList } from '@/features/admin/components/admin-list';
 import { Badge } from '@/features/admin/components/badges';
 import {
   deleteRenderedAsset,
@@ -53,7 +51,8 @@ const plain = (value: string) => value || <span className="text-muted-foreground
 
 /** /admin/rendered-assets: everyone's stills and videos, to look at, file, share and remove. */
 export function RenderedAssetsPage({ renderShare, renderViewer }: RenderedAssetsPageProps) {
-  const { params, update } = useListParams(LIST);
+  const controls = useListParams(LIST);
+  const { params, update } = controls;
   const [open, setOpen] = useState<Open>(null);
   const onPageGone = useCallback((page: number) => update({ page }), [update]);
   const list = useListQuery({
@@ -130,32 +129,19 @@ export function RenderedAssetsPage({ renderShare, renderViewer }: RenderedAssets
           <span className="whitespace-nowrap text-muted-foreground">{dateFormat.format(new Date(getValue()))}</span>
         ),
       }),
-      column.display({
-        id: 'actions',
-        header: () => <span className="sr-only">Actions</span>,
-        cell: ({ row }) => (
-          <div className="flex justify-end">
-            <ActionMenu label={`Actions for ${row.original.name}`} actions={actionsFor(row.original)} />
-          </div>
-        ),
-      }),
+      actionsColumn((asset: RenderedAsset) => asset.name, actionsFor),
     ]);
   }, []);
 
-  const filtered = Object.values(params.filters).some(Boolean);
   const close = () => setOpen(null);
   return (
-    <AdminPage
+    <AdminList
       title="Rendered assets"
       description="Everyone's stills and videos: open them, file them, and decide who sees them."
-      toolbar={
+      itemName="rendered asset"
+      emptyText="No renders yet. Stills and videos appear here once a render finishes."
+      filters={
         <>
-          <SearchInput
-            label="Search rendered assets"
-            value={params.search}
-            onSearch={(search) => update({ search })}
-            className="w-64"
-          />
           <FilterSelect
             label="Category"
             value={params.filters.category}
@@ -179,24 +165,12 @@ export function RenderedAssetsPage({ renderShare, renderViewer }: RenderedAssets
           />
         </>
       }
+      filtered={Object.values(params.filters).some(Boolean)}
+      controls={controls}
+      list={list}
+      columns={columns}
+      getRowId={(asset) => asset.id}
     >
-      <DataTable
-        label="Rendered assets"
-        columns={columns}
-        state={list}
-        params={params}
-        onSort={(sort, order) => update({ sort, order })}
-        onPage={(page) => update({ page })}
-        onRetry={() => void list.refresh()}
-        getRowId={(asset) => asset.id}
-        empty={
-          params.search
-            ? `No rendered asset matches “${params.search}”.`
-            : filtered
-              ? 'No rendered asset matches these filters.'
-              : 'No renders yet. Stills and videos appear here once a render finishes.'
-        }
-      />
       {open?.dialog === 'view' &&
         renderViewer(open.asset, {
           onClose: close,
@@ -209,26 +183,16 @@ export function RenderedAssetsPage({ renderShare, renderViewer }: RenderedAssets
       )}
       {open?.dialog === 'share' && renderShare(open.asset, () => void list.refresh(), close)}
       {open?.dialog === 'delete' && (
-        <ConfirmDialog
-          open
-          onOpenChange={(next) => !next && close()}
+        <ConfirmDelete
           title={`Delete ${open.asset.name}?`}
           description="It leaves the gallery of everyone it was shared with, and nobody can open its files any more. This cannot be undone."
           confirmLabel="Delete rendered asset"
-          onConfirm={async () => {
-            try {
-              await deleteRenderedAsset(open.asset.id);
-              toast.success(SUCCESS_TOASTS.renderedAssetDeleted);
-              refresh();
-            } catch (error) {
-              toast.error(FAILURE_TOASTS.deleteAssetRendered, {
-                description: error instanceof Error ? error.message : '',
-              });
-              throw error;
-            }
-          }}
+          remove={() => deleteRenderedAsset(open.asset.id)}
+          texts={{ success: SUCCESS_TOASTS.renderedAssetDeleted, failure: FAILURE_TOASTS.deleteAssetRendered }}
+          onDeleted={refresh}
+          onClose={close}
         />
       )}
-    </AdminPage>
+    </AdminList>
   );
 }

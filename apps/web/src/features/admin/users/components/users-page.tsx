@@ -1,16 +1,14 @@
 import { KeyRound, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
 import { FAILURE_TOASTS, LIST_DEFAULTS, LIST_SORTS, SUCCESS_TOASTS, type User } from '@autostudio/protocol';
-import { DataTable, listColumns } from '@/components/data-table/data-table';
-import { ActionMenu, type MenuAction } from '@/components/ui/action-menu';
+import { actionsColumn, listColumns } from '@/components/data-table/data-table';
+import type { MenuAction } from '@/components/ui/action-menu';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { SearchInput } from '@/components/ui/search-input';
+import { ConfirmDelete } from '@/components/ui/confirm-dialog';
 import type { ListSpec } from '@/lib/list/list-params';
 import { useListParams } from '@/lib/list/use-list-params';
 import { useListQuery } from '@/lib/list/use-list-query';
-import { AdminPage } from '@/features/admin/components/admin-page';
+import { AdminList } from '@/features/admin/components/admin-list';
 import { RoleBadges } from '@/features/admin/components/badges';
 import { deleteUser, listUsers } from '../api/users-api';
 import { ResetPasswordDialog } from './reset-password-dialog';
@@ -24,7 +22,8 @@ const column = listColumns<User>();
 
 /** /admin/users: everyone who may sign in, their roles, and the ways to add, change and remove them. */
 export function UsersPage({ me }: { me: User }) {
-  const { params, update } = useListParams(LIST);
+  const controls = useListParams(LIST);
+  const { params, update } = controls;
   const [open, setOpen] = useState<Open>(null);
   const onPageGone = useCallback((page: number) => update({ page }), [update]);
   const list = useListQuery({
@@ -64,19 +63,11 @@ export function UsersPage({ me }: { me: User }) {
       enableSorting: false,
       cell: ({ getValue }) => <RoleBadges roles={getValue()} />,
     }),
-    column.display({
-      id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
-      cell: ({ row }) => (
-        <div className="flex justify-end">
-          <ActionMenu label={`Actions for ${row.original.name}`} actions={actionsFor(row.original)} />
-        </div>
-      ),
-    }),
+    actionsColumn((user: User) => user.name, actionsFor),
   ]);
 
   return (
-    <AdminPage
+    <AdminList
       title="Users"
       description="Everyone who may sign in, and what their roles let them do."
       action={
@@ -85,26 +76,13 @@ export function UsersPage({ me }: { me: User }) {
           New user
         </Button>
       }
-      toolbar={
-        <SearchInput
-          label="Search users"
-          value={params.search}
-          onSearch={(search) => update({ search })}
-          className="w-72"
-        />
-      }
+      itemName="user"
+      emptyText="No users yet."
+      controls={controls}
+      list={list}
+      columns={columns}
+      getRowId={(user) => user.id}
     >
-      <DataTable
-        label="Users"
-        columns={columns}
-        state={list}
-        params={params}
-        onSort={(sort, order) => update({ sort, order })}
-        onPage={(page) => update({ page })}
-        onRetry={() => void list.refresh()}
-        getRowId={(user) => user.id}
-        empty={params.search ? `No user matches “${params.search}”.` : 'No users yet.'}
-      />
       {(open?.dialog === 'create' || open?.dialog === 'edit') && (
         <UserDialog
           user={open.dialog === 'edit' ? open.user : null}
@@ -115,24 +93,16 @@ export function UsersPage({ me }: { me: User }) {
       )}
       {open?.dialog === 'password' && <ResetPasswordDialog user={open.user} onClose={() => setOpen(null)} />}
       {open?.dialog === 'delete' && (
-        <ConfirmDialog
-          open
-          onOpenChange={(next) => !next && setOpen(null)}
+        <ConfirmDelete
           title={`Delete ${open.user.name}?`}
           description={`${open.user.username} can no longer sign in and is signed out everywhere. This cannot be undone.`}
           confirmLabel="Delete user"
-          onConfirm={async () => {
-            try {
-              await deleteUser(open.user.id);
-              toast.success(SUCCESS_TOASTS.userDeleted);
-              await list.refresh();
-            } catch (error) {
-              toast.error(FAILURE_TOASTS.deleteUsers, { description: error instanceof Error ? error.message : '' });
-              throw error;
-            }
-          }}
+          remove={() => deleteUser(open.user.id)}
+          texts={{ success: SUCCESS_TOASTS.userDeleted, failure: FAILURE_TOASTS.deleteUsers }}
+          onDeleted={list.refresh}
+          onClose={() => setOpen(null)}
         />
       )}
-    </AdminPage>
+    </AdminList>
   );
 }
