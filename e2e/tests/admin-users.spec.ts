@@ -91,10 +91,20 @@ test.describe('/admin/users', () => {
     await expect(page).toHaveURL(new RegExp(`search=${username}`));
     await expect(page.getByRole('table', { name: 'Users' }).getByRole('row')).toHaveCount(2);
     const row = tableRow(page, 'Users', username);
-    await row.getByRole('button', { name: 'Actions for Kay Board' }).focus();
+    const actions = row.getByRole('button', { name: 'Actions for Kay Board' });
+    // A dialog opened from the row's menu hands focus back to the menu's button when it closes.
+    await actions.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Edit Kay Board' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(actions).toBeFocused();
+
     await page.keyboard.press('Enter');
     await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Reset password' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeFocused();
     await page.keyboard.press('Enter');

@@ -1,5 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { MoreHorizontal, type LucideIcon } from 'lucide-react';
+import { useRef } from 'react';
 import { cn } from '@/lib/cn';
 
 export interface MenuAction {
@@ -14,6 +15,9 @@ export interface MenuAction {
  * user may not use are absent, not disabled).
  */
 export function ActionMenu({ label, actions }: { label: string; actions: readonly MenuAction[] }) {
+  // The chosen action runs once the menu has closed and focus is on its "…" button again, so that a dialog it opens
+  // hands focus back to that button when it closes (not to the page, the menu item being gone by then).
+  const chosen = useRef<(() => void) | null>(null);
   if (actions.length === 0) return null;
   return (
     <DropdownMenu.Root>
@@ -30,11 +34,16 @@ export function ActionMenu({ label, actions }: { label: string; actions: readonl
           sideOffset={4}
           className="z-50 min-w-36 rounded-md border border-border bg-surface-raised p-1 text-[13px] shadow-xl shadow-black/30"
           onClick={(event) => event.stopPropagation()}
+          onCloseAutoFocus={() => {
+            const run = chosen.current;
+            chosen.current = null;
+            run?.();
+          }}
         >
           {actions.map(({ label: text, icon: Icon, onSelect, destructive }) => (
             <DropdownMenu.Item
               key={text}
-              onSelect={onSelect}
+              onSelect={() => (chosen.current = onSelect)}
               className={cn(
                 'flex cursor-default select-none items-center gap-2 rounded px-2 py-1.5 outline-none data-[highlighted]:bg-muted',
                 destructive && 'text-destructive',
