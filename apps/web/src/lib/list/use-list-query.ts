@@ -3,16 +3,16 @@ import { useEffect } from 'react';
 import { toast } from 'sonner';
 import type { ListResult } from '@autostudio/protocol';
 import type { ListParams, ListState } from './list-params';
+import type { ListParamsControls } from './use-list-params';
 
 export interface ListQueryOptions<T, F extends string> {
   /** The list's name in the query cache; its parameters are added to it. */
   key: string;
-  params: ListParams<F>;
+  /** The list's parameters in the address; a page emptied by a delete is stepped back through them. */
+  controls: ListParamsControls<F>;
   fetch: (params: ListParams<F>, signal: AbortSignal) => Promise<ListResult<T>>;
   /** The spec's failure text for this list ("Failed to fetch Users"). */
   failure: string;
-  /** Called when a page emptied by a delete should step back to the last page with rows. */
-  onPageGone: (lastPage: number) => void;
   /** How soon to look again given the rows shown (a preview the server is still rendering), or false. */
   refetchInterval?: (items: readonly T[]) => number | false;
 }
@@ -32,10 +32,9 @@ const NO_ITEMS: never[] = [];
  */
 export function useListQuery<T, F extends string>({
   key,
-  params,
+  controls: { params, update },
   fetch,
   failure,
-  onPageGone,
   refetchInterval,
 }: ListQueryOptions<T, F>): ListQueryResult<T> {
   const client = useQueryClient();
@@ -64,8 +63,8 @@ export function useListQuery<T, F extends string>({
   const lastPage = Math.max(1, Math.ceil(total / params.limit));
   const gone = query.isSuccess && !query.isPlaceholderData && params.page > lastPage;
   useEffect(() => {
-    if (gone) onPageGone(lastPage);
-  }, [gone, lastPage, onPageGone]);
+    if (gone) update({ page: lastPage });
+  }, [gone, lastPage, update]);
 
   return {
     items: query.data?.items ?? NO_ITEMS,

@@ -76,14 +76,12 @@ export function AssetModelsPage({ renderShare }: AssetModelsPageProps) {
   const controls = useListParams(LIST);
   const { params, update } = controls;
   const [open, setOpen] = useState<Open>(null);
-  const onPageGone = useCallback((page: number) => update({ page }), [update]);
   const [watchFrom, setWatchFrom] = useState(() => Date.now());
   const list = useListQuery({
     key: 'admin-asset-models',
-    params,
+    controls,
     fetch: listAssetModels,
     failure: FAILURE_TOASTS.fetchAssetModels,
-    onPageGone,
     refetchInterval: (items) =>
       items.some((model) => model.previewUrl === null) && Date.now() - watchFrom < PREVIEW_WATCH.forMs
         ? PREVIEW_WATCH.intervalMs

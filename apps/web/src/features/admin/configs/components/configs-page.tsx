@@ -1,5 +1,5 @@
 import { Car, ExternalLink, Share2, Trash2 } from 'lucide-react';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   FAILURE_TOASTS,
   LIST_DEFAULTS,
@@ -67,15 +67,12 @@ function ConfigName({ config, mine }: { config: Config; mine: boolean }) {
 /** /admin/configs: everyone's saved studio states, with their snapshots; open one, share it or delete it. */
 export function ConfigsPage({ me, renderShare, onOpenInStudio }: ConfigsPageProps) {
   const controls = useListParams(LIST);
-  const { params, update } = controls;
   const [open, setOpen] = useState<Open>(null);
-  const onPageGone = useCallback((page: number) => update({ page }), [update]);
   const list = useListQuery({
     key: 'admin-configs',
-    params,
+    controls,
     fetch: listConfigs,
     failure: FAILURE_TOASTS.fetchConfigurations,
-    onPageGone,
   });
 
   const actionsFor = (config: Config): MenuAction[] => [

@@ -1,5 +1,5 @@
 import { Pencil, Plus, Trash2, UsersRound } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { FAILURE_TOASTS, LIST_DEFAULTS, LIST_SORTS, SUCCESS_TOASTS, type Group } from '@autostudio/protocol';
 import { actionsColumn, listColumns } from '@/components/data-table/data-table';
 import type { MenuAction } from '@/components/ui/action-menu';
@@ -25,15 +25,12 @@ const membersText = (count: number) => (count === 1 ? '1 member' : `${count} mem
 /** /admin/user-groups: the groups items are shared with, who is in them, and the ways to change them. */
 export function GroupsPage() {
   const controls = useListParams(LIST);
-  const { params, update } = controls;
   const [open, setOpen] = useState<Open>(null);
-  const onPageGone = useCallback((page: number) => update({ page }), [update]);
   const list = useListQuery({
     key: 'admin-groups',
-    params,
+    controls,
     fetch: listGroups,
     failure: FAILURE_TOASTS.fetchGroups,
-    onPageGone,
   });
 
   const actionsFor = (group: Group): MenuAction[] => [

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Copy, Pencil, Share2, Star, StarOff, Trash2 } from 'lucide-react';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import {
   FAILURE_TOASTS,
@@ -56,13 +56,11 @@ export function PresetsPage({ renderShare }: PresetsPageProps) {
   const controls = useListParams(LIST);
   const { params, update } = controls;
   const [open, setOpen] = useState<Open>(null);
-  const onPageGone = useCallback((page: number) => update({ page }), [update]);
   const list = useListQuery({
     key: 'admin-presets',
-    params,
+    controls,
     fetch: listPresets,
     failure: FAILURE_TOASTS.fetchPresets,
-    onPageGone,
   });
   const type = params.filters.type === 'postProcess' || params.filters.type === 'animation' ? params.filters.type : '';
   const categories = useQuery({

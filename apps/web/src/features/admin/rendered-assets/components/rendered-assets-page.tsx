@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Eye, Film, Image as ImageIcon, Pencil, Share2, Trash2 } from 'lucide-react';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { FAILURE_TOASTS, LIST_DEFAULTS, LIST_SORTS, SUCCESS_TOASTS, type RenderedAsset } from '@autostudio/protocol';
 import { actionsColumn, listColumns } from '@/components/data-table/data-table';
 import { FilterSelect } from '@/components/data-table/filter-select';
@@ -54,13 +54,11 @@ export function RenderedAssetsPage({ renderShare, renderViewer }: RenderedAssets
   const controls = useListParams(LIST);
   const { params, update } = controls;
   const [open, setOpen] = useState<Open>(null);
-  const onPageGone = useCallback((page: number) => update({ page }), [update]);
   const list = useListQuery({
     key: 'admin-rendered-assets',
-    params,
+    controls,
     fetch: listRenderedAssets,
     failure: FAILURE_TOASTS.fetchAssetRendered,
-    onPageGone,
   });
   const options = useQuery({
     queryKey: ['admin-rendered-assets', 'filter-options'],

@@ -1,5 +1,5 @@
 import { KeyRound, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { FAILURE_TOASTS, LIST_DEFAULTS, LIST_SORTS, SUCCESS_TOASTS, type User } from '@autostudio/protocol';
 import { actionsColumn, listColumns } from '@/components/data-table/data-table';
 import type { MenuAction } from '@/components/ui/action-menu';
@@ -23,15 +23,12 @@ const column = listColumns<User>();
 /** /admin/users: everyone who may sign in, their roles, and the ways to add, change and remove them. */
 export function UsersPage({ me }: { me: User }) {
   const controls = useListParams(LIST);
-  const { params, update } = controls;
   const [open, setOpen] = useState<Open>(null);
-  const onPageGone = useCallback((page: number) => update({ page }), [update]);
   const list = useListQuery({
     key: 'admin-users',
-    params,
+    controls,
     fetch: listUsers,
     failure: FAILURE_TOASTS.fetchUsers,
-    onPageGone,
   });
 
   const actionsFor = (user: User): MenuAction[] => [
