@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { BUILT_IN_PRODUCT, RENDER_MESSAGES, roleSchema, type RenderJobSettingsInput } from '@autostudio/protocol';
+import { BUILT_IN_PRODUCT, roleSchema, type RenderJobSettingsInput } from '@autostudio/protocol';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { RenderJobRow } from '../../db/schema.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { RenderQueue } from './render-queue.js';
 import type { PreviewRenderRequest, StoredRenderOutput } from './render-runner.js';
@@ -51,36 +50,14 @@ export class ModelPreviewRequests {
   async enqueue(assetModelId: string, ownerId: string): Promise<boolean> {
     const id = previewJobId(assetModelId);
     if (await this.queue.jobs.find(id)) return false;
-    const now = new Date().toISOString();
     const request: PreviewRenderRequest = { assetModelId };
-    const row: RenderJobRow = {
-      id,
-      // The job loads the model with its owner's access, as a user's render does.
-      owner_id: ownerId,
-      kind: 'preview',
-      request: JSON.stringify(request),
-      status: 'queued',
-      progress: 0,
-      message: RENDER_MESSAGES.queued,
-      error: null,
-      outputs: '[]',
-      attempts: 0,
-      max_attempts: this.queue.settings.maxAttempts,
-      worker_id: null,
-      lease_expires_at: null,
-      created_at: now,
-      updated_at: now,
-      started_at: null,
-      finished_at: null,
-      asset_id: null,
-    };
     try {
-      await this.queue.jobs.enqueue(row);
+      // The job loads the model with its owner's access, as a user's render does.
+      await this.queue.submit({ id, ownerId, kind: 'preview', request });
     } catch (error) {
       if (isUniqueViolation(error)) return false;
       throw error;
     }
-    this.queue.signals.emit('enqueued');
     return true;
   }
 }

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { RENDER_MESSAGES } from '@autostudio/protocol';
 import type { DatabaseHandle } from '../../db/database.js';
+import type { RenderJobRow } from '../../db/schema.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { RenderJobsRepository } from './render-jobs.repository.js';
 import type { RenderPublisher, RenderRunner } from './render-runner.js';
@@ -37,6 +39,39 @@ export class RenderQueue {
 
   get settings(): RenderQueueSettings {
     return this.parts.settings;
+  }
+
+  /** Queues a new job and wakes this process's workers; answers the row as stored. */
+  async submit<K extends RenderJobRow['kind']>(job: {
+    id: string;
+    ownerId: string;
+    kind: K;
+    request: unknown;
+  }): Promise<RenderJobRow & { kind: K }> {
+    const now = new Date().toISOString();
+    const row: RenderJobRow & { kind: K } = {
+      id: job.id,
+      owner_id: job.ownerId,
+      kind: job.kind,
+      request: JSON.stringify(job.request),
+      status: 'queued',
+      progress: 0,
+      message: RENDER_MESSAGES.queued,
+      error: null,
+      outputs: '[]',
+      attempts: 0,
+      max_attempts: this.settings.maxAttempts,
+      worker_id: null,
+      lease_expires_at: null,
+      created_at: now,
+      updated_at: now,
+      started_at: null,
+      finished_at: null,
+      asset_id: null,
+    };
+    await this.jobs.enqueue(row);
+    this.signals.emit('enqueued');
+    return row;
   }
 
   get storage(): BlobStore {

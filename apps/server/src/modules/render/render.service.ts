@@ -112,30 +112,7 @@ export class RenderService {
   }
 
   private async enqueue(user: User, kind: RenderJobKind, request: unknown): Promise<RenderJob> {
-    const now = new Date().toISOString();
-    const row: ServiceJobRow = {
-      id: randomUUID(),
-      owner_id: user.id,
-      kind,
-      request: JSON.stringify(request),
-      status: 'queued',
-      progress: 0,
-      message: RENDER_MESSAGES.queued,
-      error: null,
-      outputs: '[]',
-      attempts: 0,
-      max_attempts: this.queue.settings.maxAttempts,
-      worker_id: null,
-      lease_expires_at: null,
-      created_at: now,
-      updated_at: now,
-      started_at: null,
-      finished_at: null,
-      asset_id: null,
-    };
-    await this.queue.jobs.enqueue(row);
-    this.queue.signals.emit('enqueued');
-    return toRenderJob(row);
+    return toRenderJob(await this.queue.submit({ id: randomUUID(), ownerId: user.id, kind, request }));
   }
 
   private async visible(user: User, jobId: string): Promise<ServiceJobRow> {
