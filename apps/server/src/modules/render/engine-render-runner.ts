@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   PRESET_ANIMATION_SHOTS,
@@ -17,7 +18,7 @@ import {
 } from '@autostudio/protocol';
 import { safeFileName } from '../../storage/media-url.js';
 import type { EngineRemote } from './engine-remote.js';
-import { makeThumbnail, VIDEO_ENCODINGS, VideoEncoder } from './ffmpeg.js';
+import { VIDEO_ENCODINGS, VideoEncoder } from './ffmpeg.js';
 import type { RenderEnginePool } from './render-engines.js';
 import {
   RenderFailure,
@@ -28,6 +29,7 @@ import {
 } from './render-runner.js';
 import { MODEL_PREVIEW } from './model-previews.js';
 import { loadCar, prepareScene, type RenderSceneLinks } from './render-scene.js';
+import { makeThumbnail } from './thumbnail.js';
 
 /** How often a worker asks the engine how its render goes. */
 const STATUS_POLL_MS = 100;
@@ -56,7 +58,6 @@ export class EngineRenderRunner implements RenderRunner {
     if (!parsed.success) throw new RenderFailure(`The configuration cannot be rendered: ${parsed.error.message}`);
     context.onProgress(0, 'Waiting for a render engine');
     const lease = await this.options.engines.borrow(context.signal);
-    const folder = await mkdtemp(path.join(os.tmpdir(), 'autostudio-render-'));
     try {
       context.onProgress(1, 'Preparing the scene');
       await prepareScene(
@@ -67,10 +68,9 @@ export class EngineRenderRunner implements RenderRunner {
       );
       context.onProgress(PROGRESS.scene, 'Rendering');
       return job.kind === 'still'
-        ? await this.still(lease.remote, job, context, folder)
-        : await this.video(lease.remote, job, context, folder);
+        ? await this.still(lease.remote, job, context)
+        : await this.video(lease.remote, job, context);
     } finally {
-      await rm(folder, { recursive: true, force: true });
       // The engine resets while the job is recorded: the next job waits for it, this one need not.
       void lease.release();
     }
@@ -90,7 +90,6 @@ export class EngineRenderRunner implements RenderRunner {
     });
     context.onProgress(0, 'Waiting for a render engine');
     const lease = await this.options.engines.borrow(context.signal);
-    const folder = await mkdtemp(path.join(os.tmpdir(), 'autostudio-preview-'));
     try {
       context.onProgress(1, 'Loading the car');
       if (url) await loadCar(lease.remote, url, context.signal);
@@ -102,22 +101,17 @@ export class EngineRenderRunner implements RenderRunner {
       });
       if (!beauty) throw new RenderFailure('The render engine made no Beauty image');
       const { Data } = await lease.remote.call('ReadRenderOutput', { Path: beauty.Path }, context.signal);
-      // No extension: ffmpeg goes by what the bytes are, whatever the engine called them.
-      const source = path.join(folder, 'beauty');
-      await writeFile(source, Buffer.from(Data, 'base64'));
-      const file = path.join(folder, MODEL_PREVIEW.fileName);
-      await makeThumbnail(this.options.ffmpegPath, source, file, MODEL_PREVIEW.settings.Width);
+      const picture = await makeThumbnail(Buffer.from(Data, 'base64'), MODEL_PREVIEW.settings.Width);
       context.onProgress(RENDER_FILES_PROGRESS, 'Writing the files');
       return [
         await context.writeOutput({
           name: MODEL_PREVIEW.fileName,
           kind: MODEL_PREVIEW.kind,
           contentType: 'image/jpeg',
-          body: createReadStream(file),
+          body: Readable.from([picture]),
         }),
       ];
     } finally {
-      await rm(folder, { recursive: true, force: true });
       void lease.release();
     }
   }
@@ -126,7 +120,6 @@ export class EngineRenderRunner implements RenderRunner {
     remote: EngineRemote,
     job: Extract<RenderJobWork, { kind: 'still' }>,
     context: RenderContext,
-    folder: string,
   ): Promise<StoredRenderOutput[]> {
     const { request } = job;
     const size = requestedResolution(request);
@@ -153,25 +146,28 @@ export class EngineRenderRunner implements RenderRunner {
     context.onProgress(RENDER_FILES_PROGRESS, 'Writing the files');
     const stored: StoredRenderOutput[] = [];
     const stem = safeFileName(request.metadata.name, 'render');
-    let beauty: string | undefined;
+    let thumbnail: Promise<Buffer> | undefined;
     for (const output of outputs) {
       const { Data } = await remote.call('ReadRenderOutput', { Path: output.Path }, context.signal);
+      const image = Buffer.from(Data, 'base64');
+      if (output.Layer === 'Beauty') {
+        // Made while the other layers are read and stored; awaited below, so a failure is not lost meanwhile.
+        thumbnail = makeThumbnail(image, RENDER_THUMBNAIL_WIDTH);
+        thumbnail.catch(() => undefined);
+      }
       const extension = output.MimeType === 'image/jpeg' ? 'jpg' : 'png';
-      const file = path.join(folder, `${output.Layer}.${extension}`.replace(/\s+/g, '-').toLowerCase());
-      await writeFile(file, Buffer.from(Data, 'base64'));
-      if (output.Layer === 'Beauty') beauty = file;
       stored.push(
         await context.writeOutput({
           name: `${stem}-${output.Layer}.${extension}`,
           kind: output.Layer,
           contentType: output.MimeType,
-          body: createReadStream(file),
+          body: Readable.from([image]),
           ...size,
         }),
       );
     }
-    if (!beauty) throw new RenderFailure('The render engine made no Beauty image');
-    stored.push(await this.thumbnail(beauty, stem, folder, context));
+    if (!thumbnail) throw new RenderFailure('The render engine made no Beauty image');
+    stored.push(await this.storeThumbnail(await thumbnail, stem, context));
     return stored;
   }
 
@@ -179,12 +175,27 @@ export class EngineRenderRunner implements RenderRunner {
     remote: EngineRemote,
     job: Extract<RenderJobWork, { kind: 'video' }>,
     context: RenderContext,
-    folder: string,
   ): Promise<StoredRenderOutput[]> {
     const { request } = job;
     const presets: Record<string, RenderShot | undefined> = PRESET_ANIMATION_SHOTS;
     const shot = request.animationType === 'preset' ? presets[request.selectedAnimation] : request.shot;
     if (!shot) throw new RenderFailure(`The animation ${request.selectedAnimation} has no keyframes to render`);
+    // ffmpeg writes the video to a file of its own: MP4's index goes at the front once the end is known.
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'autostudio-render-'));
+    try {
+      return await this.encodeVideo(remote, request, shot, folder, context);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }
+
+  private async encodeVideo(
+    remote: EngineRemote,
+    request: Extract<RenderJobWork, { kind: 'video' }>['request'],
+    shot: RenderShot,
+    folder: string,
+    context: RenderContext,
+  ): Promise<StoredRenderOutput[]> {
     const size = requestedResolution(request);
     const encoding = VIDEO_ENCODINGS[request.videoFormat];
     const file = path.join(folder, `video.${encoding.extension}`);
@@ -194,6 +205,7 @@ export class EngineRenderRunner implements RenderRunner {
       format: request.videoFormat,
       output: file,
     });
+    let firstFrame: Buffer | undefined;
     try {
       // Frames go to ffmpeg in order as the engine lists them; reading one while the next renders.
       await this.render(
@@ -210,7 +222,9 @@ export class EngineRenderRunner implements RenderRunner {
         context,
         async (output) => {
           const { Data } = await remote.call('ReadRenderOutput', { Path: output.Path }, context.signal);
-          await encoder.write(Buffer.from(Data, 'base64'));
+          const frame = Buffer.from(Data, 'base64');
+          firstFrame ??= frame;
+          await encoder.write(frame);
         },
       );
       context.onProgress(RENDER_FILES_PROGRESS, 'Encoding the video');
@@ -227,7 +241,9 @@ export class EngineRenderRunner implements RenderRunner {
       body: createReadStream(file),
       ...size,
     });
-    return [video, await this.thumbnail(file, stem, folder, context)];
+    if (!firstFrame) throw new RenderFailure('The render engine made no frames');
+    const thumbnail = await makeThumbnail(firstFrame, RENDER_THUMBNAIL_WIDTH);
+    return [video, await this.storeThumbnail(thumbnail, stem, context)];
   }
 
   /**
@@ -266,19 +282,12 @@ export class EngineRenderRunner implements RenderRunner {
     }
   }
 
-  private async thumbnail(
-    source: string,
-    stem: string,
-    folder: string,
-    context: RenderContext,
-  ): Promise<StoredRenderOutput> {
-    const file = path.join(folder, 'thumbnail.jpg');
-    await makeThumbnail(this.options.ffmpegPath, source, file, RENDER_THUMBNAIL_WIDTH);
+  private storeThumbnail(thumbnail: Buffer, stem: string, context: RenderContext): Promise<StoredRenderOutput> {
     return context.writeOutput({
       name: `${stem}-thumbnail.jpg`,
       kind: RENDER_THUMBNAIL_KIND,
       contentType: 'image/jpeg',
-      body: createReadStream(file),
+      body: Readable.from([thumbnail]),
     });
   }
 }

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeThumbnail, VIDEO_ENCODINGS, VideoEncoder, type VideoFormat } from './ffmpeg.js';
+import { VIDEO_ENCODINGS, VideoEncoder, type VideoFormat } from './ffmpeg.js';
 import { RenderFailure } from './render-runner.js';
 
 /** A frame whose colour moves with its index, so that frames differ as a render's do. */
@@ -64,16 +64,6 @@ describe('ffmpeg for renders', () => {
     expect(probe(output).streams[0]).toMatchObject({ width: 64, height: 36, pix_fmt: 'yuv420p' });
   });
 
-  it('makes a thumbnail of the given width, keeping the aspect', async () => {
-    const source = path.join(folder, 'still.png');
-    await writeFile(source, frame(1, 1920, 1080));
-    const thumbnail = path.join(folder, 'thumb.jpg');
-    await makeThumbnail('ffmpeg', source, thumbnail, 480);
-    const bytes = await readFile(thumbnail);
-    expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
-    expect(probe(thumbnail).streams[0]).toMatchObject({ width: 480, height: 270 });
-  });
-
   it('says clearly when ffmpeg is missing', async () => {
     const encoder = new VideoEncoder('/nonexistent/ffmpeg', {
       frameRate: 24,
@@ -88,6 +78,5 @@ describe('ffmpeg for renders', () => {
     await expect(outcome).rejects.toBeInstanceOf(RenderFailure);
     await expect(outcome).rejects.toThrow(/needs ffmpeg.*FFMPEG_PATH/);
     await expect(stat(path.join(folder, 'never.mp4'))).rejects.toThrow();
-    await expect(makeThumbnail('/nonexistent/ffmpeg', 'x', 'y', 10)).rejects.toThrow(/needs ffmpeg/);
   });
 });

@@ -42,25 +42,6 @@ function asFailure(error: unknown, ffmpegPath: string): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
-/** Runs ffmpeg to the end; rejects with its last words when it fails. */
-async function run(ffmpegPath: string, args: string[], signal?: AbortSignal): Promise<void> {
-  const child = spawn(ffmpegPath, ['-hide_banner', '-loglevel', 'error', '-y', ...args], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    ...(signal ? { signal } : {}),
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-2000)));
-  const [code] = (await once(child, 'close').catch((error: unknown) => {
-    throw asFailure(error, ffmpegPath);
-  })) as [number | null];
-  if (code !== 0) throw new Error(`ffmpeg failed (exit ${code ?? 'signal'}): ${stderr.trim()}`);
-}
-
-/** A small JPEG of an image or of a video's first frame, `width` wide, for galleries. */
-export function makeThumbnail(ffmpegPath: string, input: string, output: string, width: number): Promise<void> {
-  return run(ffmpegPath, ['-i', input, '-frames:v', '1', '-vf', `scale=${width}:-2`, '-q:v', '3', output]);
-}
-
 /**
  * Encodes frames (JPEG or PNG bytes, in order) into a video file while they arrive: ffmpeg reads them from its
  * input pipe, so encoding runs alongside rendering. `write` waits while ffmpeg is behind.
