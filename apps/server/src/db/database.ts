@@ -32,7 +32,14 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
     max: 10,
     // A schema per test run keeps parallel suites apart on one PostgreSQL database.
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
+    // A database that is away fails a request after 5 s instead of holding it until the client gives up.
+    connectionTimeoutMillis: 5000,
   });
+  // A connection the database dropped (a restart, a failover) is raised by pg as an 'error' event: on the pool for
+  // an idle one, on the client for one that is checked out between two queries. Unheard, either kills the server.
+  // Heard, the pool discards the connection, a query that was on it fails (answered 503), and the next opens anew.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', schema: config.schema, close: () => db.destroy() };
 }

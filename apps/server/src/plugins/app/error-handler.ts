@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorBody } from '@autostudio/protocol';
+import { isDatabaseUnavailable } from '../../db/errors.js';
 import { HttpError } from '../../http/errors.js';
 
 function body(statusCode: number, message: string): ErrorBody {
@@ -34,6 +35,13 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     const statusCode = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (statusCode >= 400 && statusCode < 500) {
       return reply.status(statusCode).send(body(statusCode, error.message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'request failed: the database is unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '2')
+        .send(body(503, 'The database cannot be reached just now. Try again in a moment.'));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(body(500, 'Something went wrong on the server. It has been logged.'));
