@@ -33,7 +33,11 @@ export class LocalBlobStore implements BlobStore {
 
   async put(key: string, body: Readable): Promise<{ size: number }> {
     const target = this.pathOf(key);
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    await fs.promises.mkdir(path.dirname(target), { recursive: true }).catch(async (error: unknown) => {
+      // A recursive mkdir on a read-only file system says ENOENT; the root itself says what is wrong (EROFS, EACCES).
+      await fs.promises.access(this.root, fs.constants.W_OK);
+      throw error;
+    });
     // Write beside the target and rename, so a reader never sees half a file and a failed upload leaves none.
     const partial = `${target}.${randomUUID()}.partial`;
     try {

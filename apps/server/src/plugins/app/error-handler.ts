@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorBody } from '@autostudio/protocol';
 import { isDatabaseUnavailable } from '../../db/errors.js';
 import { HttpError } from '../../http/errors.js';
+import { storageFailure } from '../../storage/storage-errors.js';
 
 function body(statusCode: number, message: string): ErrorBody {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
@@ -42,6 +43,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         .status(503)
         .header('retry-after', '2')
         .send(body(503, 'The database cannot be reached just now. Try again in a moment.'));
+    }
+    const storage = storageFailure(error);
+    if (storage) {
+      request.log.error({ err: error }, 'request failed: the storage cannot take files');
+      return reply.status(storage.statusCode).send(body(storage.statusCode, storage.message));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(body(500, 'Something went wrong on the server. It has been logged.'));
