@@ -33,6 +33,8 @@ export class SessionsService {
   private readonly sessions: SessionsRepository;
   private readonly endedListeners = new Set<(userId: string) => void>();
   private readonly pageCloseTimers = new Set<ReturnType<typeof setTimeout>>();
+  /** Sessions this copy is ending (resetting their engine) right now. */
+  private readonly ending = new Set<string>();
 
   constructor(
     db: Db,
@@ -177,8 +179,9 @@ export class SessionsService {
   }
 
   /**
-   * Told, on this server copy, the moment a user's session ends (released, expired or failed), before its engine is
-   * reset for someone else: the relay drops what it cached about that user's engine.
+   * Told, on this server copy, the moment a user's session has ended (released, expired or failed; a released or
+   * expired one once its engine is reset): the relay drops what it cached about that user's engine and the
+   * signalling server ends the player's stream.
    */
   onSessionEnded(listener: (userId: string) => void): () => void {
     this.endedListeners.add(listener);
@@ -202,15 +205,26 @@ export class SessionsService {
     }
   }
 
+  /**
+   * Resets the engine while the session still holds it, then ends the session: ended first, the engine would count
+   * as free during its reset and could be lent to the next user, whose car and settings the reset then wiped.
+   */
   private async end(row: EngineSessionRow, status: 'released' | 'expired', message: string): Promise<void> {
-    if (!(await this.sessions.end(row.id, status, message, new Date().toISOString()))) return;
-    this.ended(row.user_id);
-    this.log.info({ sessionId: row.id, engineId: row.engine_id, status }, 'engine session ended');
-    const engine = this.provider.engines().find((candidate) => candidate.id === row.engine_id);
-    if (engine) {
-      await this.provider.reset(engine).catch((error: unknown) => {
-        this.log.warn({ err: error, engineId: engine.id }, 'engine reset failed');
-      });
+    // A release and the expiry sweep may both end a session; its engine is reset once.
+    if (this.ending.has(row.id)) return;
+    this.ending.add(row.id);
+    try {
+      const engine = this.provider.engines().find((candidate) => candidate.id === row.engine_id);
+      if (engine) {
+        await this.provider.reset(engine).catch((error: unknown) => {
+          this.log.warn({ err: error, engineId: engine.id }, 'engine reset failed');
+        });
+      }
+      if (!(await this.sessions.end(row.id, status, message, new Date().toISOString()))) return;
+      this.ended(row.user_id);
+      this.log.info({ sessionId: row.id, engineId: row.engine_id, status }, 'engine session ended');
+    } finally {
+      this.ending.delete(row.id);
     }
   }
 
