@@ -33,8 +33,8 @@ export class SessionsService {
   private readonly sessions: SessionsRepository;
   private readonly endedListeners = new Set<(userId: string) => void>();
   private readonly pageCloseTimers = new Set<ReturnType<typeof setTimeout>>();
-  /** Sessions this copy is ending (resetting their engine) right now. */
-  private readonly ending = new Set<string>();
+  /** Sessions this copy is ending right now, each until its engine is reset and the session ended. */
+  private readonly ending = new Map<string, Promise<void>>();
 
   constructor(
     db: Db,
@@ -50,6 +50,11 @@ export class SessionsService {
     if (existing) return this.connected(existing, 'Session is active');
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const engine = await this.freeEngine();
+      if (!engine && this.ending.size > 0) {
+        // An engine is being reset for the next user: that is who this is, so wait for it rather than refuse.
+        await Promise.allSettled(this.ending.values());
+        continue;
+      }
       if (!engine) {
         const capacity = this.provider.capacity();
         return {
@@ -209,10 +214,14 @@ export class SessionsService {
    * Resets the engine while the session still holds it, then ends the session: ended first, the engine would count
    * as free during its reset and could be lent to the next user, whose car and settings the reset then wiped.
    */
-  private async end(row: EngineSessionRow, status: 'released' | 'expired', message: string): Promise<void> {
+  private end(row: EngineSessionRow, status: 'released' | 'expired', message: string): Promise<void> {
     // A release and the expiry sweep may both end a session; its engine is reset once.
-    if (this.ending.has(row.id)) return;
-    this.ending.add(row.id);
+    const ending = this.ending.get(row.id) ?? this.resetAndEnd(row, status, message);
+    this.ending.set(row.id, ending);
+    return ending;
+  }
+
+  private async resetAndEnd(row: EngineSessionRow, status: 'released' | 'expired', message: string): Promise<void> {
     try {
       const engine = this.provider.engines().find((candidate) => candidate.id === row.engine_id);
       if (engine) {
