@@ -33,8 +33,8 @@ export class SessionsService {
   private readonly sessions: SessionsRepository;
   private readonly endedListeners = new Set<(userId: string) => void>();
   private readonly pageCloseTimers = new Set<ReturnType<typeof setTimeout>>();
-  /** Sessions this copy is ending right now, each until its engine is reset and the session ended. */
-  private readonly ending = new Map<string, Promise<void>>();
+  /** Engines this copy is resetting after their session ended, each until the reset is over. */
+  private readonly resetting = new Map<string, Promise<void>>();
 
   constructor(
     db: Db,
@@ -50,9 +50,9 @@ export class SessionsService {
     if (existing) return this.connected(existing, 'Session is active');
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const engine = await this.freeEngine();
-      if (!engine && this.ending.size > 0) {
+      if (!engine && this.resetting.size > 0) {
         // An engine is being reset for the next user: that is who this is, so wait for it rather than refuse.
-        await Promise.allSettled(this.ending.values());
+        await Promise.all(this.resetting.values());
         continue;
       }
       if (!engine) {
@@ -184,9 +184,8 @@ export class SessionsService {
   }
 
   /**
-   * Told, on this server copy, the moment a user's session has ended (released, expired or failed; a released or
-   * expired one once its engine is reset): the relay drops what it cached about that user's engine and the
-   * signalling server ends the player's stream.
+   * Told, on this server copy, the moment a user's session ends (released, expired or failed), before its engine is
+   * reset for someone else: the relay drops what it cached about that user's engine.
    */
   onSessionEnded(listener: (userId: string) => void): () => void {
     this.endedListeners.add(listener);
@@ -211,30 +210,23 @@ export class SessionsService {
   }
 
   /**
-   * Resets the engine while the session still holds it, then ends the session: ended first, the engine would count
-   * as free during its reset and could be lent to the next user, whose car and settings the reset then wiped.
+   * Ends the session, then resets its engine. The engine counts as busy on this copy until the reset is over: lent
+   * during it, the reset would wipe the next user's car and settings.
    */
-  private end(row: EngineSessionRow, status: 'released' | 'expired', message: string): Promise<void> {
-    // A release and the expiry sweep may both end a session; its engine is reset once.
-    const ending = this.ending.get(row.id) ?? this.resetAndEnd(row, status, message);
-    this.ending.set(row.id, ending);
-    return ending;
-  }
-
-  private async resetAndEnd(row: EngineSessionRow, status: 'released' | 'expired', message: string): Promise<void> {
-    try {
-      const engine = this.provider.engines().find((candidate) => candidate.id === row.engine_id);
-      if (engine) {
-        await this.provider.reset(engine).catch((error: unknown) => {
-          this.log.warn({ err: error, engineId: engine.id }, 'engine reset failed');
-        });
-      }
-      if (!(await this.sessions.end(row.id, status, message, new Date().toISOString()))) return;
-      this.ended(row.user_id);
-      this.log.info({ sessionId: row.id, engineId: row.engine_id, status }, 'engine session ended');
-    } finally {
-      this.ending.delete(row.id);
-    }
+  private async end(row: EngineSessionRow, status: 'released' | 'expired', message: string): Promise<void> {
+    if (!(await this.sessions.end(row.id, status, message, new Date().toISOString()))) return;
+    this.ended(row.user_id);
+    this.log.info({ sessionId: row.id, engineId: row.engine_id, status }, 'engine session ended');
+    const engine = this.provider.engines().find((candidate) => candidate.id === row.engine_id);
+    if (!engine) return;
+    const reset: Promise<void> = this.provider
+      .reset(engine)
+      .catch((error: unknown) => this.log.warn({ err: error, engineId: engine.id }, 'engine reset failed'))
+      .finally(() => {
+        if (this.resetting.get(engine.id) === reset) this.resetting.delete(engine.id);
+      });
+    this.resetting.set(engine.id, reset);
+    await reset;
   }
 
   private async freeCount(): Promise<number> {
@@ -250,7 +242,8 @@ export class SessionsService {
   private async freeEngine(): Promise<EngineInstance | null> {
     const busy = await this.sessions.busyEngineIds();
     for (const engine of this.provider.engines()) {
-      if (!busy.has(engine.id) && (await engineAnswers(engine.instanceId))) return engine;
+      if (busy.has(engine.id) || this.resetting.has(engine.id)) continue;
+      if (await engineAnswers(engine.instanceId)) return engine;
     }
     return this.provider.grow();
   }
