@@ -9,8 +9,6 @@ import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 
-const SQLITE_OPTIMIZE_INTERVAL_MS = 3 * 60 * 60 * 1000;
-
 export interface DatabaseHandle {
   db: Db;
   dialect: DatabaseConfig['dialect'];
@@ -26,23 +24,8 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    // The query planner picks the list indexes (a search's FTS table over the list's sort index, say) from
-    // ANALYZE statistics; without them it guesses, and a search scans. SQLite's advice for long-lived
-    // connections: `optimize` at open (0x10000: also tables never analysed) and every few hours, each a
-    // bounded sample (analysis_limit), cheap when the statistics are still good.
-    sqlite.pragma('analysis_limit = 1000');
-    sqlite.pragma('optimize = 0x10002');
-    const optimizer = setInterval(() => sqlite.pragma('optimize'), SQLITE_OPTIMIZE_INTERVAL_MS);
-    optimizer.unref();
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    return {
-      db,
-      dialect: 'sqlite',
-      close: () => {
-        clearInterval(optimizer);
-        return db.destroy();
-      },
-    };
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: config.url,

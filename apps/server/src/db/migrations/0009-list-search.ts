@@ -91,7 +91,12 @@ export async function down(db: Kysely<unknown>): Promise<void> {
 }
 
 function liveIndex(db: Kysely<unknown>, name: string, table: string, columns: string[]) {
-  return db.schema.createIndex(name).on(table).columns(columns).where(sql.ref('deleted_at'), 'is', null).execute();
+  return db.schema
+    .createIndex(name)
+    .on(table)
+    .columns([...columns, 'deleted_at'])
+    .where(sql.ref('deleted_at'), 'is', null)
+    .execute();
 }
 
 /**
