@@ -1,6 +1,7 @@
-// List benchmark (issue 3): GET /preset/filtered and /asset-model/filtered over 100,000 rows each, on SQLite
-// and PostgreSQL, through the real HTTP server, each against the floor: the same repository query run
-// directly on the database, with the same concurrency, in the same run.
+// List benchmark (issues 3 and 15): GET /preset/filtered and /asset-model/filtered over 100,000 rows each, on
+// SQLite and PostgreSQL, through the real HTTP server, for an administrator and for a user whose own rows are
+// mixed with shared ones, with and without a search term, each against the floor: the same repository query
+// run directly on the database, with the same concurrency, in the same run.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,15 +9,21 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { buildApp, loadConfig } from '../apps/server/dist/app.js';
-import { openDatabase } from '../apps/server/dist/db/database.js';
-import { PresetsRepository } from '../apps/server/dist/modules/presets/presets.repository.js';
-import { AssetModelsRepository } from '../apps/server/dist/modules/asset-models/asset-models.repository.js';
 import { apiPoster, BENCH_ADMIN, benchEnv } from './support.mjs';
+
+// BENCH_SERVER_DIST runs another build of the server (a copy of apps/server/dist from an earlier commit, kept
+// inside apps/server so that its imports resolve), to measure before and after in the same hour.
+const DIST = path.resolve(process.env.BENCH_SERVER_DIST ?? new URL('../apps/server/dist', import.meta.url).pathname);
+const { buildApp, loadConfig } = await import(`${DIST}/app.js`);
+const { openDatabase } = await import(`${DIST}/db/database.js`);
+const { PresetsRepository } = await import(`${DIST}/modules/presets/presets.repository.js`);
+const { AssetModelsRepository } = await import(`${DIST}/modules/asset-models/asset-models.repository.js`);
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+// A name fragment that a few hundred of the 100,000 names contain ("Preset 001234", "Model 041230", …).
+const SEARCH = process.env.BENCH_SEARCH ?? '123';
 const PG_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -144,26 +151,40 @@ async function runDialect(dialect) {
   // Fresh statistics, as autovacuum would have them on a database that grew to this size.
   if (dialect === 'postgres') await sql`analyze`.execute(handle.db);
 
-  const user = session.user;
   const presets = new PresetsRepository(handle.db);
   const models = new AssetModelsRepository(handle.db);
-  const cases = [
-    {
-      name: 'GET /preset/filtered',
-      url: `${origin}/api/preset/filtered?type=postProcess&page=3&limit=20`,
-      direct: () => presets.page(user, { type: 'postProcess' }, { page: 3, limit: 20 }),
-    },
-    {
-      name: 'GET /asset-model/filtered',
-      url: `${origin}/api/asset-model/filtered?page=3&limit=10`,
-      direct: () => models.page(user, { latestVersion: true }, { page: 3, limit: 10 }),
-    },
+  // The administrator sees every row; the user sees their own half and the shared tenth of the rest, so the
+  // access rule has to be applied.
+  const callers = [
+    { name: 'admin', user: admin.user, token: admin.accessToken },
+    { name: 'user', user: session.user, token: session.accessToken },
   ];
+  const cases = [];
+  for (const caller of callers) {
+    for (const search of [undefined, SEARCH]) {
+      const query = search ? `&search=${encodeURIComponent(search)}` : '';
+      const label = `${caller.name}${search ? ` search "${search}"` : ''}`;
+      cases.push(
+        {
+          name: `GET /preset/filtered ${label}`,
+          token: caller.token,
+          url: `${origin}/api/preset/filtered?type=postProcess&page=3&limit=20${query}`,
+          direct: () => presets.page(caller.user, { type: 'postProcess', search }, { page: 3, limit: 20 }),
+        },
+        {
+          name: `GET /asset-model/filtered ${label}`,
+          token: caller.token,
+          url: `${origin}/api/asset-model/filtered?page=3&limit=10${query}`,
+          direct: () => models.page(caller.user, { latestVersion: true, search }, { page: 3, limit: 10 }),
+        },
+      );
+    }
+  }
   const rows = [];
   for (const testCase of cases) {
     await testCase.direct(); // warm up caches and the query planner
     const direct = await floor(testCase.direct);
-    const viaHttp = await http(testCase.url, session.accessToken);
+    const viaHttp = await http(testCase.url, testCase.token);
     rows.push({ dialect, endpoint: testCase.name, direct, viaHttp });
   }
   await handle.close();

@@ -7,6 +7,7 @@ import * as publicAssetModels from './0005-public-asset-models.js';
 import * as uploadGroups from './0006-upload-groups.js';
 import * as renderJobs from './0007-render-jobs.js';
 import * as renderJobAssets from './0008-render-job-assets.js';
+import * as listSearch from './0009-list-search.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the compiled server and
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0006-upload-groups': uploadGroups,
   '0007-render-jobs': renderJobs,
   '0008-render-job-assets': renderJobAssets,
+  '0009-list-search': listSearch,
 };
 
 export const migrationProvider: MigrationProvider = {

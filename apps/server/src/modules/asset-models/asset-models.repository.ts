@@ -47,6 +47,7 @@ export class AssetModelsRepository {
 
   private filtered(user: User, filters: AssetModelFilters) {
     const conditions = itemConditions(user, {
+      db: this.db,
       kind: 'assetModel',
       table: 'asset_models',
       shareTable: 'asset_model_shares',

@@ -21,6 +21,7 @@ export class ConfigsRepository {
 
   page(user: User, query: ListQuery<ListSortColumn<'configs'>>) {
     const conditions = itemConditions(user, {
+      db: this.db,
       kind: 'config',
       table: 'configs',
       shareTable: 'config_shares',

@@ -30,6 +30,7 @@ export class PresetsRepository {
   /** Live presets the user may see that match the filters. Default presets are everyone's. */
   private filtered(user: User, filters: PresetFilters) {
     const conditions = itemConditions(user, {
+      db: this.db,
       kind: 'preset',
       table: 'presets',
       shareTable: 'preset_shares',

@@ -34,6 +34,7 @@ export class RenderedAssetsRepository {
 
   private filtered(user: User, filters: RenderedAssetFilters) {
     const conditions = itemConditions(user, {
+      db: this.db,
       kind: 'renderedAsset',
       table: 'rendered_assets',
       shareTable: 'rendered_asset_shares',

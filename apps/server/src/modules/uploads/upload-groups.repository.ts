@@ -17,6 +17,7 @@ export class UploadGroupsRepository {
    */
   async seenThroughPreset(user: User, groupId: string): Promise<boolean> {
     const conditions = itemConditions(user, {
+      db: this.db,
       kind: 'preset',
       table: 'presets',
       shareTable: 'preset_shares',
