@@ -5,7 +5,7 @@ import { API_BASE, API_ROUTES, type Preset } from '@autostudio/protocol';
 import { multipartBody, PNG_1X1, tinyGlb } from '../multipart.js';
 import { loadConfig } from '../../config.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../test-app.js';
-import { testDatabases } from '../test-databases.js';
+import { testDatabases, type TestDatabase } from '../test-databases.js';
 import { arbitraryFor, type JsonSchema } from './json-schema-arbitrary.js';
 
 /**
@@ -19,16 +19,20 @@ import { arbitraryFor, type JsonSchema } from './json-schema-arbitrary.js';
  * The WebSocket routes (remote-control relay, signalling) are not HTTP calls and have suites of their own.
  */
 
-/** At least this many requests in all, spread evenly over the operations. */
-const TOTAL_REQUESTS = 10_000;
+/**
+ * At least this many requests in all, spread evenly over the operations. SQLite takes the 10,000 of the issue; on
+ * PostgreSQL, which costs about half again as much per request, fewer look for what only it refuses (U+0000 in text
+ * was one), so that the suite stays near a minute with both.
+ */
+const TOTAL_REQUESTS: Record<TestDatabase['name'], number> = { sqlite: 10_000, postgres: 4_000 };
 /**
  * Operations that hash a password (scrypt, slow on purpose) for nearly every valid request: fewer runs, so that the
  * suite stays near a minute; the other operations make up the total.
  */
 const PASSWORD_HASHING = new Set(['post /users', 'put /users/{id}']);
 const PASSWORD_HASHING_RUNS = 25;
-/** Fixed, so that a failure is the same on every run; change it to explore further. */
-const SEED = 20261124;
+/** Fixed, so that a failure is the same on every run; FUZZ_SEED explores further. */
+const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head'] as const;
 type Method = (typeof METHODS)[number];
@@ -242,11 +246,10 @@ describe.each(testDatabases)('every API route fuzzed from its schema on $name', 
     expect(operations.length).toBeGreaterThan(70);
   });
 
-  it(`answers ${TOTAL_REQUESTS.toLocaleString('en')} generated requests without a 5xx, and stays up`, async () => {
+  const total = TOTAL_REQUESTS[database.name];
+  it(`answers ${total.toLocaleString('en')} generated requests without a 5xx, and stays up`, async () => {
     const hashing = operations.filter(({ method, path }) => PASSWORD_HASHING.has(`${method} ${path}`)).length;
-    const runsPerOperation = Math.ceil(
-      (TOTAL_REQUESTS - hashing * PASSWORD_HASHING_RUNS) / (operations.length - hashing),
-    );
+    const runsPerOperation = Math.ceil((total - hashing * PASSWORD_HASHING_RUNS) / (operations.length - hashing));
     const failures: string[] = [];
     for (const [index, { method, path, operation }] of operations.entries()) {
       await keepSignedIn();
@@ -271,7 +274,7 @@ describe.each(testDatabases)('every API route fuzzed from its schema on $name', 
       }
     }
     expect(failures).toEqual([]);
-    expect(sent).toBeGreaterThanOrEqual(TOTAL_REQUESTS);
+    expect(sent).toBeGreaterThanOrEqual(total);
     const health = await t.app.inject({ method: 'GET', url: `${API_BASE}${API_ROUTES.health}` });
     expect(health.statusCode).toBe(200);
   }, 300_000);
