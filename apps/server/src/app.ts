@@ -56,6 +56,7 @@ import { enginesPlugin, listeningOrigin } from './plugins/app/engines.js';
 import { errorHandlerPlugin } from './plugins/app/error-handler.js';
 import { jsonBodyDepthPlugin } from './plugins/app/json-body-depth.js';
 import { serializeRequest } from './plugins/app/log-serializers.js';
+import { nulCharactersPlugin } from './plugins/app/nul-characters.js';
 import { securityHeadersPlugin } from './plugins/app/security-headers.js';
 import { webAppPlugin } from './plugins/app/web-app.js';
 import { cookiePlugin } from './plugins/external/cookie.js';
@@ -229,6 +230,8 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   await app.register(securityHeadersPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(jsonBodyDepthPlugin);
+  // After the depth check: it walks the body too.
+  await app.register(nulCharactersPlugin);
   // Last before the routes, although external: it must see every route, and Swagger UI's own routes take the hooks
   // and error handler above.
   await app.register(openApiPlugin, { version: packageJson.version, requiresSignIn });

@@ -1,3 +1,5 @@
+// First: zod must know before its first parse that the app runs without eval.
+import './lib/zod-under-csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

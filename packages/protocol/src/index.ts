@@ -6,6 +6,7 @@ export * from './list.js';
 export * from './errors.js';
 export * from './json-depth.js';
 export * from './names.js';
+export * from './nul-character.js';
 export * from './auth.js';
 export * from './health.js';
 export * from './routes.js';

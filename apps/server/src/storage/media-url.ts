@@ -6,8 +6,8 @@ export function mediaUrl(key: string): string {
 }
 
 /** A file name that is safe as the last part of a storage key and still recognisable to people. */
-export function safeFileName(name: string, fallback = 'file'): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
+export function safeFileName(name: string | undefined, fallback = 'file'): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   const cleaned = base
     .normalize('NFKC')
     .replace(/[^\w.\- ]+/g, '_')

@@ -148,6 +148,8 @@ async function storeFile(
       `${part.fieldname}: the file is not a ${ACCEPTED_TYPES[rule.kind]} file (its content was checked, not its name)`,
     );
   }
+  // part.filename is typed as a string but is absent when the part names no file (FormData sends no filename for
+  // an empty name); safeFileName takes that too.
   const fileName = safeFileName(part.filename, `file.${type.extension}`);
   const key = rule.key(randomUUID(), fileName, type);
   const counted = countBytes(whole, rule.maxBytes, part.fieldname);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { JSON_DEPTH_MESSAGE, parseShallowJson } from '@autostudio/protocol';
+import { findNulCharacter, JSON_DEPTH_MESSAGE, NUL_CHARACTER_MESSAGE, parseShallowJson } from '@autostudio/protocol';
 import { badRequest } from '../http/errors.js';
 
 /** Validates the text fields of a multipart body, with a message that names each bad field. */
@@ -8,6 +8,10 @@ export function parseFields<T extends z.ZodType>(schema: T, fields: Record<strin
   if (!parsed.success) {
     throw badRequest(parsed.error.issues.map((issue) => `body.${issue.path.join('.')}: ${issue.message}`).join('; '));
   }
+  // As plugins/app/nul-characters.ts does for JSON bodies, for the fields that a name's own rule lets through (a
+  // description): PostgreSQL cannot store U+0000.
+  const nul = findNulCharacter(parsed.data);
+  if (nul !== undefined) throw badRequest(`body.${nul}: ${NUL_CHARACTER_MESSAGE}`);
   return parsed.data;
 }
 

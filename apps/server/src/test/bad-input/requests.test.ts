@@ -25,6 +25,37 @@ const CASES: Case[] = [
     status: 400,
     message: /params.id/,
   },
+  // Found by test/fuzz/schema-fuzz.test.ts: PostgreSQL cannot store U+0000, so these answered 500 there.
+  {
+    name: 'an id holding a NUL character',
+    method: 'GET',
+    url: `${API_BASE}/preset/id/%00`,
+    status: 400,
+    message: /^params\.id: must not contain a NUL character$/,
+  },
+  {
+    name: 'a description holding a NUL character',
+    method: 'POST',
+    url: `${API_BASE}${API_ROUTES.groups.create}`,
+    json: { name: 'Night shift', description: 'late\u0000' },
+    status: 400,
+    message: /^body\.description: must not contain a NUL character$/,
+  },
+  {
+    name: 'a search holding a NUL character',
+    method: 'GET',
+    url: `${API_BASE}${API_ROUTES.users.filtered}?search=%00`,
+    status: 400,
+    message: /^query\.search: must not contain a NUL character$/,
+  },
+  {
+    name: 'a multipart field holding a NUL character',
+    method: 'POST',
+    url: `${API_BASE}/config`,
+    multipart: { fields: { name: 'C', description: 'late\u0000', settings: '{}' } },
+    status: 400,
+    message: /^body\.description: must not contain a NUL character$/,
+  },
 ];
 
 describeBadInput('any route', CASES);
