@@ -17,7 +17,7 @@ test.describe('the environment panel', () => {
     const before = await videoPicture(page);
     await page.getByRole('combobox', { name: 'Environment' }).click();
     await page.getByRole('option', { name: 'desert-pcg' }).click();
-    await expect.poll(async () => (await engineSettings()).Environment?.Path).toBe('desert-pcg');
+    await expect.poll(async () => (await engineSettings()).Environment?.Path, { timeout: 20_000 }).toBe('desert-pcg');
     await expect
       .poll(async () => pictureDifference(before.pixels, (await videoPicture(page)).pixels), { timeout: 20_000 })
       .toBeGreaterThan(4);
@@ -84,7 +84,7 @@ test.describe('the environment panel', () => {
   test('the HDRI backdrop shows its settings, which reach the engine', async ({ page }) => {
     await page.getByRole('combobox', { name: 'Environment' }).click();
     await page.getByRole('option', { name: 'HDRIBackdrop' }).click();
-    await expect.poll(async () => (await engineSettings()).Environment?.Path).toBe('HDRIBackdrop');
+    await expect.poll(async () => (await engineSettings()).Environment?.Path, { timeout: 20_000 }).toBe('HDRIBackdrop');
     await page.getByRole('slider', { name: 'Intensity' }).focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(async () => (await engineSettings()).Environment?.Hdr?.Intensity).toBeCloseTo(2.1);
