@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PNG_1X1 } from '../apps/server/dist/test/multipart.js';
 import { API_ROUTES, ENGINE_OBJECT_PATHS, pathTo } from '../packages/protocol/dist/index.js';
 import { BENCH_ADMIN, benchEnv, freePort, openRelay, quantile, sleep } from './support.mjs';
 
@@ -22,10 +23,6 @@ const TURN_MS = 20_000;
 const RELAY_PACE_MS = 100;
 const HEARTBEAT_MS = 5_000;
 const MEMORY_SAMPLE_MS = 5_000;
-const SMALL_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /** Per call: latencies of answers as expected, errors with a sample of what came back, and expected refusals. */
 const calls = new Map();
@@ -131,7 +128,7 @@ async function user(origin, index, token, deadline) {
       });
     if (Date.now() > nextUpload) {
       const form = new FormData();
-      form.append('file', new Blob([SMALL_PNG], { type: 'image/png' }), 'backplate.png');
+      form.append('file', new Blob([PNG_1X1], { type: 'image/png' }), 'backplate.png');
       await api(origin, 'POST /upload', { method: 'POST', url: API_ROUTES.uploads.create, token, body: form });
       nextUpload = Date.now() + 60_000;
     }

@@ -10,7 +10,7 @@ import { INITIAL_ADMIN_FILE } from '../bootstrap/initial-admin.js';
 import { ssoRedirectUri } from '../modules/auth/sso.routes.js';
 import { startTestOidcProvider } from './oidc-test-provider.js';
 import { TEST_SSO_ACCOUNTS, TEST_SSO_CLIENT } from './sso-test-accounts.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { startTestApp, startTestAppWithWebApp, type TestApp } from './test-app.js';
 import { testDatabases } from './test-databases.js';
 
 /**
@@ -31,13 +31,7 @@ function directives(header: string | undefined): Map<string, string[]> {
 describe('security headers on the web app and the API', () => {
   let t: TestApp;
   beforeAll(async () => {
-    const probe = await startTestApp(testDatabases[0]!);
-    const webDist = path.join(probe.config.dataDir, '..', `web-${path.basename(probe.config.dataDir)}`);
-    await probe.close();
-    fs.mkdirSync(path.join(webDist, 'assets'), { recursive: true });
-    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Autostudio</title>');
-    fs.writeFileSync(path.join(webDist, 'assets', 'app-1234.js'), 'console.log(1)');
-    t = await startTestApp(testDatabases[0]!, { webDist });
+    t = await startTestAppWithWebApp(testDatabases[0]!);
   });
   afterAll(() => t.close());
 

@@ -105,3 +105,22 @@ export async function startTestApp(
     },
   };
 }
+
+/**
+ * A server serving a small built web app of its own (an index.html and one hashed asset, `/assets/app-1234.js`),
+ * for tests of what the server answers around the app.
+ */
+export async function startTestAppWithWebApp(database: TestDatabase): Promise<TestApp> {
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'autostudio-web-'));
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Autostudio</title>');
+  fs.writeFileSync(path.join(webDist, 'assets', 'app-1234.js'), 'console.log(1)');
+  const t = await startTestApp(database, { webDist });
+  return {
+    ...t,
+    async close() {
+      await t.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,19 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/test-app.js';
+import { startTestAppWithWebApp, type TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
 
 describe('serving the built web app', () => {
   let t: TestApp;
   beforeAll(async () => {
-    const probe = await startTestApp(testDatabases[0]!);
-    const webDist = path.join(probe.config.dataDir, '..', `web-${path.basename(probe.config.dataDir)}`);
-    await probe.close();
-    fs.mkdirSync(path.join(webDist, 'assets'), { recursive: true });
-    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Autostudio</title>');
-    fs.writeFileSync(path.join(webDist, 'assets', 'app-1234.js'), 'console.log(1)');
-    t = await startTestApp(testDatabases[0]!, { webDist });
+    t = await startTestAppWithWebApp(testDatabases[0]!);
   });
   afterAll(() => t.close());
 
