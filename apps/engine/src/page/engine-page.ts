@@ -18,6 +18,8 @@ import type {
 import type { SceneState } from '../contract/scene-state.js';
 import { benchmarkFrames } from './bench.js';
 import { encode, toBase64 } from './pipeline/encode.js';
+import { drawLighter, INTERIOR_LAYER } from './car/drag-detail.js';
+import { frameFence } from './pipeline/frame-fence.js';
 import { frameSync } from './pipeline/frame-sync.js';
 import { FramePipeline } from './pipeline/frame-pipeline.js';
 import { updateGrading } from './pipeline/grading.js';
@@ -118,6 +120,7 @@ export class EnginePage implements EnginePageApi {
     this.renderer.shadowMap.type = THREE.PCFShadowMap;
     this.renderer.shadowMap.autoUpdate = false;
     this.renderer.setClearColor(0x000000, 0);
+    this.camera.layers.enable(INTERIOR_LAYER);
     this.stage = new Stage(this.renderer);
     this.pipeline = new FramePipeline(this.renderer, 16, 16);
     this.shadows = new ShadowUpdates(this.renderer);
@@ -189,23 +192,44 @@ export class EnginePage implements EnginePageApi {
     return info;
   }
 
-  /** The frame of a held viewport, once the page is free: the newest state wins. */
-  private drawHeldFrame(): void {
+  /**
+   * The frame of a held viewport, once the page is free: the newest state wins. It is not waited for: the page takes
+   * in the drag's next calls while the GPU draws, and the next frame begins once this one is done (LatestFrame).
+   */
+  private drawHeldFrame(): Promise<void> | undefined {
     const state = this.state;
-    if (!state) return;
-    this.drawQuickFrame(state);
-    // Still holding, but nothing moved for a moment: the cheap frame is not left on show. Refinement starts as
-    // when idle, and the next call of the drag interrupts it.
-    this.refinement.resumeAfter(SETTLE_MS);
+    if (!state) return undefined;
+    const started = performance.now();
+    const draw = () => {
+      this.restartQuick(state);
+      this.sendSample(state, true);
+    };
+    // Seen from outside, a drag's frames draw a lighter car (car/drag-detail.ts); not while the shadow map is redrawn,
+    // which would then keep the lighter car's shadow until the next change of what casts it.
+    if (state.camera.spot !== 'Interior' && !this.renderer.shadowMap.needsUpdate)
+      drawLighter(this.stage.scene, this.camera, draw);
+    else draw();
+    return frameFence(this.renderer.getContext() as WebGL2RenderingContext).then(() => {
+      const info = this.frameInfo(started, true);
+      this.interactiveScale.record(info.renderMs);
+      // Still holding, but nothing moved for a moment: the cheap frame is not left on show. Refinement starts as
+      // when idle, and the next call of the drag interrupts it.
+      this.refinement.resumeAfter(SETTLE_MS);
+    });
   }
 
   private drawQuickFrame(state: SceneState): FrameInfo {
-    const { width, height } = state.viewport;
-    const scale = this.interactiveScale.value;
-    this.pipeline.restart(Math.round(width * scale), Math.round(height * scale));
+    this.restartQuick(state);
     const info = this.drawSample(state, true);
     this.interactiveScale.record(info.renderMs);
     return info;
+  }
+
+  /** Starts a new average at the interactive size. */
+  private restartQuick(state: SceneState): void {
+    const { width, height } = state.viewport;
+    const scale = this.interactiveScale.value;
+    this.pipeline.restart(Math.round(width * scale), Math.round(height * scale));
   }
 
   /** Renders the current state to an image at any size, off screen, with its own samples (RenderStill). */
@@ -337,12 +361,22 @@ export class EnginePage implements EnginePageApi {
 
   private drawSample(state: SceneState, interactive: boolean): FrameInfo {
     const started = performance.now();
-    this.addSample(state, state.viewport, !interactive, this.pipeline.samples);
-    this.grade(state, true);
-    this.pipeline.present(null, false);
+    this.sendSample(state, interactive);
     // Wait for the GPU (SwiftShader: the CPU) to finish the frame before answering. Otherwise calls return at once,
     // frames pile up behind each other and every picture arrives later than the one before.
     this.waitForFrame();
+    return this.frameInfo(started, interactive);
+  }
+
+  /** Adds a sample of a state to the average, shows it in the canvas and hands it to the stream. */
+  private sendSample(state: SceneState, interactive: boolean): void {
+    this.addSample(state, state.viewport, !interactive, this.pipeline.samples);
+    this.grade(state, true);
+    this.pipeline.present(null, false);
+    this.streamer?.frame();
+  }
+
+  private frameInfo(started: number, interactive: boolean): FrameInfo {
     const info = {
       renderMs: performance.now() - started,
       samples: this.pipeline.samples,
@@ -350,7 +384,6 @@ export class EnginePage implements EnginePageApi {
       pathTraced: false,
     };
     this.lastFrame = info;
-    this.streamer?.frame();
     return info;
   }
 

@@ -208,6 +208,26 @@ describe('the built-in car in real renders', () => {
     expect(middle.b).toBeGreaterThan(middle.r + 20);
   }, 240_000);
 
+  it('draws a held drag, then shows the whole car again once the drag rests', async () => {
+    const viewport = async () => Pixels.fromPng(await t.renderer.livePage.locator('canvas').screenshot());
+    await t.renderer.settled();
+    const before = await viewport();
+    await t.call('camera', 'updateViewPortInteraction', { isHolding: true });
+    try {
+      for (const deltaYaw of [10, 10, -10, -10]) {
+        expect(
+          (await t.call('camera', 'CameraRigCraneControll', { deltaYaw, deltaPitch: 0, deltaArm: 0 })).status,
+        ).toBe(200);
+      }
+      // A hold that rests refines as idle does: the drag's lighter car (no cabin, plain wheels) must not stay on show.
+      await t.renderer.settled();
+      // A lighter car left on show changes 0.35% of this picture (the wheels are a few hundred pixels); none may change.
+      expect((await viewport()).changed(before)).toBeLessThan(0.001);
+    } finally {
+      await t.call('camera', 'updateViewPortInteraction', { isHolding: false });
+    }
+  });
+
   it('draws an imported composition guide image over the viewport, not into stills', async () => {
     // A white frame with a clear middle: the guide brightens the viewport's edges only.
     const png = new PNG({ width: 64, height: 36 });

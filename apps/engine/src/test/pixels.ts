@@ -26,6 +26,21 @@ export class Pixels {
     }
   }
 
+  /** Share of pixels (0..1) where a colour channel differs by more than `by` from a picture of the same size. */
+  changed(other: Pixels, by = 40): number {
+    if (other.width !== this.width || other.height !== this.height) throw new Error('the pictures differ in size');
+    let count = 0;
+    for (let i = 0; i < this.data.length; i += 4) {
+      for (let c = 0; c < 3; c += 1) {
+        if (Math.abs((this.data[i + c] ?? 0) - (other.data[i + c] ?? 0)) > by) {
+          count += 1;
+          break;
+        }
+      }
+    }
+    return count / (this.width * this.height);
+  }
+
   /** Share of pixels (0..1) in the region that the test deems to match. */
   share(test: (r: number, g: number, b: number, a: number) => boolean, region: Region = FULL): number {
     let count = 0;

@@ -6,8 +6,9 @@ import { buildDoors } from './doors.js';
 import { BodyGrid } from './grid.js';
 import { CABIN_BOX, buildInterior } from './interior.js';
 import { createMaterials } from './materials.js';
+import { INTERIOR_PREFIX, setDragGeometry } from './drag-detail.js';
 import { PartCollector } from './parts.js';
-import { buildWheels } from './wheels.js';
+import { buildDragWheels, buildWheels } from './wheels.js';
 
 /** The Wilderness sits a little higher on its all-terrain tyres. */
 const LIFT: Record<TrimSpec['wheel']['style'], number> = { steel: 0, 'multi-spoke': 0, 'off-road': 0.04 };
@@ -32,13 +33,20 @@ export function buildCar(trim: TrimSpec): THREE.Group {
   const parts = new PartCollector();
   const lamps = buildBody(grid, trim, parts);
   buildDetails(parts, trim);
-  buildInterior(parts);
+  const interior = new PartCollector();
+  buildInterior(interior);
   for (const mesh of parts.meshes(materials, 'Body')) body.add(mesh);
+  for (const mesh of interior.meshes(materials, INTERIOR_PREFIX)) body.add(mesh);
   for (const lamp of lamps) body.add(lamp);
   for (const door of buildDoors(grid, trim, materials)) body.add(door);
 
   const wheels = buildWheels(trim);
-  for (const mesh of wheels.parts.meshes(materials, 'Wheels')) root.add(mesh);
+  const dragWheels = buildDragWheels(trim).meshes(materials, 'Wheels');
+  for (const mesh of wheels.parts.meshes(materials, 'Wheels')) {
+    // What the drag's wheels have no part for (brakes, barrel, chrome) is not drawn in a drag's frames.
+    setDragGeometry(mesh, dragWheels.find((lighter) => lighter.name === mesh.name)?.geometry ?? null);
+    root.add(mesh);
+  }
 
   const [minX, minY, minZ, maxX, maxY, maxZ] = CABIN_BOX;
   root.userData.cabinBox = [minX, minY + lift, minZ, maxX, maxY + lift, maxZ];

@@ -27,16 +27,25 @@ export function wheelSize(trim: TrimSpec): WheelSize {
 export const WHEEL_X = 0.8;
 
 /**
- * Builds one wheel in its own frame (axle along X, outer face towards +X) into `parts`; the four wheels are
- * copies of it, so they are merged per material across the car.
+ * How finely a tyre is drawn: the full one for stills and the settled picture; a drag's frames, where a tyre is a
+ * dozen pixels high, draw a sixth of its triangles (car/drag-detail.ts).
  */
-function buildWheel(trim: TrimSpec, size: WheelSize): PartCollector {
-  const parts = new PartCollector();
+const TYRE_DETAIL = {
+  full: { profileSteps: 22, segments: 64, tread: true },
+  drag: { profileSteps: 8, segments: 24, tread: false },
+} as const;
+
+type TyreDetail = (typeof TYRE_DETAIL)[keyof typeof TYRE_DETAIL];
+
+function addTyre(
+  parts: PartCollector,
+  offRoad: boolean,
+  size: WheelSize,
+  detail: TyreDetail,
+  toAxleX: THREE.Matrix4,
+): void {
   const { rimRadius: rr, tyreRadius: tr, width } = size;
   const half = width / 2;
-  const offRoad = trim.wheel.style === 'off-road';
-  const toAxleX = new THREE.Matrix4().makeRotationZ(-Math.PI / 2);
-
   // Tyre: a lathe of a rounded-box section (boxier for the all-terrain), bead to bead.
   const profile: THREE.Vector2[] = [new THREE.Vector2(rr - 0.012, -half * 0.78)];
   // The all-terrain's blocks stand proud of a smaller carcass, so the tyre still touches the ground at tr.
@@ -44,8 +53,8 @@ function buildWheel(trim: TrimSpec, size: WheelSize): PartCollector {
   const centre = rr + (carcass - rr) * 0.42;
   const radial = carcass - centre;
   const exponent = offRoad ? 4.5 : 3;
-  for (let k = 0; k <= 22; k++) {
-    const phi = Math.PI + (k / 22) * Math.PI;
+  for (let k = 0; k <= detail.profileSteps; k++) {
+    const phi = Math.PI + (k / detail.profileSteps) * Math.PI;
     const c = Math.cos(phi);
     const s = Math.sin(phi);
     const a = Math.sign(c) * Math.abs(c) ** (2 / exponent) * half;
@@ -53,9 +62,9 @@ function buildWheel(trim: TrimSpec, size: WheelSize): PartCollector {
     profile.push(new THREE.Vector2(r, a));
   }
   profile.push(new THREE.Vector2(rr - 0.012, half * 0.78));
-  parts.add('tyre', new THREE.LatheGeometry(profile, 64), toAxleX);
+  parts.add('tyre', new THREE.LatheGeometry(profile, detail.segments), toAxleX);
 
-  if (offRoad) {
+  if (offRoad && detail.tread) {
     // All-terrain tread: staggered blocks proud of the tread, two rows.
     const block = new THREE.BoxGeometry(0.085, 0.022, 0.05);
     for (let k = 0; k < 36; k++) {
@@ -69,6 +78,20 @@ function buildWheel(trim: TrimSpec, size: WheelSize): PartCollector {
       }
     }
   }
+}
+
+/**
+ * Builds one wheel in its own frame (axle along X, outer face towards +X) into `parts`; the four wheels are
+ * copies of it, so they are merged per material across the car.
+ */
+function buildWheel(trim: TrimSpec, size: WheelSize): PartCollector {
+  const parts = new PartCollector();
+  const { rimRadius: rr, width } = size;
+  const half = width / 2;
+  const offRoad = trim.wheel.style === 'off-road';
+  const toAxleX = new THREE.Matrix4().makeRotationZ(-Math.PI / 2);
+
+  addTyre(parts, offRoad, size, TYRE_DETAIL.full, toAxleX);
 
   // Barrel, seen between the spokes, and the lip at the face.
   const face = half * 0.55;
@@ -209,7 +232,29 @@ function steelFace(parts: PartCollector, rr: number, face: number, toAxleX: THRE
 /** The four wheels, merged per material, resting on y = 0. */
 export function buildWheels(trim: TrimSpec): { parts: PartCollector; size: WheelSize } {
   const size = wheelSize(trim);
-  const wheel = buildWheel(trim, size);
+  return { parts: atFourCorners(buildWheel(trim, size), size), size };
+}
+
+/**
+ * The four wheels as a drag's frames draw them, placed as buildWheels places the full ones: the lighter tyre
+ * (TYRE_DETAIL.drag) and the wheel's face as a plain disc of the rim's material. A wheel is a few pixels across in
+ * such a frame; spokes, barrel, brake and caliper are not drawn.
+ */
+export function buildDragWheels(trim: TrimSpec): PartCollector {
+  const size = wheelSize(trim);
+  const wheel = new PartCollector();
+  const toAxleX = new THREE.Matrix4().makeRotationZ(-Math.PI / 2);
+  addTyre(wheel, trim.wheel.style === 'off-road', size, TYRE_DETAIL.drag, toAxleX);
+  const face = (size.width / 2) * 0.55;
+  wheel.add(
+    'rim',
+    new THREE.CircleGeometry(size.rimRadius, 20),
+    new THREE.Matrix4().makeTranslation(face, 0, 0).multiply(new THREE.Matrix4().makeRotationY(Math.PI / 2)),
+  );
+  return atFourCorners(wheel, size);
+}
+
+function atFourCorners(wheel: PartCollector, size: WheelSize): PartCollector {
   const all = new PartCollector();
   for (const [x, z] of [
     [WHEEL_X, AXLE_Z.front],
@@ -221,5 +266,5 @@ export function buildWheels(trim: TrimSpec): { parts: PartCollector; size: Wheel
     if (x < 0) matrix.multiply(new THREE.Matrix4().makeRotationY(Math.PI));
     wheel.copyInto(all, matrix);
   }
-  return { parts: all, size };
+  return all;
 }

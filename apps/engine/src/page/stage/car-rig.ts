@@ -5,6 +5,7 @@ import type { ModelParts } from '../../contract/render-contract.js';
 import { DOORS, PAINTS, TRIMS, paintKey, type LampName } from '../../contract/car-catalogue.js';
 import type { SceneState } from '../../contract/scene-state.js';
 import { buildCar } from '../car/build-car.js';
+import { tagInterior } from '../car/drag-detail.js';
 import type { CabinBox } from './camera-rig.js';
 
 const LAMPS: LampName[] = ['HeadLamps1', 'TailLamps1', 'DRLs', 'SignatureLEDs'];
@@ -178,10 +179,10 @@ export class CarRig {
       // three's loader sanitises object names ("Terra Base" → "Terra_Base"); trims keep the file's own names.
       const names = (gltf.parser.json as { scenes?: { name?: string }[] }).scenes ?? [];
       for (const [index, scene] of gltf.scenes.entries()) {
-        looks.set(names[index]?.name ?? scene.name, { root: scene, parts: findParts(scene) });
+        looks.set(names[index]?.name ?? scene.name, { root: tagInterior(scene), parts: findParts(scene) });
       }
     } else {
-      looks.set('', { root: gltf.scene, parts: findParts(gltf.scene) });
+      looks.set('', { root: tagInterior(gltf.scene), parts: findParts(gltf.scene) });
     }
     this.loaded = { path, looks, variants, gltf };
     const first = looks.values().next().value as CarLook;
@@ -237,7 +238,7 @@ export class CarRig {
       if (!look) {
         const trim = TRIMS.find((t) => t.name === car.trim) ?? TRIMS[0];
         if (!trim) throw new Error('The car catalogue has no trims');
-        const root = cullClosedParts(indexed(buildCar(trim)));
+        const root = tagInterior(cullClosedParts(indexed(buildCar(trim))));
         look = { root, parts: findParts(root) };
         this.builtIn.set(car.trim, look);
       }
