@@ -57,8 +57,9 @@ describe('security headers on the web app and the API', () => {
     expect(csp.get('base-uri')).toEqual(["'self'"]);
     expect(csp.get('form-action')).toEqual(["'self'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
-    // The Pixel Streaming player: signalling over WebSocket, the picture as a MediaStream or a blob.
-    expect(csp.get('connect-src')).toEqual(["'self'", 'ws:', 'wss:']);
+    // The Pixel Streaming player: signalling over WebSocket to this server's public address and no other host, the
+    // picture as a MediaStream or a blob.
+    expect(csp.get('connect-src')).toEqual(["'self'", t.config.publicUrl.replace(/^http/, 'ws')]);
     expect(csp.get('media-src')).toEqual(["'self'", 'blob:']);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
@@ -125,6 +126,21 @@ describe('the single sign-on cookie behind https', () => {
     } finally {
       await t.close();
       await provider.close();
+    }
+  });
+});
+
+describe('the content security policy behind https', () => {
+  it('lets the player open its signalling socket over wss: to the public host only', async () => {
+    const t = await startTestApp(testDatabases[0]!, { publicUrl: 'https://studio.example:8443' });
+    try {
+      const response = await t.app.inject({ method: 'GET', url: `${API_BASE}${API_ROUTES.health}` });
+      expect(directives(response.headers['content-security-policy']).get('connect-src')).toEqual([
+        "'self'",
+        'wss://studio.example:8443',
+      ]);
+    } finally {
+      await t.close();
     }
   });
 });
