@@ -88,7 +88,11 @@ export class RedisSignallingBus implements SignallingBus {
     } catch (error) {
       commands.disconnect();
       subscriber.disconnect();
-      throw error;
+      // The host only: the URL may carry a password.
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`Redis at ${new URL(options.url).host} (REDIS_URL) is not reachable: ${reason}`, {
+        cause: error,
+      });
     }
   }
 

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startTestEngine, type TestEngine } from '@autostudio/engine/testing';
 import { Messages } from '@epicgames-ps/lib-pixelstreamingcommon-ue5.5';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   API_BASE,
@@ -18,6 +19,7 @@ import {
 import type { AppConfig } from '../../config.js';
 import { freePort } from '../../modules/engines/free-port.js';
 import { ENGINE_CLI } from '../../modules/engines/local-engine-provider.js';
+import { RedisSignallingBus } from '../../modules/signalling/redis-signalling-bus.js';
 import { PLAYER_RECHECK_MS } from '../../modules/signalling/signalling-server.js';
 import { Peer } from '../signalling-peer.js';
 import { StreamPlayer } from '../stream-player.js';
@@ -48,6 +50,22 @@ async function call(origin: string, token: string, method: 'GET' | 'POST', route
   });
   return { status: response.status, body: (await response.json()) as SessionResponse };
 }
+
+describe('a server copy whose Redis is not there', () => {
+  it('does not start, and says which Redis it could not reach, without its password', async () => {
+    const port = await freePort();
+    const failure = await RedisSignallingBus.connect({
+      url: `redis://user:secret@127.0.0.1:${port}`,
+      prefix: 'nowhere',
+      log: pino({ level: 'silent' }),
+    }).then(
+      () => new Error('connected'),
+      (error: unknown) => error as Error,
+    );
+    expect(failure.message).toMatch(new RegExp(`^Redis at 127\\.0\\.0\\.1:${port} \\(REDIS_URL\\) is not reachable: `));
+    expect(failure.message).not.toContain('secret');
+  });
+});
 
 /**
  * Two server copies on one database and one Redis; the engine's streamer connects to copy A, the players to copy B,
