@@ -223,7 +223,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
 
   // fastify/demo's layers: third-party plugins (plugins/external), then ours (plugins/app), then the routes.
   await app.register(helmetPlugin, { publicUrl: config.publicUrl });
-  await app.register(rateLimitPlugin);
+  await app.register(rateLimitPlugin, { redis: config.redis });
   await app.register(cookiePlugin, { secret: deriveSecret(authSecret, 'cookies') });
   await app.register(multipartPlugin);
   await app.register(websocketPlugin, { maxPayload: RELAY_HARD_LIMIT_BYTES });

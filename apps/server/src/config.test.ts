@@ -22,6 +22,17 @@ describe('configuration from the environment', () => {
     });
     expect(config.publicUrl).toBe('http://localhost:8080');
     expect(config.sso).toBeUndefined();
+    expect(config.redis).toBeUndefined();
+  });
+
+  it('shares signalling through Redis when REDIS_URL is set, under its own prefix', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://cache.internal:6379/0' }).redis).toEqual({
+      url: 'redis://cache.internal:6379/0',
+      prefix: 'autostudio',
+    });
+    expect(loadConfig({ REDIS_URL: 'rediss://cache:6380', REDIS_PREFIX: 'studio-b' }).redis?.prefix).toBe('studio-b');
+    expect(() => loadConfig({ REDIS_URL: 'http://cache:6379' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ REDIS_URL: 'redis://cache', REDIS_PREFIX: 'a b' })).toThrow(/REDIS_PREFIX/);
   });
 
   it('enables single sign-on when the issuer and client id are set', () => {

@@ -77,6 +77,16 @@ const envSchema = z.object({
     .optional(),
   /** The ffmpeg that encodes videos and makes thumbnails. */
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  /**
+   * Redis, shared by every server copy behind one load balancer: signalling reaches an engine connected to another
+   * copy through it. Unset: one process, everything in its memory.
+   */
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  /** Starts every Redis key and channel, so that deployments sharing one Redis stay apart. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.-]+$/, 'letters, digits, dots, dashes and underscores only')
+    .default('autostudio'),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
@@ -169,6 +179,8 @@ export interface AppConfig {
   };
   /** The server's address as browsers reach it, without a trailing slash. Single sign-on returns there. */
   publicUrl: string;
+  /** The Redis every server copy shares (signalling across copies); absent: one process, state in its memory. */
+  redis?: { url: string; prefix: string } | undefined;
   /** Present when single sign-on is configured. */
   sso?: SsoConfig | undefined;
 }
@@ -227,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ffmpegPath: e.FFMPEG_PATH,
     },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     sso:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID
         ? {

@@ -11,6 +11,10 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { SIGNALLING_CLOSE, SOCKET } from '@autostudio/protocol';
 import { revokes, type Revocation } from '../auth/token-revocation.js';
+import { InMemorySignallingBus, type SignallingBus, type ToPlayer, type ToStreamer } from './signalling-bus.js';
+
+/** Why a player's socket closes when its engine's streamer goes, as Wilbur closes it. */
+const ENGINE_WENT_AWAY = 'The engine went away';
 
 /** Who a player is and which streamer they may watch; the sessions decide. */
 export interface SignallingAccess {
@@ -33,7 +37,10 @@ interface Streamer {
   id: string | null;
   protocol: SignallingProtocol;
   socket: WebSocket;
+  /** The players subscribed to it, wherever their sockets are. */
   players: Set<string>;
+  /** Stops hearing the bus under its id. */
+  leave: () => void;
 }
 
 interface Player {
@@ -43,6 +50,7 @@ interface Player {
   protocol: SignallingProtocol;
   socket: WebSocket;
   streamerId: string | null;
+  leave: () => void;
 }
 
 /**
@@ -66,14 +74,18 @@ const message = (type: Parameters<typeof MessageHelpers.createMessage>[0], param
 /**
  * The Pixel Streaming 5.5 signalling server (reference/pixel-streaming.md): streamers (Unreal or the reference
  * engine) identify themselves with the engine key; players, signed in, may watch only their own session's
- * engine. Offers, answers and ICE candidates are routed by player id, as Epic's Wilbur does.
+ * engine. Offers, answers and ICE candidates are routed by player id, as Epic's Wilbur does, through a
+ * SignallingBus: in one process's memory, or across server copies (a player's socket may reach another copy than
+ * its engine's). Each socket speaks Epic's protocol unchanged either way.
  */
 export class SignallingServer {
+  /** The streamers and players whose sockets are on this copy. */
   private readonly streamers = new Map<string, Streamer>();
   private readonly players = new Map<string, Player>();
   /** Players whose token is still being checked, each hearing the revocations made meanwhile. */
   private readonly authenticating = new Set<(revocation: Revocation) => void>();
   private readonly recheck: NodeJS.Timeout;
+  private readonly bus: SignallingBus;
 
   constructor(
     private readonly options: {
@@ -81,9 +93,16 @@ export class SignallingServer {
       access: SignallingAccess;
       log: FastifyBaseLogger;
       recheckMs?: number;
+      /** How copies reach each other's sockets; this process's memory alone by default. */
+      bus?: SignallingBus;
     },
   ) {
     routeEpicLogs(options.log);
+    this.bus = options.bus ?? new InMemorySignallingBus();
+    this.bus.onNotice((notice) => {
+      if ('sessionEnded' in notice) this.dismissSession(notice.sessionEnded);
+      else this.turnOut(notice.revoked);
+    });
     this.recheck = setInterval(() => {
       this.recheckPlayers().catch((error: unknown) => options.log.error({ err: error }, 'player recheck failed'));
     }, options.recheckMs ?? PLAYER_RECHECK_MS);
@@ -96,16 +115,27 @@ export class SignallingServer {
 
   /**
    * A user's engine session ended: their players leave the engine now, before it is reset and lent to someone else.
-   * The streamer hears playerDisconnected (and drops the peer) at once, not when the socket's close completes.
+   * The streamer hears playerDisconnected (and drops the peer) at once, not when the socket's close completes. The
+   * other server copies are told too, for the user's players connected there.
    */
   endSession(userId: string): void {
+    this.dismissSession(userId);
+    this.bus.notify({ sessionEnded: userId });
+  }
+
+  /** A sign-in ended (sign-out, revoked refresh token, account change): its players are turned out, on every copy. */
+  signOut(revocation: Revocation): void {
+    this.turnOut(revocation);
+    this.bus.notify({ revoked: revocation });
+  }
+
+  private dismissSession(userId: string): void {
     for (const player of this.players.values()) {
       if (player.userId === userId) this.dismiss(player, SIGNALLING_CLOSE.sessionEnded);
     }
   }
 
-  /** A sign-in ended (sign-out, revoked refresh token, account change): its players are turned out. */
-  signOut(revocation: Revocation): void {
+  private turnOut(revocation: Revocation): void {
     for (const hear of this.authenticating) hear(revocation);
     for (const player of this.players.values()) {
       if (revokes(revocation, player.userId, player.signInId)) this.dismiss(player, SIGNALLING_CLOSE.unauthorized);
@@ -114,24 +144,36 @@ export class SignallingServer {
 
   private dismiss(player: Player, why: { code: number; reason: string }): void {
     this.unsubscribe(player);
-    this.players.delete(player.id);
+    this.forget(player);
     player.socket.close(why.code, why.reason);
   }
 
-  /** Catches what another server copy ended: a session, or a sign-in. */
+  private forget(player: Player): void {
+    this.players.delete(player.id);
+    player.leave();
+  }
+
+  /**
+   * Catches what another server copy ended: a session or a sign-in whose notice was lost, or a streamer whose copy
+   * stopped without a word (its presence expires).
+   */
   private async recheckPlayers(): Promise<void> {
     for (const player of [...this.players.values()]) {
-      if (!player.streamerId) continue;
-      const [signedIn, streamerId] = await Promise.all([
+      const watching = player.streamerId;
+      if (!watching) continue;
+      const [signedIn, streamerId, online] = await Promise.all([
         this.options.access.isSignedIn(player.signInId),
         this.options.access.streamerFor(player.userId),
+        this.bus.streamerOnline(watching),
       ]);
       if (!this.players.has(player.id)) continue;
       if (!signedIn) this.dismiss(player, SIGNALLING_CLOSE.unauthorized);
-      else if (streamerId !== player.streamerId) this.dismiss(player, SIGNALLING_CLOSE.sessionEnded);
+      else if (streamerId !== watching) this.dismiss(player, SIGNALLING_CLOSE.sessionEnded);
+      else if (!online && player.streamerId === watching) player.socket.close(1001, ENGINE_WENT_AWAY);
     }
   }
 
+  /** The streamers connected to this copy. */
   streamerIds(): string[] {
     return [...this.streamers.keys()];
   }
@@ -150,16 +192,23 @@ export class SignallingServer {
     const revokedMeanwhile: Revocation[] = [];
     const hear = (revocation: Revocation) => revokedMeanwhile.push(revocation);
     this.authenticating.add(hear);
+    const playerId = `Player-${randomUUID().slice(0, 8)}`;
     let user: { id: string; signInId: string } | null = null;
+    let leave: (() => void) | null = null;
     try {
       if (query.token) user = await this.options.access.authenticate(query.token);
+      // The player hears the bus before any streamer can hear of it: an offer from another copy must find it.
+      if (user) leave = await this.bus.listenPlayer(playerId, (sent) => this.deliverToPlayer(playerId, sent));
     } finally {
       this.authenticating.delete(hear);
+      socket.off('message', keep);
     }
-    socket.off('message', keep);
-    if (!user || revokedMeanwhile.some((revocation) => revokes(revocation, user.id, user.signInId)))
+    if (!user || !leave || revokedMeanwhile.some((revocation) => revokes(revocation, user.id, user.signInId))) {
+      leave?.();
       return socket.close(SIGNALLING_CLOSE.unauthorized.code, SIGNALLING_CLOSE.unauthorized.reason);
-    this.acceptPlayer(socket, user.id, user.signInId);
+    }
+    if (socket.readyState !== socket.OPEN) return leave();
+    this.acceptPlayer(socket, { id: playerId, userId: user.id, signInId: user.signInId, leave });
     for (const { data, isBinary } of early) socket.emit('message', data, isBinary);
   }
 
@@ -170,7 +219,7 @@ export class SignallingServer {
       return socket.close(SIGNALLING_CLOSE.unauthorized.code, 'Unknown engine key');
     }
     const protocol = new SignallingProtocol(new WebSocketTransportNJS(socket));
-    const streamer: Streamer = { id: null, protocol, socket, players: new Set() };
+    const streamer: Streamer = { id: null, protocol, socket, players: new Set(), leave: () => undefined };
     // Wilbur sends identify before config; a streamer must accept either order.
     protocol.sendMessage(message(Messages.identify));
     protocol.sendMessage(
@@ -179,53 +228,103 @@ export class SignallingServer {
 
     protocol.on(Messages.endpointId.typeName, (msg: BaseMessage & { id?: string }) => {
       const id = (msg.id ?? '').trim() || `streamer-${randomUUID().slice(0, 8)}`;
-      // The id is what sessions hand players: a second streamer taking it, even renamed, must not stand in for the
-      // engine that holds it, so the newcomer is turned away and the connected one keeps its players.
-      const holder = this.streamers.get(id);
-      if (holder && holder !== streamer) {
-        this.options.log.warn({ streamerId: id }, 'refused a second streamer with a connected id');
-        return socket.close(SIGNALLING_CLOSE.streamerIdTaken.code, SIGNALLING_CLOSE.streamerIdTaken.reason(id));
-      }
-      if (streamer.id) this.streamers.delete(streamer.id);
-      streamer.id = id;
-      this.streamers.set(id, streamer);
-      protocol.sendMessage(message(Messages.endpointIdConfirm, { committedId: id }));
-      this.options.log.info({ streamerId: id }, 'streamer connected');
+      this.identify(streamer, id).catch((error: unknown) => {
+        this.options.log.error({ err: error, streamerId: id }, 'streamer could not be identified');
+        socket.close(1011, 'Signalling failed');
+      });
     });
     protocol.on(Messages.ping.typeName, (msg: BaseMessage & { time?: number }) => {
       protocol.sendMessage(message(Messages.pong, { time: msg.time ?? Date.now() }));
     });
     for (const type of [Messages.offer, Messages.iceCandidate]) {
       protocol.on(type.typeName, (msg: BaseMessage & { playerId?: string }) => {
-        const player = msg.playerId ? this.players.get(msg.playerId) : undefined;
-        if (!player || player.streamerId !== streamer.id) return;
+        if (!msg.playerId || !streamer.id) return;
         const forwarded: BaseMessage & { playerId?: string } = { ...msg };
         delete forwarded.playerId;
-        player.protocol.sendMessage(forwarded);
+        this.bus.toPlayer(msg.playerId, { streamerId: streamer.id, message: forwarded });
       });
     }
     protocol.on(Messages.disconnectPlayer.typeName, (msg: BaseMessage & { playerId?: string; reason?: string }) => {
-      const player = msg.playerId ? this.players.get(msg.playerId) : undefined;
-      if (player?.streamerId === streamer.id) player.socket.close(1011, msg.reason ?? 'Disconnected by the engine');
+      if (!msg.playerId || !streamer.id) return;
+      this.bus.toPlayer(msg.playerId, {
+        streamerId: streamer.id,
+        close: { code: 1011, reason: msg.reason ?? 'Disconnected by the engine' },
+      });
     });
     socket.on('close', () => {
-      if (streamer.id && this.streamers.get(streamer.id) === streamer) this.streamers.delete(streamer.id);
-      // As Wilbur does: the players' sockets close, and their frontends reconnect and wait for the streamer.
-      for (const playerId of streamer.players) this.players.get(playerId)?.socket.close(1001, 'The engine went away');
-      this.options.log.info({ streamerId: streamer.id }, 'streamer disconnected');
+      const id = streamer.id;
+      if (id && this.streamers.get(id) === streamer) this.streamerLeft(streamer, id);
+      this.options.log.info({ streamerId: id }, 'streamer disconnected');
     });
   }
 
-  private acceptPlayer(socket: WebSocket, userId: string, signInId: string): void {
-    const protocol = new SignallingProtocol(new WebSocketTransportNJS(socket));
-    const player: Player = {
-      id: `Player-${randomUUID().slice(0, 8)}`,
-      userId,
-      signInId,
-      protocol,
-      socket,
-      streamerId: null,
+  /**
+   * The id is what sessions hand players: a second streamer taking it, on this copy or another, even renamed, must
+   * not stand in for the engine that holds it, so the newcomer is turned away and the connected one keeps its players.
+   */
+  private async identify(streamer: Streamer, id: string): Promise<void> {
+    const taken = () => {
+      this.options.log.warn({ streamerId: id }, 'refused a second streamer with a connected id');
+      streamer.socket.close(SIGNALLING_CLOSE.streamerIdTaken.code, SIGNALLING_CLOSE.streamerIdTaken.reason(id));
     };
+    const holder = this.streamers.get(id);
+    if (holder && holder !== streamer) return taken();
+    if (holder !== streamer) {
+      if (!(await this.bus.claimStreamer(id))) return taken();
+      // Another socket of this copy may have taken the id while it was claimed (the claim is per copy).
+      const winner = this.streamers.get(id);
+      if (winner && winner !== streamer) return taken();
+      const leave = await this.bus.listenStreamer(id, (sent) => this.deliverToStreamer(streamer, sent));
+      if (streamer.socket.readyState !== streamer.socket.OPEN) {
+        leave();
+        await this.bus.releaseStreamer(id);
+        return;
+      }
+      if (streamer.id && this.streamers.get(streamer.id) === streamer) this.streamerLeft(streamer, streamer.id);
+      streamer.id = id;
+      streamer.leave = leave;
+      this.streamers.set(id, streamer);
+    }
+    streamer.protocol.sendMessage(message(Messages.endpointIdConfirm, { committedId: id }));
+    this.options.log.info({ streamerId: id }, 'streamer connected');
+  }
+
+  /** A streamer went, or took another id: its players' sockets close, as Wilbur does, and their frontends retry. */
+  private streamerLeft(streamer: Streamer, id: string): void {
+    this.streamers.delete(id);
+    streamer.leave();
+    this.bus.releaseStreamer(id).catch((error: unknown) => {
+      this.options.log.warn({ err: error, streamerId: id }, 'streamer id not released; it expires');
+    });
+    for (const playerId of streamer.players) {
+      this.bus.toPlayer(playerId, { streamerId: id, close: { code: 1001, reason: ENGINE_WENT_AWAY } });
+    }
+    streamer.players.clear();
+  }
+
+  /** What a player sent its streamer: playerConnected and playerDisconnected keep its list of players. */
+  private deliverToStreamer(streamer: Streamer, { playerId, message: sent }: ToStreamer): void {
+    if (sent.type === Messages.playerConnected.typeName) streamer.players.add(playerId);
+    else if (sent.type === Messages.playerDisconnected.typeName) {
+      if (!streamer.players.delete(playerId)) return;
+    } else if (!streamer.players.has(playerId)) return;
+    streamer.protocol.sendMessage({ ...sent, playerId });
+  }
+
+  /** What a streamer sent a player: only the streamer it watches is heard. */
+  private deliverToPlayer(playerId: string, { streamerId, message: sent, close }: ToPlayer): void {
+    const player = this.players.get(playerId);
+    if (!player || player.streamerId !== streamerId) return;
+    if (close) player.socket.close(close.code, close.reason);
+    else if (sent) player.protocol.sendMessage(sent);
+  }
+
+  private acceptPlayer(
+    socket: WebSocket,
+    who: { id: string; userId: string; signInId: string; leave: () => void },
+  ): void {
+    const protocol = new SignallingProtocol(new WebSocketTransportNJS(socket));
+    const player: Player = { ...who, protocol, socket, streamerId: null };
     this.players.set(player.id, player);
     // config first: Epic's frontend creates its peer connection on it and breaks on anything earlier.
     protocol.sendMessage(
@@ -233,17 +332,22 @@ export class SignallingServer {
     );
 
     const allowedStreamer = async (): Promise<string | null> => {
-      if (!(await this.options.access.isSignedIn(signInId))) return null;
-      const streamerId = await this.options.access.streamerFor(userId);
-      return streamerId && this.streamers.has(streamerId) ? streamerId : null;
+      if (!(await this.options.access.isSignedIn(player.signInId))) return null;
+      const streamerId = await this.options.access.streamerFor(player.userId);
+      return streamerId && (await this.bus.streamerOnline(streamerId)) ? streamerId : null;
+    };
+    const failed = (error: unknown) => {
+      this.options.log.error({ err: error, playerId: player.id }, 'signalling lookup failed');
+      socket.close(1011, 'Signalling failed');
     };
     protocol.on(Messages.listStreamers.typeName, () => {
-      void allowedStreamer().then((id) =>
-        protocol.sendMessage(message(Messages.streamerList, { ids: id ? [id] : [] })),
+      allowedStreamer().then(
+        (id) => protocol.sendMessage(message(Messages.streamerList, { ids: id ? [id] : [] })),
+        failed,
       );
     });
     protocol.on(Messages.subscribe.typeName, (msg: BaseMessage & { streamerId?: string }) => {
-      void allowedStreamer().then((id) => {
+      allowedStreamer().then((id) => {
         if (!id || id !== msg.streamerId) {
           protocol.sendMessage(
             message(Messages.subscribeFailed, { message: 'That engine is not allocated to your session' }),
@@ -251,21 +355,19 @@ export class SignallingServer {
           return;
         }
         this.unsubscribe(player);
-        const streamer = this.streamers.get(id);
         // The player may have been dismissed (its session ended) while the session was looked up.
-        if (!streamer || !this.players.has(player.id)) return;
+        if (!this.players.has(player.id)) return;
         player.streamerId = id;
-        streamer.players.add(player.id);
-        streamer.protocol.sendMessage(
-          message(Messages.playerConnected, { playerId: player.id, dataChannel: true, sfu: false }),
-        );
-      });
+        this.bus.toStreamer(id, {
+          playerId: player.id,
+          message: message(Messages.playerConnected, { playerId: player.id, dataChannel: true, sfu: false }),
+        });
+      }, failed);
     });
     protocol.on(Messages.unsubscribe.typeName, () => this.unsubscribe(player));
     for (const type of [Messages.answer, Messages.iceCandidate, Messages.layerPreference]) {
       protocol.on(type.typeName, (msg: BaseMessage) => {
-        const streamer = player.streamerId ? this.streamers.get(player.streamerId) : undefined;
-        streamer?.protocol.sendMessage({ ...msg, playerId: player.id });
+        if (player.streamerId) this.bus.toStreamer(player.streamerId, { playerId: player.id, message: msg });
       });
     }
     protocol.on(Messages.ping.typeName, (msg: BaseMessage & { time?: number }) => {
@@ -274,17 +376,18 @@ export class SignallingServer {
     socket.on('close', () => {
       if (this.players.get(player.id) !== player) return;
       this.unsubscribe(player);
-      this.players.delete(player.id);
+      this.forget(player);
     });
   }
 
   private unsubscribe(player: Player): void {
-    if (!player.streamerId) return;
-    const streamer = this.streamers.get(player.streamerId);
+    const streamerId = player.streamerId;
+    if (!streamerId) return;
     player.streamerId = null;
-    if (!streamer) return;
-    streamer.players.delete(player.id);
-    streamer.protocol.sendMessage(message(Messages.playerDisconnected, { playerId: player.id }));
+    this.bus.toStreamer(streamerId, {
+      playerId: player.id,
+      message: message(Messages.playerDisconnected, { playerId: player.id }),
+    });
   }
 
   /** Sockets whose peer vanished without a close are found by protocol-level pings. */

@@ -8,6 +8,8 @@ import type { TokenRevocation } from '../../modules/auth/token-revocation.js';
 import { createEngineProvider } from '../../modules/engines/create-engine-provider.js';
 import type { EngineProvider } from '../../modules/engines/engine-pool.js';
 import { SessionsService } from '../../modules/sessions/sessions.service.js';
+import { RedisSignallingBus } from '../../modules/signalling/redis-signalling-bus.js';
+import { InMemorySignallingBus, type SignallingBus } from '../../modules/signalling/signalling-bus.js';
 import { SignallingServer } from '../../modules/signalling/signalling-server.js';
 
 declare module 'fastify' {
@@ -36,7 +38,7 @@ export function listeningOrigin(app: FastifyInstance): string | undefined {
 }
 
 export interface EnginesOptions {
-  config: Pick<AppConfig, 'engines' | 'dataDir' | 'publicUrl'>;
+  config: Pick<AppConfig, 'engines' | 'dataDir' | 'publicUrl' | 'redis'>;
   db: Db;
   auth: AuthService;
   revocation: TokenRevocation;
@@ -92,8 +94,14 @@ export const enginesPlugin = fp<EnginesOptions>(async (app: FastifyInstance, opt
       .engineFailed(engineId, reason)
       .catch((error: unknown) => app.log.error({ err: error }, 'marking a session failed'));
   };
+  // Several copies meet through Redis (a player's socket may reach another copy than its engine's); one alone needs
+  // nothing but its memory.
+  const bus: SignallingBus = config.redis
+    ? await RedisSignallingBus.connect({ ...config.redis, log: app.log })
+    : new InMemorySignallingBus();
   const signalling = new SignallingServer({
     engineKey,
+    bus,
     access: {
       authenticate: async (token) => {
         const authenticated = await auth.authenticateSession(token);
@@ -117,6 +125,7 @@ export const enginesPlugin = fp<EnginesOptions>(async (app: FastifyInstance, opt
     clearInterval(sweeper);
     sessions.close();
     signalling.close();
+    await bus.close();
     await provider.close();
   });
 
