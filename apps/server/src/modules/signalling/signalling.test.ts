@@ -1,5 +1,5 @@
 import { startTestEngine, type TestEngine } from '@autostudio/engine/testing';
-import { MessageHelpers, Messages, type BaseMessage } from '@epicgames-ps/lib-pixelstreamingcommon-ue5.5';
+import { MessageHelpers, Messages } from '@epicgames-ps/lib-pixelstreamingcommon-ue5.5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
@@ -12,54 +12,12 @@ import {
   API_ROUTES,
   SIGNALLING_PATH,
 } from '@autostudio/protocol';
+import { Peer } from '../../test/signalling-peer.js';
 import { startTestApp, staticEngines, type TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
 import { SignallingServer, type SignallingAccess } from './signalling-server.js';
 
 const ENGINE_KEY = 'signalling-test-engine-key';
-
-/** One end of a signalling socket: JSON messages in, and a way to wait for the next of a type. */
-class Peer {
-  readonly received: (BaseMessage & Record<string, unknown>)[] = [];
-  closeCode: number | null = null;
-  closeReason = '';
-  private constructor(readonly socket: WebSocket) {
-    socket.on('message', (data: Buffer) =>
-      this.received.push(JSON.parse(data.toString('utf8')) as BaseMessage & Record<string, unknown>),
-    );
-    socket.on('close', (code, reason) => {
-      this.closeCode = code;
-      this.closeReason = reason.toString('utf8');
-    });
-  }
-
-  static async open(url: string): Promise<Peer> {
-    const socket = new WebSocket(url);
-    const peer = new Peer(socket);
-    await new Promise<void>((resolve) => {
-      socket.once('open', () => resolve());
-      socket.once('close', () => resolve());
-    });
-    return peer;
-  }
-
-  send(type: Parameters<typeof MessageHelpers.createMessage>[0], params: object = {}): void {
-    this.socket.send(JSON.stringify(MessageHelpers.createMessage(type, params)));
-  }
-
-  async next(type: string): Promise<BaseMessage & Record<string, unknown>> {
-    await expect.poll(() => this.received.some((message) => message.type === type), { timeout: 5000 }).toBe(true);
-    const index = this.received.findIndex((message) => message.type === type);
-    const [message] = this.received.splice(index, 1);
-    if (!message) throw new Error(`no ${type}`);
-    return message;
-  }
-
-  async closed(): Promise<number> {
-    await expect.poll(() => this.closeCode, { timeout: 5000 }).not.toBeNull();
-    return this.closeCode ?? 0;
-  }
-}
 
 describe.each(testDatabases)('Pixel Streaming signalling on $name', (database) => {
   let t: TestApp;
