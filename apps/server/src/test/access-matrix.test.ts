@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Group, Role } from '@autostudio/protocol';
-import { multipartBody, PNG_1X1, tinyGlb } from './multipart.js';
+import type { Group, Preset, Role } from '@autostudio/protocol';
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { PNG_1X1, tinyGlb } from './multipart.js';
+import { createdId, send, type MatrixRequest as Request } from './matrix-requests.js';
 import { startTestApp, type TestApp } from './test-app.js';
 import { testDatabases } from './test-databases.js';
 
@@ -10,13 +13,6 @@ import { testDatabases } from './test-databases.js';
  */
 type Actor = 'anonymous' | 'stranger' | 'owner' | 'sharedUser' | 'groupMember' | 'admin';
 const ACTORS: Actor[] = ['anonymous', 'stranger', 'owner', 'sharedUser', 'groupMember', 'admin'];
-
-interface Request {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  url: string;
-  json?: object;
-  multipart?: { fields: Record<string, string>; files?: Record<string, { name: string; content: Buffer }> };
-}
 
 interface Kind {
   name: string;
@@ -28,6 +24,10 @@ interface Kind {
   update: (id: string) => Request;
   delete: (id: string) => Request;
   share?: { user: (id: string, userId: string) => Request; group: (id: string, groupId: string) => Request };
+  /** Other calls that read the item by id (a render's items, a model's download link): allowed as a read is. */
+  reads?: (id: string) => Request[];
+  /** The media URL of one of the item's stored files, as its owner reads it. */
+  file?: (t: TestApp, id: string, ownerToken: string) => Promise<string>;
 }
 
 const READ: Record<Actor, number> = {
@@ -54,6 +54,8 @@ const REMOVE: Record<Actor, number> = {
   groupMember: 403,
   admin: 204,
 };
+/** A stored file goes with its item; media answers 403, not 404, to a signed-in caller who may not read it. */
+const READ_FILE: Record<Actor, number> = { ...READ, stranger: 403 };
 const VISIBLE: Record<Actor, boolean> = {
   anonymous: false,
   stranger: false,
@@ -62,30 +64,6 @@ const VISIBLE: Record<Actor, boolean> = {
   groupMember: true,
   admin: true,
 };
-
-async function send(t: TestApp, token: string | undefined, request: Request) {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  if (request.multipart) {
-    const body = await multipartBody(request.multipart.fields, request.multipart.files);
-    return t.app.inject({
-      method: request.method,
-      url: request.url,
-      headers: { ...headers, ...body.headers },
-      payload: body.payload,
-    });
-  }
-  return t.app.inject({
-    method: request.method,
-    url: request.url,
-    headers,
-    ...(request.json ? { payload: request.json } : {}),
-  });
-}
-
-async function createdId(response: { statusCode: number; body: string }): Promise<string> {
-  if (response.statusCode !== 201) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
-  return (JSON.parse(response.body) as { id: string }).id;
-}
 
 const shareRoutes = (base: string) => ({
   user: (id: string, userId: string): Request => ({
@@ -133,6 +111,8 @@ const KINDS: Kind[] = [
         }),
       ),
     get: (id) => ({ method: 'GET', url: `/api/config/id/${id}` }),
+    file: async (t, id, token) =>
+      (await send(t, token, { method: 'GET', url: `/api/config/id/${id}` })).json<{ imageUrl: string }>().imageUrl,
     list: { method: 'GET', url: '/api/config/filtered?limit=100' },
     update: (id) => ({ method: 'PUT', url: `/api/config/${id}`, multipart: { fields: { name: 'Renamed' } } }),
     delete: (id) => ({ method: 'PUT', url: `/api/config/${id}/delete` }),
@@ -153,6 +133,9 @@ const KINDS: Kind[] = [
         }),
       ),
     get: (id) => ({ method: 'GET', url: `/api/asset-model/id/${id}` }),
+    reads: (id) => [{ method: 'POST', url: `/api/asset-model/${id}/download-link` }],
+    file: async (t, id, token) =>
+      (await send(t, token, { method: 'GET', url: `/api/asset-model/id/${id}` })).json<{ modelUrl: string }>().modelUrl,
     list: { method: 'GET', url: '/api/asset-model/filtered?limit=100' },
     update: (id) => ({ method: 'PUT', url: `/api/asset-model/${id}`, multipart: { fields: { name: 'Renamed' } } }),
     delete: (id) => ({ method: 'PUT', url: `/api/asset-model/${id}/delete` }),
@@ -168,19 +151,53 @@ const KINDS: Kind[] = [
         headers: { authorization: `Bearer ${token}` },
       });
       const owner = verify.json<{ id: string; username: string; name: string; roles: Role[] }>();
+      // A file of its own in the store, as a finished render leaves one, for the media cells.
+      const key = `renders/${randomUUID()}/still.png`;
+      const { size } = await t.app.renderQueue.storage.put(key, Readable.from([PNG_1X1]));
       const asset = await t.app.renderedAssets.record(owner, {
         name: 'Matrix render',
-        items: [
-          { kind: 'Color ID', key: 'renders/x/still.png', fileName: 'still.png', contentType: 'image/png', size: 10 },
-        ],
+        items: [{ kind: 'Color ID', key, fileName: 'still.png', contentType: 'image/png', size }],
       });
       return asset.id;
     },
     get: (id) => ({ method: 'GET', url: `/api/asset-rendered/id/${id}` }),
+    reads: (id) => [{ method: 'GET', url: `/api/asset-rendered/${id}/items` }],
+    file: async (t, id, token) =>
+      (await send(t, token, { method: 'GET', url: `/api/asset-rendered/${id}/items` })).json<{ url: string }[]>()[0]
+        ?.url ?? '',
     list: { method: 'GET', url: '/api/asset-rendered/filtered?limit=100' },
     update: (id) => ({ method: 'PUT', url: `/api/asset-rendered/${id}`, json: { name: 'Renamed' } }),
     delete: (id) => ({ method: 'PUT', url: `/api/asset-rendered/${id}/delete` }),
     share: shareRoutes('/api/asset-rendered'),
+  },
+  {
+    // An animation shows its preview images (an upload group of its owner's) to whoever may see it.
+    name: 'animation preset',
+    ownerRole: 'user',
+    create: async (t, token) => {
+      const frame = await send(t, token, {
+        method: 'POST',
+        url: '/api/upload',
+        multipart: { fields: {}, files: { file: { name: 'frame.png', content: PNG_1X1 } } },
+      });
+      const { groupId } = JSON.parse(frame.body) as { groupId: string };
+      return createdId(
+        await send(t, token, {
+          method: 'POST',
+          url: '/api/preset',
+          json: { name: 'Matrix animation', type: 'animation', groupId },
+        }),
+      );
+    },
+    get: (id) => ({ method: 'GET', url: `/api/preset/id/${id}` }),
+    list: { method: 'GET', url: '/api/preset/filtered?type=animation&limit=100' },
+    update: (id) => ({ method: 'PUT', url: `/api/preset/${id}`, json: { name: 'Renamed' } }),
+    delete: (id) => ({ method: 'PUT', url: `/api/preset/${id}/delete` }),
+    share: shareRoutes('/api/preset'),
+    file: async (t, id, token) => {
+      const preset = (await send(t, token, { method: 'GET', url: `/api/preset/id/${id}` })).json<Preset>();
+      return Object.values(preset.previewImageMapping ?? {})[0] ?? '';
+    },
   },
 ];
 
@@ -229,6 +246,17 @@ describe.each(testDatabases)('the access matrix on $name', (database) => {
       expect((await send(t, tokenOf(actor), kind.get(id))).statusCode).toBe(READ[actor]);
     });
 
+    it.each(ACTORS)('its other reads by id and its stored file: %s', async (actor) => {
+      const id = await prepare();
+      for (const request of kind.reads?.(id) ?? []) {
+        expect((await send(t, tokenOf(actor), request)).statusCode, request.url).toBe(READ[actor]);
+      }
+      if (!kind.file) return;
+      const url = await kind.file(t, id, ownerToken());
+      expect(url).toMatch(/^\/api\/media\//);
+      expect((await send(t, tokenOf(actor), { method: 'GET', url })).statusCode).toBe(READ_FILE[actor]);
+    });
+
     it.each(ACTORS)('list: %s sees it only when allowed', async (actor) => {
       const id = await prepare();
       const response = await send(t, tokenOf(actor), kind.list);
@@ -254,8 +282,11 @@ describe.each(testDatabases)('the access matrix on $name', (database) => {
 
     it.each(ACTORS)('delete: %s, and once deleted it is gone for everyone', async (actor) => {
       const id = await prepare();
+      const file = await kind.file?.(t, id, ownerToken());
       expect((await send(t, tokenOf(actor), kind.delete(id))).statusCode).toBe(REMOVE[actor]);
       if (REMOVE[actor] !== 204) return;
+      // Its files went with the shares: those it was shared with read them no more.
+      if (file) expect((await send(t, tokens.sharedUser, { method: 'GET', url: file })).statusCode).toBe(403);
       for (const viewer of ['owner', 'sharedUser', 'admin'] as const) {
         expect((await send(t, tokenOf(viewer), kind.get(id))).statusCode).toBe(404);
         const listed = (await send(t, tokenOf(viewer), kind.list)).json<{ items: { id: string }[] }>().items;
@@ -274,7 +305,7 @@ describe.each(testDatabases)('the access matrix on $name', (database) => {
         multipart: { fields: {}, files: { file: { name: 'frame.png', content: PNG_1X1 } } },
       });
       const uploadGroupId = (JSON.parse(first.body) as { groupId: string }).groupId;
-      const presetId = await createdId(
+      const presetId = createdId(
         await send(t, tokens.owner, {
           method: 'POST',
           url: '/api/preset',

@@ -1,5 +1,5 @@
 import { MessageHelpers, type BaseMessage } from '@epicgames-ps/lib-pixelstreamingcommon-ue5.5';
-import { expect } from 'vitest';
+import { vi } from 'vitest';
 import WebSocket from 'ws';
 
 /** One end of a signalling socket: JSON messages in, and a way to wait for the next of a type. */
@@ -32,7 +32,13 @@ export class Peer {
   }
 
   async next(type: string): Promise<BaseMessage & Record<string, unknown>> {
-    await expect.poll(() => this.received.some((message) => message.type === type), { timeout: 5000 }).toBe(true);
+    // vi.waitFor rather than expect.poll: suites also wait for messages in their setup, outside any test.
+    await vi.waitFor(
+      () => {
+        if (!this.received.some((message) => message.type === type)) throw new Error(`no ${type} message yet`);
+      },
+      { timeout: 5000, interval: 20 },
+    );
     const index = this.received.findIndex((message) => message.type === type);
     const [message] = this.received.splice(index, 1);
     if (!message) throw new Error(`no ${type}`);
@@ -40,7 +46,12 @@ export class Peer {
   }
 
   async closed(): Promise<number> {
-    await expect.poll(() => this.closeCode, { timeout: 5000 }).not.toBeNull();
+    await vi.waitFor(
+      () => {
+        if (this.closeCode === null) throw new Error('the socket is still open');
+      },
+      { timeout: 5000, interval: 20 },
+    );
     return this.closeCode ?? 0;
   }
 }

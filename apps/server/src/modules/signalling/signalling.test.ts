@@ -12,9 +12,9 @@ import {
   API_ROUTES,
   SIGNALLING_PATH,
 } from '@autostudio/protocol';
+import { Peer } from '../../test/signalling-peer.js';
 import { startTestApp, staticEngines, type TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
-import { Peer } from '../../test/signalling-peer.js';
 import { SignallingServer, type SignallingAccess } from './signalling-server.js';
 
 const ENGINE_KEY = 'signalling-test-engine-key';
