@@ -10,8 +10,6 @@ export interface Violation {
 /**
  * Records every Content Security Policy violation of the page, in every document it loads: the browser's
  * `securitypolicyviolation` events, handed to the test as they happen, and Chromium's console reports of them.
- * content-security-policy.spec.ts still has its own copy: switched to this one, its first check (the admin
- * overview within 5 s) failed in 3 runs of 3 on a loaded host where the unchanged spec passed 2 of 2; not yet explained.
  */
 export async function recordViolations(page: Page): Promise<Violation[]> {
   const violations: Violation[] = [];
