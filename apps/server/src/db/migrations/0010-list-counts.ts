@@ -7,7 +7,8 @@ import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely } from 'kyse
  * every equality filter its list API offers, the "everyone" flag among them. Triggers keep it in step with every
  * insert, update (a soft delete or restore, a new owner, a changed filter value, a user's deletion setting
  * owner_id to null) and delete, on SQLite and PostgreSQL alike, in the writing transaction: the database keeps it
- * exact, not the server. A list's total without a search term then reads a few summary rows instead of every
+ * exact, not the server (row-level triggers on SQLite, statement-level ones on PostgreSQL: postgresTrigger says
+ * why). A list's total without a search term then reads a few summary rows instead of every
  * matching row (db/list-counts.ts). What is shared with a user is not summarised: shares and group memberships
  * change who sees what, and are counted through the share indexes on every request.
  *
@@ -71,13 +72,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   for (const list of COUNTED) {
-    if (postgres) {
-      await sql.raw(`drop trigger ${list.summary}_track on ${list.table}`).execute(db);
-      await sql.raw(`drop function ${list.summary}_track()`).execute(db);
-    } else {
-      for (const event of ['insert', 'update', 'delete'])
-        await sql.raw(`drop trigger ${list.summary}_${event}`).execute(db);
-    }
+    for (const event of ['insert', 'update', 'delete'])
+      await sql.raw(`drop trigger ${list.summary}_${event}${postgres ? ` on ${list.table}` : ''}`).execute(db);
+    if (postgres) await sql.raw(`drop function ${list.summary}_track()`).execute(db);
     await db.schema.dropTable(list.summary).execute();
   }
 }
@@ -99,10 +96,11 @@ function trackedColumns(list: Counted): string[] {
   return ['owner_id', ...Object.keys(list.columns), 'deleted_at'];
 }
 
-/** An update that leaves a row in its cell (a rename, new settings, a changed upload) touches no summary row. */
+/** SQLite: an update that leaves a row in its cell (a rename, new settings) touches no summary row. */
 function movesCell(list: Counted): string {
   const changed = ['owner_id', ...Object.keys(list.columns)].map(
-    (column) => `old.${column} is distinct from new.${column}`,
+    // SQLite's IS NOT compares nulls as PostgreSQL's IS DISTINCT FROM does.
+    (column) => `old.${column} is not new.${column}`,
   );
   return [...changed, '(old.deleted_at is null) <> (new.deleted_at is null)'].join(' or ');
 }
@@ -118,8 +116,7 @@ async function sqliteTriggers(db: Kysely<unknown>, list: Counted): Promise<void>
   await sql
     .raw(`create trigger ${list.summary}_insert after insert on ${list.table} begin ${added('new')}; end`)
     .execute(db);
-  // SQLite has no IS DISTINCT FROM; its IS NOT compares nulls the same way.
-  const moves = movesCell(list).replaceAll(' is distinct from ', ' is not ');
+  const moves = movesCell(list);
   await sql
     .raw(
       `create trigger ${list.summary}_update after update of ${trackedColumns(list).join(', ')} on ${list.table}
@@ -131,41 +128,54 @@ async function sqliteTriggers(db: Kysely<unknown>, list: Counted): Promise<void>
     .execute(db);
 }
 
+/**
+ * PostgreSQL: statement-level triggers that read the statement's rows from transition tables and add each cell's
+ * change at once. Row-level ones updated a cell once per row, and PostgreSQL keeps every version of a row that
+ * one transaction updated: seeding 100,000 rows in one transaction, each update had to walk past all the earlier
+ * versions of its cell, and the seed never finished. Per statement, a cell changes once, in key order (so two
+ * statements take their cells' locks in the same order), and not at all when the changes cancel out (a rename).
+ */
 async function postgresTrigger(db: Kysely<unknown>, list: Counted, schema: string): Promise<void> {
   const summary = `${quote(schema)}.${quote(list.summary)}`;
-  const oldCell = cell(list, 'old');
-  const newCell = cell(list, 'new');
+  const keys = ['owner_key', ...Object.keys(list.columns)].join(', ');
+  const values = [`coalesce(owner_id, '') as owner_key`, ...Object.keys(list.columns)].join(', ');
+  const live = (rows: string, change: number) =>
+    `select ${values}, ${change} as change from ${rows} where deleted_at is null`;
+  const addChanges = (changes: string) => `insert into ${summary} as c (${keys}, n)
+    select ${keys}, sum(change) from (${changes}) changes group by ${keys} having sum(change) <> 0 order by ${keys}
+    on conflict (${keys}) do update set n = c.n + excluded.n`;
   const track = `${quote(schema)}.${quote(`${list.summary}_track`)}`;
+  // A branch names only the transition tables its trigger has: a query is planned when it is first run.
   await sql
     .raw(
       `create function ${track}() returns trigger language plpgsql as $body$
       begin
-        if tg_op = 'UPDATE' then
-          if not (${movesCell(list)}) then return null; end if;
-        end if;
-        if tg_op <> 'INSERT' then
-          if old.deleted_at is null then
-            update ${summary} set n = n - 1 where ${oldCell.matches};
-          end if;
-        end if;
-        if tg_op <> 'DELETE' then
-          if new.deleted_at is null then
-            insert into ${summary} as c (${newCell.keys}, n) values (${newCell.values}, 1)
-              on conflict (${newCell.keys}) do update set n = c.n + 1;
-          end if;
+        if tg_op = 'INSERT' then
+          ${addChanges(live('new_rows', 1))};
+        elsif tg_op = 'DELETE' then
+          ${addChanges(live('old_rows', -1))};
+        else
+          ${addChanges(`${live('new_rows', 1)} union all ${live('old_rows', -1)}`)};
         end if;
         return null;
       end
       $body$`,
     )
     .execute(db);
-  // UPDATE OF: a rename or a settings change does not call the function at all.
-  await sql
-    .raw(
-      `create trigger ${list.summary}_track after insert or delete or update of ${trackedColumns(list).join(', ')}
-      on ${quote(list.table)} for each row execute function ${track}()`,
-    )
-    .execute(db);
+  // One trigger per event: PostgreSQL gives transition tables only to triggers of a single event.
+  const table = quote(list.table);
+  for (const [event, tables] of [
+    ['insert', 'new table as new_rows'],
+    ['update', 'old table as old_rows new table as new_rows'],
+    ['delete', 'old table as old_rows'],
+  ] as const) {
+    await sql
+      .raw(
+        `create trigger ${list.summary}_${event} after ${event} on ${table} referencing ${tables}
+        for each statement execute function ${track}()`,
+      )
+      .execute(db);
+  }
 }
 
 function quote(identifier: string): string {

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type { User } from '@autostudio/protocol';
 import type { ShareTableName } from '../../db/schema.js';
 import type { Db } from '../../db/database.js';
@@ -73,6 +73,10 @@ export function summaryTotal(user: User, options: ItemConditionOptions): (() => 
   } else {
     const everyone = options.everyoneColumn;
     const item = (name: string) => sql.ref(`t.${name}`);
+    // The shared items are found from the shares, by key: SQLite would rather walk a list index over every row of
+    // the filter's value (44 ms for 66,666 presets in bench/list-explain.mjs), unless `+` takes the filter columns
+    // off its indexes. PostgreSQL has no unary + on text, and starts from the shares by its statistics.
+    const unindexed = options.db.getExecutor().adapter instanceof PostgresAdapter ? sql`` : sql`+`;
     const visibleCells = everyone
       ? sql<boolean>`(owner_key = ${user.id} or ${sql.ref(everyone)} = 1)`
       : sql<boolean>`owner_key = ${user.id}`;
@@ -80,8 +84,8 @@ export function summaryTotal(user: User, options: ItemConditionOptions): (() => 
       sql<boolean>`${item(options.keyColumn ?? 'id')} in (${sharedWith(user, options.shareTable)})`,
       sql<boolean>`t.deleted_at is null`,
       sql<boolean>`(t.owner_id is null or t.owner_id <> ${user.id})`,
-      ...(everyone ? [sql<boolean>`${item(everyone)} <> 1`] : []),
-      ...filters.map(([name, value]) => sql<boolean>`${item(name)} = ${value}`),
+      ...(everyone ? [sql<boolean>`${unindexed}${item(everyone)} <> 1`] : []),
+      ...filters.map(([name, value]) => sql<boolean>`${unindexed}${item(name)} = ${value}`),
     ];
     query = sql`select
       coalesce((select sum(n) from ${summary} where ${all([...cells, visibleCells])}), 0)
