@@ -8,21 +8,26 @@ import { toNumber } from './search.js';
  * run side by side rather than one with `count(*) over()`: the window makes the database materialise and
  * sort every match, while the page alone walks an index in order and stops after `offset + limit` rows
  * (measured in bench/list-bench.mjs). `filtered` must return a fresh builder with the joins and filters
- * applied and nothing selected.
+ * applied and nothing selected. `total`, when given, answers the count without counting the matches (a list's
+ * count summary, modules/access/item-conditions.ts summaryTotal) and must give the same number.
  */
 export async function paginate<TB extends keyof Database, Row>(
   filtered: () => SelectQueryBuilder<Database, TB, object>,
   page: ListQuery,
   select: (query: SelectQueryBuilder<Database, TB, object>) => SelectQueryBuilder<Database, TB, Row>,
+  total?: () => Promise<number>,
 ): Promise<{ rows: Row[]; total: number }> {
   const [rows, counted] = await Promise.all([
     select(filtered())
       .limit(page.limit)
       .offset((page.page - 1) * page.limit)
       .execute(),
-    filtered()
-      .select((eb) => eb.fn.countAll<string | number>().as('count'))
-      .executeTakeFirstOrThrow(),
+    total
+      ? total()
+      : filtered()
+          .select((eb) => eb.fn.countAll<string | number>().as('count'))
+          .executeTakeFirstOrThrow()
+          .then((row) => toNumber(row.count)),
   ]);
-  return { rows, total: toNumber(counted.count) };
+  return { rows, total: counted };
 }

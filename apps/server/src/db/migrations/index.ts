@@ -8,6 +8,7 @@ import * as uploadGroups from './0006-upload-groups.js';
 import * as renderJobs from './0007-render-jobs.js';
 import * as renderJobAssets from './0008-render-job-assets.js';
 import * as listSearch from './0009-list-search.js';
+import * as listCounts from './0010-list-counts.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the compiled server and
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0007-render-jobs': renderJobs,
   '0008-render-job-assets': renderJobAssets,
   '0009-list-search': listSearch,
+  '0010-list-counts': listCounts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,10 +1,9 @@
-import { sql } from 'kysely';
 import type { ListQuery, ListSortColumn, User } from '@autostudio/protocol';
 import type { Db } from '../../db/database.js';
 import { paginate } from '../../db/paginate.js';
 import type { AssetModelRow } from '../../db/schema.js';
 import { orderList } from '../../db/sort.js';
-import { itemConditions } from '../access/item-conditions.js';
+import { itemConditions, summaryTotal, type ItemConditionOptions } from '../access/item-conditions.js';
 
 const SORT_COLUMNS = {
   name: 'name',
@@ -45,15 +44,15 @@ export class AssetModelsRepository {
       .executeTakeFirst();
   }
 
-  private filtered(user: User, filters: AssetModelFilters) {
-    const conditions = itemConditions(user, {
+  private listOptions(filters: AssetModelFilters): ItemConditionOptions {
+    return {
       db: this.db,
       kind: 'assetModel',
       table: 'asset_models',
       shareTable: 'asset_model_shares',
       // A share covers every version of the model.
       keyColumn: 'model_id',
-      everyone: sql<boolean>`asset_models.is_public = 1`,
+      everyoneColumn: 'is_public',
       equals: {
         category: filters.category,
         type: filters.type,
@@ -62,15 +61,23 @@ export class AssetModelsRepository {
         is_latest: filters.latestVersion ? 1 : undefined,
       },
       search: filters.search,
-    });
+    };
+  }
+
+  private filtered(user: User, filters: AssetModelFilters) {
+    const conditions = itemConditions(user, this.listOptions(filters));
     return () => this.db.selectFrom('asset_models').where((eb) => eb.and(conditions));
   }
 
   page(user: User, filters: AssetModelFilters, page: ListQuery<ListSortColumn<'assetModels'>>) {
-    return paginate(this.filtered(user, filters), page, (select) =>
-      orderList(select.selectAll(), 'asset_models', SORT_COLUMNS, page, (own) =>
-        own.orderBy('name').orderBy('version', 'desc').orderBy('id'),
-      ),
+    return paginate(
+      this.filtered(user, filters),
+      page,
+      (select) =>
+        orderList(select.selectAll(), 'asset_models', SORT_COLUMNS, page, (own) =>
+          own.orderBy('name').orderBy('version', 'desc').orderBy('id'),
+        ),
+      summaryTotal(user, this.listOptions(filters)),
     );
   }
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { paginate } from '../../db/paginate.js';
 import type { ConfigRow } from '../../db/schema.js';
 import { orderList } from '../../db/sort.js';
-import { itemConditions } from '../access/item-conditions.js';
+import { itemConditions, summaryTotal, type ItemConditionOptions } from '../access/item-conditions.js';
 
 const SORT_COLUMNS = { name: 'name', updatedAt: 'updated_at' } as const;
 
@@ -20,13 +20,14 @@ export class ConfigsRepository {
   }
 
   page(user: User, query: ListQuery<ListSortColumn<'configs'>>) {
-    const conditions = itemConditions(user, {
+    const options: ItemConditionOptions = {
       db: this.db,
       kind: 'config',
       table: 'configs',
       shareTable: 'config_shares',
       search: query.search,
-    });
+    };
+    const conditions = itemConditions(user, options);
     return paginate(
       () => this.db.selectFrom('configs').where((eb) => eb.and(conditions)),
       query,
@@ -35,6 +36,7 @@ export class ConfigsRepository {
         orderList(select.selectAll(), 'configs', SORT_COLUMNS, query, (own) =>
           own.orderBy('updated_at', 'desc').orderBy('id'),
         ),
+      summaryTotal(user, options),
     );
   }
 

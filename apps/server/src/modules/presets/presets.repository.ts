@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { paginate } from '../../db/paginate.js';
 import type { PresetRow } from '../../db/schema.js';
 import { orderList } from '../../db/sort.js';
-import { itemConditions } from '../access/item-conditions.js';
+import { itemConditions, summaryTotal, type ItemConditionOptions } from '../access/item-conditions.js';
 
 const SORT_COLUMNS = { name: 'name', category: 'category', type: 'type', updatedAt: 'updated_at' } as const;
 
@@ -27,27 +27,36 @@ export class PresetsRepository {
       .executeTakeFirst();
   }
 
-  /** Live presets the user may see that match the filters. Default presets are everyone's. */
-  private filtered(user: User, filters: PresetFilters) {
-    const conditions = itemConditions(user, {
+  /** Live presets that match the filters. Default presets are everyone's. */
+  private listOptions(filters: PresetFilters): ItemConditionOptions {
+    return {
       db: this.db,
       kind: 'preset',
       table: 'presets',
       shareTable: 'preset_shares',
-      everyone: sql<boolean>`presets.is_default = 1`,
+      everyoneColumn: 'is_default',
       equals: {
         type: filters.type,
         category: filters.category,
         is_default: filters.isDefault === undefined ? undefined : filters.isDefault ? 1 : 0,
       },
       search: filters.search,
-    });
+    };
+  }
+
+  /** Live presets the user may see that match the filters. */
+  private filtered(user: User, filters: PresetFilters) {
+    const conditions = itemConditions(user, this.listOptions(filters));
     return () => this.db.selectFrom('presets').where((eb) => eb.and(conditions));
   }
 
   page(user: User, filters: PresetFilters, page: ListQuery<ListSortColumn<'presets'>>) {
-    return paginate(this.filtered(user, filters), page, (select) =>
-      orderList(select.selectAll(), 'presets', SORT_COLUMNS, page, (own) => own.orderBy('name').orderBy('id')),
+    return paginate(
+      this.filtered(user, filters),
+      page,
+      (select) =>
+        orderList(select.selectAll(), 'presets', SORT_COLUMNS, page, (own) => own.orderBy('name').orderBy('id')),
+      summaryTotal(user, this.listOptions(filters)),
     );
   }
 

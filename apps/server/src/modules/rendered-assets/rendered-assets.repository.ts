@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { paginate } from '../../db/paginate.js';
 import type { RenderedAssetItemRow, RenderedAssetRow } from '../../db/schema.js';
 import { orderList } from '../../db/sort.js';
-import { itemConditions } from '../access/item-conditions.js';
+import { itemConditions, summaryTotal, type ItemConditionOptions } from '../access/item-conditions.js';
 
 const SORT_COLUMNS = {
   name: 'name',
@@ -32,23 +32,31 @@ export class RenderedAssetsRepository {
       .executeTakeFirst();
   }
 
-  private filtered(user: User, filters: RenderedAssetFilters) {
-    const conditions = itemConditions(user, {
+  private listOptions(filters: RenderedAssetFilters): ItemConditionOptions {
+    return {
       db: this.db,
       kind: 'renderedAsset',
       table: 'rendered_assets',
       shareTable: 'rendered_asset_shares',
       equals: { category: filters.category, type: filters.type, brand: filters.brand },
       search: filters.search,
-    });
+    };
+  }
+
+  private filtered(user: User, filters: RenderedAssetFilters) {
+    const conditions = itemConditions(user, this.listOptions(filters));
     return () => this.db.selectFrom('rendered_assets').where((eb) => eb.and(conditions));
   }
 
   page(user: User, filters: RenderedAssetFilters, page: ListQuery<ListSortColumn<'renderedAssets'>>) {
-    return paginate(this.filtered(user, filters), page, (select) =>
-      orderList(select.selectAll(), 'rendered_assets', SORT_COLUMNS, page, (own) =>
-        own.orderBy('created_at', 'desc').orderBy('id'),
-      ),
+    return paginate(
+      this.filtered(user, filters),
+      page,
+      (select) =>
+        orderList(select.selectAll(), 'rendered_assets', SORT_COLUMNS, page, (own) =>
+          own.orderBy('created_at', 'desc').orderBy('id'),
+        ),
+      summaryTotal(user, this.listOptions(filters)),
     );
   }
 

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { User } from '@autostudio/protocol';
 import type { Db } from '../../db/database.js';
 import type { UploadGroupRow } from '../../db/schema.js';
@@ -21,7 +20,7 @@ export class UploadGroupsRepository {
       kind: 'preset',
       table: 'presets',
       shareTable: 'preset_shares',
-      everyone: sql<boolean>`presets.is_default = 1`,
+      everyoneColumn: 'is_default',
       equals: { group_id: groupId },
     });
     const row = await this.db
