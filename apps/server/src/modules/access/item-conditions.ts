@@ -54,8 +54,9 @@ export function itemConditions(user: User, options: ItemConditionOptions): RawBu
  * How many rows itemConditions matches, read from the list's count summary (migration 0010-list-counts) rather
  * than by counting them: the summary cells of the filter values the user may see whole (all of them for those who
  * see everything; else their own and the "everyone" cells), plus the items shared with them that are neither
- * theirs nor everyone's, counted through the share indexes. Those shares stay few per user, and change with every
- * share and group membership, so they are counted afresh each time rather than summarised.
+ * theirs nor everyone's, counted through the share indexes. Those change with every share and group membership,
+ * so they are counted afresh each time rather than summarised: one key lookup per shared item, which is what keeps
+ * a user with 10,000 shared presets slow (bench/list-bench.mjs; a per-recipient summary would be the next step).
  * Undefined when only counting the rows can tell: a name search, or a filter the summary does not count by.
  */
 export function summaryTotal(user: User, options: ItemConditionOptions): (() => Promise<number>) | undefined {

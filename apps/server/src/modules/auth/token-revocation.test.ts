@@ -15,6 +15,8 @@ import {
   SIGNALLING_PATH,
 } from '@autostudio/protocol';
 import { startTestApp, staticEngines, type TestApp } from '../../test/test-app.js';
+import type { RefreshTokensRepository } from './refresh-tokens.repository.js';
+import { TokenRevocation } from './token-revocation.js';
 import { testDatabases } from '../../test/test-databases.js';
 
 /** A socket's first message and how it closed, whichever the test waits for. */
@@ -193,5 +195,23 @@ describe.each(testDatabases)('signing out means signed out, on $name', (database
     expect((await (await SocketProbe.open(`${signalling}${watcher.accessToken}`)).closed()).code).toBe(
       SIGNALLING_CLOSE.unauthorized.code,
     );
+  });
+});
+
+describe('the revocation cache', () => {
+  it('keeps a family revoked when a read that began before the sign-out answers "live" after it', async () => {
+    // The database read is held open so that the sign-out lands while it is in flight, as a player's token check
+    // and a sign-out do on a busy server; the repository is the one seam that lets a test order the two.
+    let answerRead: (live: boolean) => void = () => undefined;
+    const repository = {
+      familyIsLive: () => new Promise<boolean>((resolve) => (answerRead = resolve)),
+      revokeFamily: () => Promise.resolve(),
+    } as unknown as RefreshTokensRepository;
+    const revocation = new TokenRevocation(repository);
+    const before = revocation.isLive('family-1');
+    await revocation.revokeFamily('user-1', 'family-1');
+    answerRead(true);
+    expect(await before).toBe(false);
+    expect(await revocation.isLive('family-1')).toBe(false);
   });
 });

@@ -34,6 +34,8 @@ export class TokenRevocation {
     // A revoked family never comes back, so that answer is kept for good.
     if (cached && (!cached.live || performance.now() - cached.at < this.recheckMs)) return cached.live;
     const live = await this.refreshTokens.familyIsLive(familyId, new Date().toISOString());
+    // A read that began before a sign-out on this copy answers "live" after it: it must not bring the family back.
+    if (this.cache.get(familyId)?.live === false) return false;
     this.remember(familyId, live);
     return live;
   }

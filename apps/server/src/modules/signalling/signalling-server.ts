@@ -160,7 +160,12 @@ export class SignallingServer {
   private async recheckPlayers(): Promise<void> {
     for (const player of [...this.players.values()]) {
       const watching = player.streamerId;
-      if (!watching) continue;
+      // Every player's sign-in, watching or not: one that missed its sign-out must not stay connected.
+      if (!watching) {
+        const signedIn = await this.options.access.isSignedIn(player.signInId);
+        if (!signedIn && this.players.has(player.id)) this.dismiss(player, SIGNALLING_CLOSE.unauthorized);
+        continue;
+      }
       const [signedIn, streamerId, online] = await Promise.all([
         this.options.access.isSignedIn(player.signInId),
         this.options.access.streamerFor(player.userId),
