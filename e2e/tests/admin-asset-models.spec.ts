@@ -47,6 +47,8 @@ test.describe('/admin/asset-models', () => {
     loginPage,
     createAccount,
   }) => {
+    // Two 3.8 MB uploads and four accessibility scans: 32 s on a two-core host, over the default 30 s.
+    test.setTimeout(90_000);
     const name = `Vela ${randomUUID().slice(0, 6)}`;
     const viewer = await createAccount(['user']);
     await openAdminPage(page, loginPage, 'Asset models');
