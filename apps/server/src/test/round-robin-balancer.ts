@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { splice } from './tcp-proxy.js';
 
 /**
  * A load balancer on a free loopback port, as a TCP-mode HAProxy or a cloud network balancer is: each new connection
@@ -30,16 +31,6 @@ export class RoundRobinBalancer {
     const index = this.next;
     this.next = (this.next + 1) % this.targets.length;
     this.served.push(index);
-    const upstream = net.connect(this.targets[index] as { host: string; port: number });
-    this.open.add(client).add(upstream);
-    const forget = () => {
-      this.open.delete(client);
-      this.open.delete(upstream);
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('error', forget).on('close', forget);
-    upstream.on('error', forget).on('close', forget);
-    client.pipe(upstream).pipe(client);
+    splice(client, this.targets[index] as { host: string; port: number }, this.open);
   }
 }

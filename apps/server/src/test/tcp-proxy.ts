@@ -40,16 +40,24 @@ export class TcpProxy {
       client.resetAndDestroy();
       return;
     }
-    const upstream = net.connect(this.target);
-    this.open.add(client).add(upstream);
-    const forget = () => {
-      this.open.delete(client);
-      this.open.delete(upstream);
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('error', forget).on('close', forget);
-    upstream.on('error', forget).on('close', forget);
-    client.pipe(upstream).pipe(client);
+    splice(client, this.target, this.open);
   }
+}
+
+/**
+ * Joins a client connection to a new one to `target`, both kept in `open` until either side ends, which ends the
+ * other: the forwarding a TCP proxy or a TCP-mode load balancer does.
+ */
+export function splice(client: net.Socket, target: { host: string; port: number }, open: Set<net.Socket>): void {
+  const upstream = net.connect(target);
+  open.add(client).add(upstream);
+  const forget = () => {
+    open.delete(client);
+    open.delete(upstream);
+    client.destroy();
+    upstream.destroy();
+  };
+  client.on('error', forget).on('close', forget);
+  upstream.on('error', forget).on('close', forget);
+  client.pipe(upstream).pipe(client);
 }

@@ -160,21 +160,16 @@ export class SignallingServer {
   private async recheckPlayers(): Promise<void> {
     for (const player of [...this.players.values()]) {
       const watching = player.streamerId;
-      // Every player's sign-in, watching or not: one that missed its sign-out must not stay connected.
-      if (!watching) {
-        const signedIn = await this.options.access.isSignedIn(player.signInId);
-        if (!signedIn && this.players.has(player.id)) this.dismiss(player, SIGNALLING_CLOSE.unauthorized);
-        continue;
-      }
+      // Every player's sign-in is looked at, watching or not: one that missed its sign-out must not stay connected.
       const [signedIn, streamerId, online] = await Promise.all([
         this.options.access.isSignedIn(player.signInId),
-        this.options.access.streamerFor(player.userId),
-        this.bus.streamerOnline(watching),
+        watching ? this.options.access.streamerFor(player.userId) : null,
+        watching ? this.bus.streamerOnline(watching) : true,
       ]);
       if (!this.players.has(player.id)) continue;
       if (!signedIn) this.dismiss(player, SIGNALLING_CLOSE.unauthorized);
-      else if (streamerId !== watching) this.dismiss(player, SIGNALLING_CLOSE.sessionEnded);
-      else if (!online && player.streamerId === watching) player.socket.close(1001, ENGINE_WENT_AWAY);
+      else if (watching && streamerId !== watching) this.dismiss(player, SIGNALLING_CLOSE.sessionEnded);
+      else if (watching && !online && player.streamerId === watching) player.socket.close(1001, ENGINE_WENT_AWAY);
     }
   }
 
