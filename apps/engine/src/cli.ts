@@ -27,6 +27,7 @@ const flagsSchema = z.object({
   height: z.coerce.number().int().min(16).max(4320),
   'signalling-url': z.url({ protocol: /^wss?$/ }).optional(),
   'path-tracing': z.enum(PATH_TRACING_MODES),
+  'idle-refinement': z.enum(['on', 'off']),
 });
 
 // LOG_LEVEL as the server reads it; an engine whose stdout nobody drains (a test runner's pipe) must stay quiet.
@@ -62,6 +63,8 @@ async function main(): Promise<void> {
       width: { type: 'string', default: '1280' },
       height: { type: 'string', default: '720' },
       'path-tracing': { type: 'string', default: 'auto' },
+      // Off for a render engine: nobody watches its viewport (see PageOptions.idleRefinement).
+      'idle-refinement': { type: 'string', default: 'on' },
       // Pixel Streaming: where to announce the stream (the key comes from the environment, see signallingUrlFrom);
       // the stream's id is --streamer-id (a registration flag too, as the pool knows the engine by it).
       'signalling-url': { type: 'string' },
@@ -84,6 +87,7 @@ async function main(): Promise<void> {
     height: flags.height,
     dataDir,
     pathTracing: flags['path-tracing'],
+    idleRefinement: flags['idle-refinement'] === 'on',
     onCapabilities: (capabilities) => log.info(capabilities, 'renderer'),
     onPageMessage: (level, text) => log[level]({ page: true }, text),
     ...(signallingUrl

@@ -108,9 +108,20 @@ export interface FrameInfo {
   pathTraced: boolean;
 }
 
+/** What Node tells the page once it has started. */
+export interface PageOptions {
+  pathTracing: PathTracingMode;
+  stillSampleLimits: StillSampleLimits;
+  /**
+   * Whether the viewport refines while idle. A render engine's viewport is never watched (it has no stream, and its
+   * stills and videos draw their own samples): refining it would only take the CPU from the engines that stream.
+   */
+  idleRefinement: boolean;
+}
+
 /** What the page offers Node, as `globalThis.autostudioEngine`. */
 export interface EnginePageApi {
-  configure(options: { pathTracing: PathTracingMode; stillSampleLimits: StillSampleLimits }): PageCapabilities;
+  configure(options: PageOptions): PageCapabilities;
   warmUpPathTracer(): Promise<void>;
   apply(state: SceneState): Promise<FrameInfo>;
   loadModel(url: string, path: string): Promise<ModelParts>;

@@ -10,7 +10,7 @@ import type {
   ImageRequest,
   ModelParts,
   PageCapabilities,
-  PathTracingMode,
+  PageOptions,
   StillOptions,
   StillSampleLimits,
   StreamStats,
@@ -100,6 +100,8 @@ export class EnginePage implements EnginePageApi {
   private readonly softwareWebgl: boolean;
   /** Whether idle refinement may path trace (configure decides it from the --path-tracing mode and the host). */
   private idlePathTracing = false;
+  /** Whether the viewport refines while idle at all (see PageOptions). */
+  private idleRefinement = true;
   /** The generation the tracer was last pointed at (-1: none), and how many of its samples are on show. */
   private tracedGeneration = -1;
   private tracedShown = 0;
@@ -132,9 +134,10 @@ export class EnginePage implements EnginePageApi {
     this.tracer = new PathTracer(this.renderer, { whiteNoise: this.softwareWebgl });
   }
 
-  configure(options: { pathTracing: PathTracingMode; stillSampleLimits: StillSampleLimits }): PageCapabilities {
+  configure(options: PageOptions): PageCapabilities {
     const mode = options.pathTracing;
     this.stillSampleLimits = options.stillSampleLimits;
+    this.idleRefinement = options.idleRefinement;
     this.idlePathTracing = mode === 'on' || (mode === 'auto' && !this.softwareWebgl);
     return {
       webglRenderer: this.webglRenderer,
@@ -429,7 +432,7 @@ export class EnginePage implements EnginePageApi {
   /** The next step of idle refinement for the state on show, or null when it is done or must wait. */
   private nextRefinement(): RefinementStep | null {
     const state = this.state;
-    if (!state || this.holdRefinement || this.stillRendering) return null;
+    if (!state || !this.idleRefinement || this.holdRefinement || this.stillRendering) return null;
     if (this.pathTracesIdle(state)) {
       const generation = this.refinement.generation;
       if (this.tracedGeneration === generation && this.tracedShown >= PATH_TRACE_SAMPLES[state.render.quality])
@@ -563,6 +566,7 @@ export class EnginePage implements EnginePageApi {
   get settled(): boolean {
     const state = this.state;
     if (state === null || this.quickFrame.pending) return false;
+    if (!this.idleRefinement) return true;
     if (!this.pathTracesIdle(state)) return this.rasterSettled(state);
     return (
       this.tracedGeneration === this.refinement.generation &&

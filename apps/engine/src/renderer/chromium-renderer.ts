@@ -9,6 +9,7 @@ import type {
   ImageLayer,
   ImageRequest,
   PageCapabilities,
+  PageOptions,
   PathTracingMode,
   StreamStats,
 } from '../contract/render-contract.js';
@@ -24,6 +25,8 @@ export interface ChromiumRendererOptions {
   streaming?: { url: string; streamerId: string };
   /** When idle refinement path traces (default `auto`: only on a GPU). */
   pathTracing?: PathTracingMode;
+  /** Whether the viewport refines while idle (default true; see PageOptions). */
+  idleRefinement?: boolean;
   /** What the page runs on and will do, once it has started (for the engine's log). */
   onCapabilities?: (capabilities: PageCapabilities) => void;
   /** The page's warnings and errors (shader failures, streamer trouble), for the engine's log. */
@@ -97,7 +100,8 @@ export class ChromiumRenderer implements Renderer {
       page.evaluate((options) => (globalThis as EngineGlobal).autostudioEngine?.configure(options), {
         pathTracing,
         stillSampleLimits: { raster: STILL_LIMITS.samples.Raster, pathTracer: STILL_LIMITS.samples.PathTracer },
-      }),
+        idleRefinement: this.options.idleRefinement ?? true,
+      } satisfies PageOptions),
     );
     if (!capabilities) throw new Error('The engine page did not report what it runs on');
     this.capabilities = capabilities;

@@ -38,6 +38,8 @@ export interface LocalEngineProviderOptions {
   filesUrl?: (() => string | undefined) | undefined;
   /** Further hosts engines may fetch images and models from (ENGINE_FETCH_ALLOW). */
   fetchAllow?: string[] | undefined;
+  /** False for render engines: their viewport is never watched, so refining it only takes CPU from live engines. */
+  idleRefinement?: boolean;
 }
 
 /**
@@ -136,6 +138,7 @@ export class LocalEngineProvider implements EngineProvider {
     const args = [cli, '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir, '--exit-with-parent'];
     // The streamer id is the engine id, which is what sessions hand players as the stream to watch.
     if (signallingUrl) args.push('--streamer-id', id);
+    if (this.options.idleRefinement === false) args.push('--idle-refinement', 'off');
     // Keys go through the environment, which only the engine's owner can read: every local user sees the command line.
     const env: NodeJS.ProcessEnv = {
       ...process.env,

@@ -44,6 +44,7 @@ function renderEngineProvider(context: RenderRunnerContext): EngineProvider {
     signallingUrl: () => null,
     filesUrl: context.filesUrl,
     fetchAllow: config.engines.fetchAllow,
+    idleRefinement: false,
   });
 }
 
