@@ -139,6 +139,63 @@ describe.each(testDatabases)('name search through the trigram index on $name', (
     expect(await found('"cheese"')).toEqual(['Say "cheese"']);
   });
 
+  it("finds for a user only what they may see: their own, everyone's, and what is shared with them or their group", async () => {
+    const reader: User = { id: `reader-${randomUUID()}`, username: 'reader', name: 'Reader', roles: ['user'] };
+    const stranger: User = { id: `stranger-${randomUUID()}`, username: 'stranger', name: 'Stranger', roles: ['user'] };
+    for (const user of [reader, stranger]) {
+      await handle.db
+        .insertInto('users')
+        .values({ ...user, password_hash: null, roles: JSON.stringify(user.roles), created_at: now, updated_at: now })
+        .execute();
+    }
+    const groupId = randomUUID();
+    await handle.db
+      .insertInto('groups')
+      .values({ id: groupId, name: 'Lens club', description: '', created_at: now, updated_at: now })
+      .execute();
+    await handle.db
+      .insertInto('group_members')
+      .values({ group_id: groupId, user_id: reader.id, created_at: now })
+      .execute();
+    const lens = async (name: string, owner: User, extra: { is_default?: number } = {}) => {
+      const id = randomUUID();
+      await presets.insert({
+        id,
+        owner_id: owner.id,
+        name,
+        type: 'postProcess',
+        category: 'Looks',
+        settings: '{}',
+        is_default: extra.is_default ?? 0,
+        group_id: null,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+      });
+      return id;
+    };
+    const share = async (entityId: string, to: { user_id: string } | { group_id: string }) =>
+      handle.db
+        .insertInto('preset_shares')
+        .values({ id: randomUUID(), entity_id: entityId, user_id: null, group_id: null, ...to, created_at: now })
+        .execute();
+    await lens('Lens own', reader);
+    await lens('Lens for everyone', stranger, { is_default: 1 });
+    await share(await lens('Lens shared directly', stranger), { user_id: reader.id });
+    await share(await lens('Lens shared with the club', stranger), { group_id: groupId });
+    await lens('Lens private', stranger);
+    await share(await lens('Lens shared with the stranger', stranger), { user_id: stranger.id });
+
+    const visible = ['Lens for everyone', 'Lens own', 'Lens shared directly', 'Lens shared with the club'];
+    // Three letters go through the name index, where each match is looked up in the shares; two letters are a scan
+    // that tests every row against the set of shared keys (visibility.ts, ShareLookup).
+    for (const term of ['LENS', 'ns']) {
+      const result = await presets.page(reader, { search: term }, { page: 1, limit: 100 });
+      expect(result.rows.map((row) => row.name).sort(), term).toEqual(visible);
+      expect(result.total, term).toBe(visible.length);
+    }
+  });
+
   it('follows renames, soft deletes and deletes', async () => {
     await insert('Sunset glow');
     const [row] = await handle.db.selectFrom('presets').select('id').where('name', '=', 'Sunset glow').execute();

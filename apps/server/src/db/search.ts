@@ -10,6 +10,12 @@ export type SearchedTable = (typeof SEARCHED_TABLES)[number];
  */
 export const SHORTEST_INDEXED_TERM = 3;
 
+/** Whether a search term is found through the name index (else by a scan: see SHORTEST_INDEXED_TERM). */
+export function searchesByIndex(search: string): boolean {
+  // Code points, not UTF-16 units or graphemes: trigrams are three code points.
+  return Array.from(search.toLowerCase()).length >= SHORTEST_INDEXED_TERM;
+}
+
 /** A LIKE pattern that finds `search` anywhere, with the user's % and _ taken literally. */
 export function containsPattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -23,11 +29,7 @@ export function containsIgnoringCase(column: string, search: string): RawBuilder
 /** Whether nameContains narrows the rows through SQLite's FTS5 table (not PostgreSQL, not short terms). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see nameContains
 export function searchesByFtsTable(db: Kysely<any>, search: string): boolean {
-  // Code points, not UTF-16 units or graphemes: FTS5's trigrams are three code points.
-  return (
-    !(db.getExecutor().adapter instanceof PostgresAdapter) &&
-    Array.from(search.toLowerCase()).length >= SHORTEST_INDEXED_TERM
-  );
+  return !(db.getExecutor().adapter instanceof PostgresAdapter) && searchesByIndex(search);
 }
 
 /**
@@ -46,7 +48,7 @@ export function searchesByFtsTable(db: Kysely<any>, search: string): boolean {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function nameContains(db: Kysely<any>, table: SearchedTable, search: string): RawBuilder<boolean> {
   const exact = containsIgnoringCase(`${table}.name`, search);
-  if (Array.from(search.toLowerCase()).length < SHORTEST_INDEXED_TERM) return exact;
+  if (!searchesByIndex(search)) return exact;
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     return sql<boolean>`${sql.ref(`${table}.id`)} = any(array(
       select m.id from ${sql.table(table)} m where ${containsIgnoringCase('m.name', search)} and m.deleted_at is null

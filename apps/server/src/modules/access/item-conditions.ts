@@ -3,7 +3,7 @@ import type { User } from '@autostudio/protocol';
 import type { ShareTableName } from '../../db/schema.js';
 import type { Db } from '../../db/database.js';
 import { COUNTED_LISTS } from '../../db/list-counts.js';
-import { nameContains, searchesByFtsTable, toNumber, type SearchedTable } from '../../db/search.js';
+import { nameContains, searchesByFtsTable, searchesByIndex, toNumber, type SearchedTable } from '../../db/search.js';
 import { seesEverything, type ItemKind } from './access-policy.js';
 import { sharedWith, visibleTo } from './visibility.js';
 
@@ -30,11 +30,14 @@ export interface ItemConditionOptions {
 export function itemConditions(user: User, options: ItemConditionOptions): RawBuilder<boolean>[] {
   const column = (name: string) => sql.ref(`${options.table}.${name}`);
   const conditions: RawBuilder<boolean>[] = [sql<boolean>`${column('deleted_at')} is null`];
+  // A search through the name index leaves few rows to ask about, each looked up in the shares (see ShareLookup).
+  const byNameIndex = options.search !== undefined && searchesByIndex(options.search);
   if (!seesEverything(user, options.kind)) {
     const visible = visibleTo(user, {
       ownerColumn: `${options.table}.owner_id`,
       keyColumn: `${options.table}.${options.keyColumn ?? 'id'}`,
       shareTable: options.shareTable,
+      lookup: byNameIndex ? 'each' : 'all',
     });
     conditions.push(
       options.everyoneColumn ? sql<boolean>`(${column(options.everyoneColumn)} = 1 or ${visible})` : visible,
