@@ -257,11 +257,13 @@ export class SessionsService {
 
   /**
    * No engine is free: waits for one being reset, on this copy or another, until a reset ends or the earliest lease
-   * runs out; an abandoned reset (its copy died) this copy takes over and runs itself. False when no engine is being
-   * reset, so there is nothing to wait for.
+   * runs out; an abandoned reset (its copy died) this copy takes over and runs itself. False when none of the engines
+   * this copy may lend is being reset, so there is nothing to wait for.
    */
   private async awaitReset(): Promise<boolean> {
-    const underWay = await this.sessions.resetsUnderWay();
+    // Another copy's own engines (local ones) are no use here, however soon their resets end.
+    const known = new Set(this.provider.engines().map((engine) => engine.id));
+    const underWay = (await this.sessions.resetsUnderWay()).filter((row) => known.has(row.engine_id));
     if (underWay.length === 0) return false;
     if (await this.retakeAbandoned(underWay)) return true;
     const waitingFor = new Set(underWay.map((row) => row.reset_id));
