@@ -165,6 +165,15 @@ export interface EngineSessionsTable {
   ended_at: string | null;
 }
 
+/** An engine being reset after its session ended, until the reset is over (migration 0011). */
+export interface EngineResetsTable {
+  engine_id: string;
+  reset_id: string;
+  started_at: string;
+  /** When the reset counts as abandoned (its copy died) and another copy may reset the engine again. */
+  expires_at: string;
+}
+
 /** A render job of the durable queue (migration 0007). */
 export interface RenderJobsTable {
   id: string;
@@ -220,6 +229,7 @@ export interface Database {
   asset_model_shares: SharesTable;
   rendered_asset_shares: SharesTable;
   engine_sessions: EngineSessionsTable;
+  engine_resets: EngineResetsTable;
   render_jobs: RenderJobsTable;
 }
 
@@ -239,4 +249,5 @@ export type AssetModelRow = Selectable<AssetModelsTable>;
 export type RenderedAssetRow = Selectable<RenderedAssetsTable>;
 export type RenderedAssetItemRow = Selectable<RenderedAssetItemsTable>;
 export type EngineSessionRow = Selectable<EngineSessionsTable>;
+export type EngineResetRow = Selectable<EngineResetsTable>;
 export type RenderJobRow = Selectable<RenderJobsTable>;

@@ -44,3 +44,14 @@ export const testDatabases: TestDatabase[] = [
   sqlite,
   ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : []),
 ];
+
+/**
+ * The database another server copy already made, for a second copy in the same test: it joins it and leaves it
+ * for the first copy to drop.
+ */
+export function joining(config: DatabaseConfig): TestDatabase {
+  return {
+    name: config.dialect === 'sqlite' ? 'sqlite' : 'postgres',
+    create: () => Promise.resolve({ config, drop: () => Promise.resolve() }),
+  };
+}

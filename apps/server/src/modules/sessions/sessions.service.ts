@@ -3,9 +3,23 @@ import { SESSION, STATE_MESSAGES, type SessionResponse, type User } from '@autos
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { EngineSessionRow } from '../../db/schema.js';
+import type { EngineResetRow, EngineSessionRow } from '../../db/schema.js';
 import { engineAnswers, type EngineInstance, type EngineProvider } from '../engines/engine-pool.js';
 import { SessionsRepository } from './sessions.repository.js';
+
+/**
+ * How long a reset holds its engine before it counts as abandoned (its server copy died mid-reset) and any copy may
+ * reset the engine again. Longer than a live copy's reset takes: the reset request gives up after 15 s, and a local
+ * engine that fails it is restarted.
+ */
+export const RESET_LEASE_MS = 60_000;
+/** How often a copy waiting for another copy's reset looks at the database again. */
+const RESET_POLL_MS = 100;
+/**
+ * Looks for a free engine one request takes before it says the engines are busy: each after a race lost to another
+ * request, or after a wait for a reset (an abandoned one takes two: the wait for its lease, then its new reset).
+ */
+const ALLOCATE_ATTEMPTS = 5;
 
 /** A session answer together with the HTTP status it goes out with. */
 export type SessionOutcome = SessionResponse & { statusCode: 200 | 404 | 503 };
@@ -26,14 +40,14 @@ const expired = (): SessionOutcome => ({
 });
 
 /**
- * Lends each signed-in user one engine at a time. Who holds which engine is in the database, so allocation is
- * safe across server copies: a unique index on active sessions decides races.
+ * Lends each signed-in user one engine at a time. Who holds which engine, and which engines are being reset, is in
+ * the database, so allocation is safe across server copies: a unique index on active sessions decides races.
  */
 export class SessionsService {
   private readonly sessions: SessionsRepository;
   private readonly endedListeners = new Set<(userId: string) => void>();
   private readonly pageCloseTimers = new Set<ReturnType<typeof setTimeout>>();
-  /** Engines this copy is resetting after their session ended, each until the reset is over. */
+  /** Engines this copy is resetting, each until the reset is over: a request of this copy waits for them at once. */
   private readonly resetting = new Map<string, Promise<void>>();
 
   constructor(
@@ -48,13 +62,10 @@ export class SessionsService {
   async allocate(user: User): Promise<SessionOutcome> {
     const existing = await this.sessions.activeFor(user.id);
     if (existing) return this.connected(existing, 'Session is active');
-    for (let attempt = 0; attempt < 3; attempt += 1) {
+    for (let attempt = 0; attempt < ALLOCATE_ATTEMPTS; attempt += 1) {
       const engine = await this.freeEngine();
-      if (!engine && this.resetting.size > 0) {
-        // An engine is being reset for the next user: that is who this is, so wait for it rather than refuse.
-        await Promise.all(this.resetting.values());
-        continue;
-      }
+      // An engine is being reset for the next user: that is who this is, so wait for it rather than refuse.
+      if (!engine && (await this.awaitReset())) continue;
       if (!engine) {
         const capacity = this.provider.capacity();
         return {
@@ -210,23 +221,90 @@ export class SessionsService {
   }
 
   /**
-   * Ends the session, then resets its engine. The engine counts as busy on this copy until the reset is over: lent
+   * Ends the session, then resets its engine. The engine counts as busy on every copy until the reset is over: lent
    * during it, the reset would wipe the next user's car and settings.
    */
   private async end(row: EngineSessionRow, status: 'released' | 'expired', message: string): Promise<void> {
-    if (!(await this.sessions.end(row.id, status, message, new Date().toISOString()))) return;
+    const engine = this.provider.engines().find((candidate) => candidate.id === row.engine_id);
+    const now = Date.now();
+    const reset = engine ? resetOf(engine.id, now) : undefined;
+    if (!(await this.sessions.end(row.id, status, message, new Date(now).toISOString(), reset))) return;
     this.ended(row.user_id);
     this.log.info({ sessionId: row.id, engineId: row.engine_id, status }, 'engine session ended');
-    const engine = this.provider.engines().find((candidate) => candidate.id === row.engine_id);
-    if (!engine) return;
-    const reset: Promise<void> = this.provider
-      .reset(engine)
-      .catch((error: unknown) => this.log.warn({ err: error, engineId: engine.id }, 'engine reset failed'))
-      .finally(() => {
-        if (this.resetting.get(engine.id) === reset) this.resetting.delete(engine.id);
-      });
+    if (engine && reset) await this.runReset(engine, reset.reset_id);
+  }
+
+  /** Resets the engine; the reset's row goes (the engine is free) before the promise of this copy settles. */
+  private runReset(engine: EngineInstance, resetId: string): Promise<void> {
+    const run = async () => {
+      try {
+        await this.provider.reset(engine);
+      } catch (error) {
+        this.log.warn({ err: error, engineId: engine.id }, 'engine reset failed');
+      }
+      // Failed or not, the engine goes back: as it did before resets were shared. Should the row stay (the
+      // database away), the reset runs out at its lease and is retaken.
+      await this.sessions
+        .finishReset(engine.id, resetId)
+        .catch((error: unknown) => this.log.warn({ err: error, engineId: engine.id }, 'ending an engine reset failed'));
+    };
+    const reset: Promise<void> = run().finally(() => {
+      if (this.resetting.get(engine.id) === reset) this.resetting.delete(engine.id);
+    });
     this.resetting.set(engine.id, reset);
-    await reset;
+    return reset;
+  }
+
+  /**
+   * No engine is free: waits for one being reset, on this copy or another, until a reset ends or the earliest lease
+   * runs out; an abandoned reset (its copy died) this copy takes over and runs itself. False when none of the engines
+   * this copy may lend is being reset, so there is nothing to wait for.
+   */
+  private async awaitReset(): Promise<boolean> {
+    // Another copy's own engines (local ones) are no use here, however soon their resets end.
+    const known = new Set(this.provider.engines().map((engine) => engine.id));
+    const underWay = (await this.sessions.resetsUnderWay()).filter((row) => known.has(row.engine_id));
+    if (underWay.length === 0) return false;
+    if (await this.retakeAbandoned(underWay)) return true;
+    const waitingFor = new Set(underWay.map((row) => row.reset_id));
+    const deadline = Math.min(...underWay.map((row) => Date.parse(row.expires_at)));
+    while (Date.now() < deadline) {
+      // This copy's own resets end the wait the moment they are over; other copies' at the next look.
+      await Promise.race([
+        new Promise((resolve) => setTimeout(resolve, Math.min(RESET_POLL_MS, Math.max(deadline - Date.now(), 0)))),
+        ...this.resetting.values(),
+      ]);
+      const still = new Set((await this.sessions.resetsUnderWay()).map((row) => row.reset_id));
+      if ([...waitingFor].some((resetId) => !still.has(resetId))) return true;
+    }
+    return true;
+  }
+
+  /**
+   * Resets again the engines whose reset ran out of time, its copy gone before it finished: true when this copy
+   * took one over. Only engines this copy knows; among copies, the database gives each abandoned reset to one.
+   */
+  private async retakeAbandoned(underWay: EngineResetRow[], now = Date.now()): Promise<boolean> {
+    let retook = false;
+    for (const abandoned of underWay) {
+      if (Date.parse(abandoned.expires_at) > now) continue;
+      const engine = this.provider.engines().find((candidate) => candidate.id === abandoned.engine_id);
+      if (!engine) continue;
+      const reset = resetOf(engine.id, now);
+      if (!(await this.sessions.retakeReset(abandoned.reset_id, reset))) continue;
+      this.log.warn(
+        { engineId: engine.id, startedAt: abandoned.started_at },
+        'engine reset not finished within its lease; resetting the engine again',
+      );
+      await this.runReset(engine, reset.reset_id);
+      retook = true;
+    }
+    return retook;
+  }
+
+  /** Takes over the resets abandoned by copies that died mid-reset. Runs on the sweep's timer. */
+  async resetAbandoned(): Promise<boolean> {
+    return this.retakeAbandoned(await this.sessions.resetsUnderWay());
   }
 
   private async freeCount(): Promise<number> {
@@ -242,7 +320,7 @@ export class SessionsService {
   private async freeEngine(): Promise<EngineInstance | null> {
     const busy = await this.sessions.busyEngineIds();
     for (const engine of this.provider.engines()) {
-      if (busy.has(engine.id) || this.resetting.has(engine.id)) continue;
+      if (busy.has(engine.id)) continue;
       if (await engineAnswers(engine.instanceId)) return engine;
     }
     return this.provider.grow();
@@ -260,4 +338,14 @@ export class SessionsService {
       },
     };
   }
+}
+
+/** A new reset of the engine, started at `now`, with its lease. */
+function resetOf(engineId: string, now: number): EngineResetRow {
+  return {
+    engine_id: engineId,
+    reset_id: randomUUID(),
+    started_at: new Date(now).toISOString(),
+    expires_at: new Date(now + RESET_LEASE_MS).toISOString(),
+  };
 }

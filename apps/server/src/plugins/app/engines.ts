@@ -116,9 +116,13 @@ export const enginesPlugin = fp<EnginesOptions>(async (app: FastifyInstance, opt
   // its viewers with it.
   sessions.onSessionEnded((userId) => signalling.endSession(userId));
   revocation.onRevoked((revoked) => signalling.signOut(revoked));
-  // Sessions whose heartbeats stopped free their engines; every server copy may sweep, the database decides.
+  // Sessions whose heartbeats stopped free their engines, and resets whose copy died are run again; every server copy
+  // may sweep, the database decides.
   const sweeper = setInterval(() => {
-    sessions.expireStale().catch((error: unknown) => app.log.error({ err: error }, 'session sweep failed'));
+    sessions
+      .expireStale()
+      .then(() => sessions.resetAbandoned())
+      .catch((error: unknown) => app.log.error({ err: error }, 'session sweep failed'));
   }, 10_000);
   sweeper.unref();
   app.addHook('onClose', async () => {
