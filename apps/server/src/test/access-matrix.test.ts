@@ -353,10 +353,13 @@ describe.each(testDatabases)('the access matrix on $name', (database) => {
     });
 
     it.each(['/api/users/filtered', '/api/user-groups/filtered'])(
-      'any signed-in user may list %s for sharing',
+      'any signed-in user but a guest may list %s for sharing',
       async (url) => {
         expect((await send(t, undefined, { method: 'GET', url })).statusCode).toBe(401);
         expect((await send(t, tokens.stranger, { method: 'GET', url })).statusCode).toBe(200);
+        // A guest shares nothing, so has no need to know who else uses the studio, nor with which roles.
+        const guest = await t.createUser(`directory-guest-${url.length}`, ['client']);
+        expect((await send(t, guest.accessToken, { method: 'GET', url })).statusCode).toBe(403);
       },
     );
   });

@@ -10,7 +10,7 @@ import {
   updateGroupRequestSchema,
 } from '@autostudio/protocol';
 import { z } from 'zod';
-import { requireRole, requireUser } from '../../plugins/app/authentication.js';
+import { requireMember, requireRole } from '../../plugins/app/authentication.js';
 import type { GroupsService } from './groups.service.js';
 import { errorResponses } from '../../http/errors.js';
 
@@ -20,7 +20,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = async (app, { groups }) => {
   const admin = requireRole('admin');
 
-  // Any signed-in user may look groups up by name: the share dialog needs it.
+  // Anyone who may share looks groups up by name: the share dialog needs it (guests share nothing).
   app.get(
     API_ROUTES.groups.filtered,
     {
@@ -30,7 +30,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
         querystring: groupsQuerySchema,
         response: { 200: listResultSchema(groupSchema), ...errors },
       },
-      preHandler: requireUser,
+      preHandler: requireMember,
     },
     (request) => groups.list(request.query),
   );

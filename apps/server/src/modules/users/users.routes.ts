@@ -9,7 +9,7 @@ import {
   usersQuerySchema,
 } from '@autostudio/protocol';
 import { z } from 'zod';
-import { currentUser, requireRole, requireUser } from '../../plugins/app/authentication.js';
+import { currentUser, requireMember, requireRole } from '../../plugins/app/authentication.js';
 import type { UsersService } from './users.service.js';
 import { errorResponses } from '../../http/errors.js';
 
@@ -19,7 +19,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   const admin = requireRole('admin');
 
-  // Any signed-in user may look people up by name: the share dialog needs it.
+  // Anyone who may share looks people up by name: the share dialog needs it (guests share nothing).
   app.get(
     API_ROUTES.users.filtered,
     {
@@ -29,7 +29,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         querystring: usersQuerySchema,
         response: { 200: listResultSchema(userSchema), ...errors },
       },
-      preHandler: requireUser,
+      preHandler: requireMember,
     },
     (request) => users.list(request.query),
   );

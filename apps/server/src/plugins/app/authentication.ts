@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasRole, STATE_MESSAGES, type Role, type User } from '@autostudio/protocol';
+import { hasRole, isGuest, STATE_MESSAGES, type Role, type User } from '@autostudio/protocol';
 import type { AuthService } from '../../modules/auth/auth.service.js';
 import { forbidden, unauthorized } from '../../http/errors.js';
 
@@ -66,6 +66,16 @@ export const requireUser: preHandlerAsyncHookHandler = async (request) => {
   if (!request.user) throw unauthorized(STATE_MESSAGES.authenticationFailed);
 };
 guards.add(requireUser);
+
+/**
+ * Route guard: a signed-in user who is more than a guest. Guests look at what is shared with them; the people and
+ * groups of the studio are for those who share.
+ */
+export const requireMember: preHandlerAsyncHookHandler = async (request) => {
+  if (!request.user) throw unauthorized(STATE_MESSAGES.authenticationFailed);
+  if (isGuest(request.user)) throw forbidden();
+};
+guards.add(requireMember);
 
 /** Route guard: a signed-in user with the given role is required. */
 export function requireRole(role: Role): preHandlerAsyncHookHandler {
