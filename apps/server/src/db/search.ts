@@ -36,9 +36,11 @@ export function searchesByFtsTable(db: Kysely<any>, search: string): boolean {
  * "The row's name contains `search`, ignoring case", through the table's trigram index. The LIKE above stays the
  * definition on both databases, so results are exactly those of a scan:
  * - PostgreSQL: `lower(name) like '%…%'` is served by the pg_trgm GIN index on lower(name), which rechecks every
- *   candidate. It is asked once, as `id = any(array(…))`: written as a plain condition, the planner preferred to
+ *   candidate. It is asked once, as `ctid = any(array(…))`: written as a plain condition, the planner preferred to
  *   walk the list's sort index testing the LIKE on every row (EXPLAIN in the issue 15 note); a one-off array of
- *   matches makes it fetch those by key and sort them.
+ *   matches makes it fetch those and sort them. The matches are named by their place in the table (ctid), which
+ *   the outer scan reads directly: by id, an asset model search's 600 primary-key lookups made it 5.4 ms, by place
+ *   it took 1.2 ms. Both halves run in one statement, under one snapshot, so the places cannot move between.
  * - SQLite: the FTS5 trigram table first narrows the rows to names containing the term (folding case a little
  *   more widely than SQLite's ASCII-only lower(), so never fewer), then the LIKE keeps the exact ones.
  * Terms under SHORTEST_INDEXED_TERM characters have no trigram and go to the LIKE alone, a scan of the rows the
@@ -50,8 +52,8 @@ export function nameContains(db: Kysely<any>, table: SearchedTable, search: stri
   const exact = containsIgnoringCase(`${table}.name`, search);
   if (!searchesByIndex(search)) return exact;
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    return sql<boolean>`${sql.ref(`${table}.id`)} = any(array(
-      select m.id from ${sql.table(table)} m where ${containsIgnoringCase('m.name', search)} and m.deleted_at is null
+    return sql<boolean>`${sql.ref(`${table}.ctid`)} = any(array(
+      select m.ctid from ${sql.table(table)} m where ${containsIgnoringCase('m.name', search)} and m.deleted_at is null
     ))`;
   }
   // One FTS5 phrase: the term as a string, its double quotes doubled; the trigram tokenizer takes every
