@@ -9,6 +9,7 @@ import * as renderJobs from './0007-render-jobs.js';
 import * as renderJobAssets from './0008-render-job-assets.js';
 import * as listSearch from './0009-list-search.js';
 import * as listCounts from './0010-list-counts.js';
+import * as sharedCounts from './0011-shared-counts.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the compiled server and
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0008-render-job-assets': renderJobAssets,
   '0009-list-search': listSearch,
   '0010-list-counts': listCounts,
+  '0011-shared-counts': sharedCounts,
 };
 
 export const migrationProvider: MigrationProvider = {
