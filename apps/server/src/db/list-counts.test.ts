@@ -440,6 +440,38 @@ describe.each(testDatabases)('list totals from the count summaries on $name', (d
     );
   }, 120_000);
 
+  // One statement, several foreign key actions: their triggers must not each miss what the others changed.
+  it('keeps the totals exact when deleting a user or a group changes items, shares and memberships at once', async () => {
+    for (const table of ['presets', 'asset_models', 'configs', 'rendered_assets'] as const)
+      await handle.db.deleteFrom(table).execute();
+    for (const table of Object.values(SHARE_TABLE)) await handle.db.deleteFrom(table).execute();
+    await handle.db.deleteFrom('group_members').execute();
+    const steps: Command[] = [
+      { do: 'join group', groupId: 'g1', userId: 'ann' },
+      { do: 'join group', groupId: 'g1', userId: 'ben' },
+      { do: 'join group', groupId: 'g2', userId: 'ann' },
+      ...[0, 1, 2].map((slot): Command => ({
+        do: 'insert preset',
+        slot,
+        values: { owner_id: slot === 2 ? 'ben' : 'ann', type: 'animation', category: 'A', is_default: 0, name: 'Dawn' },
+      })),
+      // ann's own presets, shared with her, with a group of hers and with ben; ben's shared with ann.
+      { do: 'share', table: 'presets', slot: 0, principal: { userId: 'ann', groupId: null } },
+      { do: 'share', table: 'presets', slot: 0, principal: { userId: null, groupId: 'g1' } },
+      { do: 'share', table: 'presets', slot: 1, principal: { userId: null, groupId: 'g2' } },
+      { do: 'share', table: 'presets', slot: 1, principal: { userId: 'ben', groupId: null } },
+      { do: 'share', table: 'presets', slot: 2, principal: { userId: 'ann', groupId: null } },
+      { do: 'share', table: 'presets', slot: 2, principal: { userId: null, groupId: 'g1' } },
+    ];
+    for (const step of steps) await apply(step);
+    await expectExactTotals();
+    await apply({ do: 'delete and recreate user', userId: 'ann' });
+    await expectExactTotals();
+    await apply({ do: 'join group', groupId: 'g1', userId: 'ann' });
+    await apply({ do: 'delete and recreate group', groupId: 'g1' });
+    await expectExactTotals();
+  });
+
   it('backfills the summaries of a database that has items before the migration', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'autostudio-counts-backfill-'));
     const created = await database.create(dir);
