@@ -6,7 +6,9 @@ import { Migrator, PostgresAdapter, sql, type ExpressionBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seesEverything, type User } from '@autostudio/protocol';
 import { AssetModelsRepository, type AssetModelFilters } from '../modules/asset-models/asset-models.repository.js';
+import { SharesRepository } from '../modules/access/shares.repository.js';
 import { ConfigsRepository } from '../modules/configs/configs.repository.js';
+import { GroupsRepository } from '../modules/groups/groups.repository.js';
 import { PresetsRepository, type PresetFilters } from '../modules/presets/presets.repository.js';
 import {
   RenderedAssetsRepository,
@@ -20,7 +22,8 @@ import type { Database, PresetRow, ShareTableName } from './schema.js';
 import { toNumber } from './search.js';
 
 /**
- * The lists' totals come from count summaries that triggers keep (migration 0010-list-counts). Whatever happens to
+ * The lists' totals come from count summaries that triggers keep (migrations 0010-list-counts and
+ * 0012-shared-counts). Whatever happens to
  * the rows, the shares and the groups, through the repositories or straight in SQL, every list's total must stay
  * what counting the visible rows gives.
  */
@@ -121,6 +124,8 @@ const command = fc.oneof(
   }),
   // Deleting a user sets owner_id to null on their items (a foreign key action) and drops their shares.
   fc.record({ do: fc.constant('delete and recreate user' as const), userId: fc.constantFrom<string>(...USERS) }),
+  // Deleting a group drops its shares and its memberships (two foreign key actions of one statement).
+  fc.record({ do: fc.constant('delete and recreate group' as const), groupId: fc.constantFrom<string>(...GROUPS) }),
 );
 type Command = typeof command extends fc.Arbitrary<infer C> ? C : never;
 
@@ -152,11 +157,7 @@ describe.each(testDatabases)('list totals from the count summaries on $name', (d
     handle = openDatabase(created.config);
     await migrateToLatest(handle.db);
     for (const id of [...USERS, 'mod']) await insertUser(id);
-    for (const id of GROUPS)
-      await handle.db
-        .insertInto('groups')
-        .values({ id, name: id, description: '', created_at: at, updated_at: at })
-        .execute();
+    for (const id of GROUPS) await insertGroup(id);
   });
   afterAll(async () => {
     await handle.close();
@@ -169,6 +170,9 @@ describe.each(testDatabases)('list totals from the count summaries on $name', (d
       .insertInto('users')
       .values({ id, username: id, name: id, password_hash: null, roles: '["user"]', created_at: at, updated_at: at })
       .execute();
+
+  const insertGroup = (id: string) =>
+    handle.db.insertInto('groups').values({ id, name: id, description: '', created_at: at, updated_at: at }).execute();
 
   const presetId = (n: number) => `preset-${n}`;
   const modelId = (n: number) => `model-${n}`;
@@ -290,29 +294,12 @@ describe.each(testDatabases)('list totals from the count summaries on $name', (d
           .execute();
         return;
       case 'share': {
+        // Through the repository: sharing again is an insert that skips the conflicting row.
+        const shares = new SharesRepository(db, SHARE_TABLE[step.table]);
         const entityId = keyOf(step.table, step.slot);
-        const shares = SHARE_TABLE[step.table];
-        const existing = await db
-          .selectFrom(shares)
-          .select('id')
-          .where('entity_id', '=', entityId)
-          .where((eb) =>
-            step.principal.userId
-              ? eb('user_id', '=', step.principal.userId)
-              : eb('group_id', '=', step.principal.groupId),
-          )
-          .executeTakeFirst();
-        if (existing) return;
-        await db
-          .insertInto(shares)
-          .values({
-            id: `${entityId}-${step.principal.userId ?? step.principal.groupId}`,
-            entity_id: entityId,
-            user_id: step.principal.userId,
-            group_id: step.principal.groupId,
-            created_at: at,
-          })
-          .execute();
+        const { userId, groupId } = step.principal;
+        if (userId) await shares.add(entityId, 'user', [userId]);
+        if (groupId) await shares.add(entityId, 'group', [groupId]);
         return;
       }
       case 'unshare':
@@ -326,20 +313,10 @@ describe.each(testDatabases)('list totals from the count summaries on $name', (d
           )
           .execute();
         return;
-      case 'join group': {
-        const member = await db
-          .selectFrom('group_members')
-          .select('user_id')
-          .where('group_id', '=', step.groupId)
-          .where('user_id', '=', step.userId)
-          .executeTakeFirst();
-        if (!member)
-          await db
-            .insertInto('group_members')
-            .values({ group_id: step.groupId, user_id: step.userId, created_at: at })
-            .execute();
+      case 'join group':
+        // Joining again is an insert that skips the conflicting row, as when an admin adds a member twice.
+        await new GroupsRepository(db).addMembers(step.groupId, [step.userId]);
         return;
-      }
       case 'leave group':
         await db
           .deleteFrom('group_members')
@@ -350,6 +327,10 @@ describe.each(testDatabases)('list totals from the count summaries on $name', (d
       case 'delete and recreate user':
         await db.deleteFrom('users').where('id', '=', step.userId).execute();
         await insertUser(step.userId);
+        return;
+      case 'delete and recreate group':
+        await new GroupsRepository(db).delete(step.groupId);
+        await insertGroup(step.groupId);
         return;
     }
   }
@@ -459,6 +440,38 @@ describe.each(testDatabases)('list totals from the count summaries on $name', (d
     );
   }, 120_000);
 
+  // One statement, several foreign key actions: their triggers must not each miss what the others changed.
+  it('keeps the totals exact when deleting a user or a group changes items, shares and memberships at once', async () => {
+    for (const table of ['presets', 'asset_models', 'configs', 'rendered_assets'] as const)
+      await handle.db.deleteFrom(table).execute();
+    for (const table of Object.values(SHARE_TABLE)) await handle.db.deleteFrom(table).execute();
+    await handle.db.deleteFrom('group_members').execute();
+    const steps: Command[] = [
+      { do: 'join group', groupId: 'g1', userId: 'ann' },
+      { do: 'join group', groupId: 'g1', userId: 'ben' },
+      { do: 'join group', groupId: 'g2', userId: 'ann' },
+      ...[0, 1, 2].map((slot): Command => ({
+        do: 'insert preset',
+        slot,
+        values: { owner_id: slot === 2 ? 'ben' : 'ann', type: 'animation', category: 'A', is_default: 0, name: 'Dawn' },
+      })),
+      // ann's own presets, shared with her, with a group of hers and with ben; ben's shared with ann.
+      { do: 'share', table: 'presets', slot: 0, principal: { userId: 'ann', groupId: null } },
+      { do: 'share', table: 'presets', slot: 0, principal: { userId: null, groupId: 'g1' } },
+      { do: 'share', table: 'presets', slot: 1, principal: { userId: null, groupId: 'g2' } },
+      { do: 'share', table: 'presets', slot: 1, principal: { userId: 'ben', groupId: null } },
+      { do: 'share', table: 'presets', slot: 2, principal: { userId: 'ann', groupId: null } },
+      { do: 'share', table: 'presets', slot: 2, principal: { userId: null, groupId: 'g1' } },
+    ];
+    for (const step of steps) await apply(step);
+    await expectExactTotals();
+    await apply({ do: 'delete and recreate user', userId: 'ann' });
+    await expectExactTotals();
+    await apply({ do: 'join group', groupId: 'g1', userId: 'ann' });
+    await apply({ do: 'delete and recreate group', groupId: 'g1' });
+    await expectExactTotals();
+  });
+
   it('backfills the summaries of a database that has items before the migration', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'autostudio-counts-backfill-'));
     const created = await database.create(dir);
@@ -471,18 +484,24 @@ describe.each(testDatabases)('list totals from the count summaries on $name', (d
       const migrator = new Migrator({ db: older.db, provider: migrationProvider, migrationTableSchema: schema });
       const { error } = await migrator.migrateTo('0009-list-search');
       if (error) throw new Error('migrating to 0009 failed', { cause: error });
+      for (const id of ['ann', 'ben'])
+        await older.db
+          .insertInto('users')
+          .values({
+            id,
+            username: id,
+            name: id,
+            password_hash: null,
+            roles: '["user"]',
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
       await older.db
-        .insertInto('users')
-        .values({
-          id: 'ann',
-          username: 'ann',
-          name: 'ann',
-          password_hash: null,
-          roles: '["user"]',
-          created_at: at,
-          updated_at: at,
-        })
+        .insertInto('groups')
+        .values({ id: 'g1', name: 'g1', description: '', created_at: at, updated_at: at })
         .execute();
+      await older.db.insertInto('group_members').values({ group_id: 'g1', user_id: 'ben', created_at: at }).execute();
       const preset = (id: string, values: Partial<PresetRow>): PresetRow => ({
         id,
         owner_id: 'ann',
@@ -507,13 +526,35 @@ describe.each(testDatabases)('list totals from the count summaries on $name', (d
           preset('p5', { deleted_at: at }),
         ])
         .execute();
+      // Shared with ben: p1 directly, p3 through his group, and two he sees anyway or not at all: p4 is everyone's,
+      // p5 is deleted.
+      const share = (id: string, entityId: string, principal: { user_id: string } | { group_id: string }) => ({
+        id,
+        entity_id: entityId,
+        user_id: null,
+        group_id: null,
+        created_at: at,
+        ...principal,
+      });
+      await older.db
+        .insertInto('preset_shares')
+        .values([
+          share('s1', 'p1', { user_id: 'ben' }),
+          share('s2', 'p3', { group_id: 'g1' }),
+          share('s3', 'p4', { user_id: 'ben' }),
+          share('s4', 'p5', { user_id: 'ben' }),
+          share('s5', 'p1', { group_id: 'g1' }),
+        ])
+        .execute();
       await migrateToLatest(older.db);
       const presets = new PresetsRepository(older.db);
       const totals = async (caller: User, filters: PresetFilters) =>
         (await presets.page(caller, filters, { page: 1, limit: 1 })).total;
       expect(await totals(CALLERS[0]!, {})).toBe(4);
       expect(await totals(CALLERS[0]!, { type: 'postProcess' })).toBe(3);
-      expect(await totals(CALLERS[1]!, {})).toBe(1);
+      expect(await totals(CALLERS[1]!, {})).toBe(3);
+      expect(await totals(CALLERS[1]!, { type: 'postProcess' })).toBe(2);
+      expect(await totals(CALLERS[1]!, { isDefault: false })).toBe(2);
       expect(await totals(CALLERS[2]!, { isDefault: false })).toBe(3);
     } finally {
       await older.close();
@@ -525,10 +566,12 @@ describe.each(testDatabases)('list totals from the count summaries on $name', (d
   it('has no summary row left with a count once every item is gone', async () => {
     for (const table of ['presets', 'asset_models', 'configs', 'rendered_assets'] as const)
       await handle.db.deleteFrom(table).execute();
-    for (const { summary } of Object.values(COUNTED_LISTS)) {
-      const { rows } = await sql<{ total: number | string | null }>`
-        select sum(n) as total from ${sql.table(summary)}`.execute(handle.db);
-      expect(toNumber(rows[0]?.total)).toBe(0);
+    for (const { summary, sharedSummary } of Object.values(COUNTED_LISTS)) {
+      for (const table of [summary, sharedSummary]) {
+        const { rows } = await sql<{ total: number | string | null }>`
+          select sum(n) as total from ${sql.table(table)}`.execute(handle.db);
+        expect({ table, total: toNumber(rows[0]?.total) }).toEqual({ table, total: 0 });
+      }
     }
   });
 });

@@ -10,7 +10,7 @@ import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely } from 'kyse
  * exact, not the server (row-level triggers on SQLite, statement-level ones on PostgreSQL: postgresTrigger says
  * why). A list's total without a search term then reads a few summary rows instead of every
  * matching row (db/list-counts.ts). What is shared with a user is not summarised: shares and group memberships
- * change who sees what, and are counted through the share indexes on every request.
+ * change who sees what, and are counted through the share indexes on every request (until 0012-shared-counts).
  *
  * owner_key is owner_id with '' for rows without an owner, so that it can be part of the primary key.
  */

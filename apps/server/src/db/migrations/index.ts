@@ -10,6 +10,7 @@ import * as renderJobAssets from './0008-render-job-assets.js';
 import * as listSearch from './0009-list-search.js';
 import * as listCounts from './0010-list-counts.js';
 import * as engineResets from './0011-engine-resets.js';
+import * as sharedCounts from './0012-shared-counts.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the compiled server and
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0009-list-search': listSearch,
   '0010-list-counts': listCounts,
   '0011-engine-resets': engineResets,
+  '0012-shared-counts': sharedCounts,
 };
 
 export const migrationProvider: MigrationProvider = {

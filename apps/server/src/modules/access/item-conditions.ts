@@ -1,11 +1,11 @@
-import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { User } from '@autostudio/protocol';
 import type { ShareTableName } from '../../db/schema.js';
 import type { Db } from '../../db/database.js';
 import { COUNTED_LISTS } from '../../db/list-counts.js';
 import { nameContains, searchesByFtsTable, searchesByIndex, toNumber, type SearchedTable } from '../../db/search.js';
 import { seesEverything, type ItemKind } from './access-policy.js';
-import { sharedWith, visibleTo } from './visibility.js';
+import { visibleTo } from './visibility.js';
 
 export interface ItemConditionOptions {
   /** The database the conditions are for: SQLite and PostgreSQL search through different indexes. */
@@ -54,12 +54,12 @@ export function itemConditions(user: User, options: ItemConditionOptions): RawBu
 }
 
 /**
- * How many rows itemConditions matches, read from the list's count summary (migration 0010-list-counts) rather
- * than by counting them: the summary cells of the filter values the user may see whole (all of them for those who
- * see everything; else their own and the "everyone" cells), plus the items shared with them that are neither
- * theirs nor everyone's, counted through the share indexes. Those change with every share and group membership,
- * so they are counted afresh each time rather than summarised: one key lookup per shared item, which is what keeps
- * a user with 10,000 shared presets slow (bench/list-bench.mjs; a per-recipient summary would be the next step).
+ * How many rows itemConditions matches, read from the list's count summaries rather than by counting them: the
+ * summary cells of the filter values the user may see whole (all of them for those who see everything; else their
+ * own and the "everyone" cells, migration 0010-list-counts), plus their cells of the items shared with them that
+ * are neither theirs nor everyone's (0012-shared-counts). A few key lookups, however much is shared with the user:
+ * counting the shared items through the share indexes took 72 ms on SQLite and 167 ms on PostgreSQL for a user
+ * with 10,000 shared presets (bench/list-explain.mjs), and reading the summary cells takes under 0.1 ms.
  * Undefined when only counting the rows can tell: a name search, or a filter the summary does not count by.
  */
 export function summaryTotal(user: User, options: ItemConditionOptions): (() => Promise<number>) | undefined {
@@ -76,24 +76,18 @@ export function summaryTotal(user: User, options: ItemConditionOptions): (() => 
     query = sql`select coalesce(sum(n), 0) as total from ${summary} where ${all(cells)}`;
   } else {
     const everyone = options.everyoneColumn;
-    const item = (name: string) => sql.ref(`t.${name}`);
-    // The shared items are found from the shares, by key: SQLite would rather walk a list index over every row of
-    // the filter's value (44 ms for 66,666 presets in bench/list-explain.mjs), unless `+` takes the filter columns
-    // off its indexes. PostgreSQL has no unary + on text, and starts from the shares by its statistics.
-    const unindexed = options.db.getExecutor().adapter instanceof PostgresAdapter ? sql`` : sql`+`;
     const visibleCells = everyone
       ? sql<boolean>`(owner_key = ${user.id} or ${sql.ref(everyone)} = 1)`
       : sql<boolean>`owner_key = ${user.id}`;
-    const sharedOnly = [
-      sql<boolean>`${item(options.keyColumn ?? 'id')} in (${sharedWith(user, options.shareTable)})`,
-      sql<boolean>`t.deleted_at is null`,
-      sql<boolean>`(t.owner_id is null or t.owner_id <> ${user.id})`,
-      ...(everyone ? [sql<boolean>`${unindexed}${item(everyone)} <> 1`] : []),
-      ...filters.map(([name, value]) => sql<boolean>`${unindexed}${item(name)} = ${value}`),
+    // Everyone's items shared with the user are in the "everyone" cells already.
+    const sharedCells = [
+      sql<boolean>`user_id = ${user.id}`,
+      ...(everyone ? [sql<boolean>`${sql.ref(everyone)} <> 1`] : []),
+      ...cells,
     ];
     query = sql`select
       coalesce((select sum(n) from ${summary} where ${all([...cells, visibleCells])}), 0)
-      + (select count(*) from ${sql.table(options.table)} t where ${all(sharedOnly)}) as total`;
+      + coalesce((select sum(n) from ${sql.table(list.sharedSummary)} where ${all(sharedCells)}), 0) as total`;
   }
   return async () => toNumber((await query.execute(options.db)).rows[0]?.total);
 }
