@@ -2,7 +2,9 @@ import type { APIRequestContext } from '@playwright/test';
 import {
   API_BASE,
   API_ROUTES,
+  type AssetModel,
   type Config,
+  type ListResult,
   type LoginResponse,
   type Preset,
   type PresetType,
@@ -57,4 +59,19 @@ export async function createConfigApi(
   });
   expect(created.status(), await created.text()).toBe(201);
   return (await created.json()) as Config;
+}
+
+/**
+ * The name of the newest asset model, as the admin home lists it first: the built-in car on a fresh server, but
+ * whatever an earlier spec uploaded last when the whole suite runs on one server.
+ */
+export async function newestAssetModelName(request: APIRequestContext, caller: Caller): Promise<string> {
+  const query = new URLSearchParams({ page: '1', limit: '1', sort: 'updatedAt', order: 'desc', latestVersion: 'true' });
+  const listed = await request.get(`${API_BASE}${API_ROUTES.assetModels.filtered}?${query.toString()}`, {
+    headers: caller.headers,
+  });
+  expect(listed.ok(), await listed.text()).toBe(true);
+  const { items } = (await listed.json()) as ListResult<AssetModel>;
+  expect(items.length).toBeGreaterThan(0);
+  return items[0]!.name;
 }
