@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, API_ROUTES, PRODUCT_MESSAGES } from '@autostudio/protocol';
 import { startTestApp, type TestApp } from '../test-app.js';
-import { testDatabases, type TestDatabase } from '../test-databases.js';
+import { joining, testDatabases, type TestDatabase } from '../test-databases.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const LIMIT = 4;
@@ -24,13 +24,7 @@ describe('the sign-in limit of two server copies', () => {
       redis: { url: REDIS_URL, prefix: `test-${randomUUID()}` },
     };
     a = await startTestApp(database, shared);
-    b = await startTestApp(
-      {
-        name: database.name,
-        create: () => Promise.resolve({ config: a.config.database, drop: () => Promise.resolve() }),
-      },
-      shared,
-    );
+    b = await startTestApp(joining(a.config.database), shared);
     origins = [await a.app.listen({ host: '127.0.0.1', port: 0 }), await b.app.listen({ host: '127.0.0.1', port: 0 })];
   });
   afterAll(async () => {

@@ -24,7 +24,7 @@ import { PLAYER_RECHECK_MS } from '../../modules/signalling/signalling-server.js
 import { Peer } from '../signalling-peer.js';
 import { StreamPlayer } from '../stream-player.js';
 import { startTestApp, staticEngines, type TestApp } from '../test-app.js';
-import { testDatabases, type TestDatabase } from '../test-databases.js';
+import { joining, testDatabases, type TestDatabase } from '../test-databases.js';
 
 /** Every copy signs with one secret and knows one engine key, as docs/deploy.md asks. */
 const AUTH_SECRET = 'signalling-copies-share-this-secret-of-32-chars';
@@ -35,12 +35,6 @@ const database = testDatabases.at(-1) as TestDatabase;
 
 /** Keys and channels of this run only: parallel runs on the one Redis do not hear each other. */
 const redis = (): AppConfig['redis'] => ({ url: REDIS_URL, prefix: `test-${randomUUID()}` });
-
-/** The database another copy already made: the second copy joins it and leaves it for the first to drop. */
-const joining = (config: TestApp['config']['database']): TestDatabase => ({
-  name: database.name,
-  create: () => Promise.resolve({ config, drop: () => Promise.resolve() }),
-});
 
 async function call(origin: string, token: string, method: 'GET' | 'POST', route: string, body?: object) {
   const response = await fetch(`${origin}${API_BASE}${route}`, {

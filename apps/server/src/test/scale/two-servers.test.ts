@@ -11,16 +11,10 @@ import {
 } from '@autostudio/protocol';
 import { FAMILY_RECHECK_MS } from '../../modules/auth/token-revocation.js';
 import { startTestApp, staticEngines, type TestApp } from '../test-app.js';
-import { testDatabases, type TestDatabase } from '../test-databases.js';
+import { joining, testDatabases } from '../test-databases.js';
 
 /** Both copies sign with one secret, as the deployment guide asks (AUTH_SECRET). */
 const AUTH_SECRET = 'two-servers-share-this-secret-of-32-characters';
-
-/** The database another copy already made: the second copy joins it and leaves it for the first to drop. */
-const joining = (config: TestApp['config']['database']): TestDatabase => ({
-  name: config.dialect === 'sqlite' ? 'sqlite' : 'postgres',
-  create: () => Promise.resolve({ config, drop: () => Promise.resolve() }),
-});
 
 /** One relay request and its answer, on a fresh socket of one server copy. */
 async function relayOnce(origin: string, token: string, instanceId: string): Promise<RemoteServerMessage[]> {
