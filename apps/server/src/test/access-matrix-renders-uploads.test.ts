@@ -10,8 +10,9 @@ import {
 import { FILE_LINK_MESSAGES, FILE_LINK_TTL_SECONDS } from '../storage/signed-file-links.js';
 import { createdId, send, type MatrixRequest } from './matrix-requests.js';
 import { PNG_1X1, tinyGlb } from './multipart.js';
-import { ScriptedRenderRunner, type ScriptedRun } from './scripted-render-runner.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { startScriptedRenderApp } from './scripted-render-app.js';
+import type { ScriptedRenderRunner, ScriptedRun } from './scripted-render-runner.js';
+import type { TestApp } from './test-app.js';
 import { testDatabases } from './test-databases.js';
 
 /**
@@ -74,23 +75,8 @@ describe.each(testDatabases)('the access matrix of render jobs, uploads and file
   let viewerId: string;
 
   beforeAll(async () => {
-    runner = new ScriptedRenderRunner();
     // One worker running the scripted runner: a job runs while the test holds it, the next ones wait queued.
-    t = await startTestApp(
-      database,
-      {
-        render: {
-          workers: 1,
-          leaseMs: 30_000,
-          maxAttempts: 3,
-          pollMs: 50,
-          engines: 0,
-          engineInstances: [],
-          ffmpegPath: 'ffmpeg',
-        },
-      },
-      { renderRunner: runner },
-    );
+    ({ t, runner } = await startScriptedRenderApp(database));
     tokens.stranger = (await t.createUser('matrix-stranger')).accessToken;
     tokens.guest = (await t.createUser('matrix-guest', ['client'])).accessToken;
     tokens.moderator = (await t.createUser('matrix-moderator', ['moderator'])).accessToken;

@@ -11,8 +11,8 @@ import {
 } from '@autostudio/protocol';
 import { openDatabase, type DatabaseHandle } from '../../db/database.js';
 import type { RenderJobRow } from '../../db/schema.js';
-import { ScriptedRenderRunner } from '../../test/scripted-render-runner.js';
-import { startTestApp, type TestApp } from '../../test/test-app.js';
+import { startScriptedRenderApp } from '../../test/scripted-render-app.js';
+import type { TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
 import { RenderJobsRepository } from './render-jobs.repository.js';
 
@@ -37,23 +37,7 @@ const VIDEO: VideoRenderRequestInput = {
 
 /** A whole server whose render workers run the scripted runner; `workers: 0` leaves the queue to the test. */
 async function renderApp(database: (typeof testDatabases)[number], render: Partial<TestApp['config']['render']> = {}) {
-  const runner = new ScriptedRenderRunner();
-  const t = await startTestApp(
-    database,
-    {
-      render: {
-        workers: 1,
-        leaseMs: 30_000,
-        maxAttempts: 3,
-        pollMs: 50,
-        engines: 0,
-        engineInstances: [],
-        ffmpegPath: 'ffmpeg',
-        ...render,
-      },
-    },
-    { renderRunner: runner },
-  );
+  const { t, runner } = await startScriptedRenderApp(database, render);
   const ada = (await t.createUser('ada')).accessToken;
   const bob = (await t.createUser('bob')).accessToken;
   const guest = (await t.createUser('gus', ['client'])).accessToken;

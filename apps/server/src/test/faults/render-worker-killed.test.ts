@@ -3,8 +3,9 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_ROUTES, pathTo, type RenderJob } from '@autostudio/protocol';
-import { ScriptedRenderRunner } from '../scripted-render-runner.js';
-import { startTestApp, type TestApp } from '../test-app.js';
+import { startScriptedRenderApp } from '../scripted-render-app.js';
+import type { ScriptedRenderRunner } from '../scripted-render-runner.js';
+import type { TestApp } from '../test-app.js';
 import { testDatabases } from '../test-databases.js';
 
 const WORKER = path.resolve(import.meta.dirname, '../../../dist/test/render-worker-process.js');
@@ -12,26 +13,12 @@ const WORKER = path.resolve(import.meta.dirname, '../../../dist/test/render-work
 const LEASE_MS = 1000;
 
 describe.each(testDatabases)('a render worker process killed mid-render, on $name', (database) => {
-  const runner = new ScriptedRenderRunner();
+  let runner: ScriptedRenderRunner;
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await startTestApp(
-      database,
-      {
-        render: {
-          // No worker here at first: the job must go to the process that is killed.
-          workers: 0,
-          leaseMs: LEASE_MS,
-          maxAttempts: 3,
-          pollMs: 50,
-          engines: 0,
-          engineInstances: [],
-          ffmpegPath: 'ffmpeg',
-        },
-      },
-      { renderRunner: runner },
-    );
+    // No worker here at first: the job must go to the process that is killed.
+    ({ t, runner } = await startScriptedRenderApp(database, { workers: 0, leaseMs: LEASE_MS }));
     token = (await t.createUser('kim')).accessToken;
   });
   afterAll(async () => {
