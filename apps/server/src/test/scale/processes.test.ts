@@ -7,19 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
-import {
-  API_BASE,
-  API_ROUTES,
-  ENGINE_OBJECT_PATHS,
-  ENGINE_SIGNALLING_KEY_ENV,
-  REMOTE_SOCKET_PATH,
-  SIGNALLING_PATH,
-  type RemoteServerMessage,
-} from '@autostudio/protocol';
+import { API_BASE, API_ROUTES, ENGINE_SIGNALLING_KEY_ENV, SIGNALLING_PATH } from '@autostudio/protocol';
 import { freePort } from '../../modules/engines/free-port.js';
 import { ENGINE_CLI } from '../../modules/engines/local-engine-provider.js';
 import { tinyGlb } from '../multipart.js';
+import { relayOnce } from '../relay-once.js';
 import { RoundRobinBalancer } from '../round-robin-balancer.js';
 import { startS3Server, TEST_BUCKET } from '../s3-server.js';
 import { StreamPlayer } from '../stream-player.js';
@@ -281,32 +273,9 @@ describe.skipIf(!DATABASE_URL)('server processes behind a load balancer', () => 
 
       // The relay, on a socket through the balancer.
       const relayCopy = balancer.served.length;
-      const socket = new WebSocket(`ws://127.0.0.1:${balancer.port}${REMOTE_SOCKET_PATH}`);
-      const next = () =>
-        new Promise<RemoteServerMessage>((resolve) =>
-          socket.once('message', (data: Buffer) => resolve(JSON.parse(data.toString('utf8')) as RemoteServerMessage)),
-        );
-      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-      socket.send(JSON.stringify({ type: 'auth', requestId: '1', payload: { token, instanceId: details.instanceId } }));
-      expect((await next()).type).toBe('auth_success');
-      socket.send(
-        JSON.stringify({
-          type: 'api_call',
-          requestId: '2',
-          payload: {
-            url: '/remote/object/call',
-            method: 'PUT',
-            instanceId: details.instanceId,
-            body: {
-              objectPath: ENGINE_OBJECT_PATHS.camera,
-              functionName: 'CameraRigCraneControll',
-              parameters: { deltaYaw: 5, deltaPitch: 0, deltaArm: 0 },
-            },
-          },
-        }),
-      );
-      expect(await next()).toMatchObject({ type: 'api_call', payload: { status: 200 } });
-      socket.close();
+      const [auth, call] = await relayOnce(`http://127.0.0.1:${balancer.port}`, token, details.instanceId);
+      expect(auth?.type).toBe('auth_success');
+      expect(call).toMatchObject({ type: 'api_call', payload: { status: 200 } });
       expect(balancer.served[relayCopy]).not.toBe(beat.copy);
 
       // The worker process rendered the built-in car's preview into the bucket; either copy serves it.

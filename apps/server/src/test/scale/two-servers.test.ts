@@ -1,52 +1,13 @@
 import { startTestEngine, type TestEngine } from '@autostudio/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import {
-  API_ROUTES,
-  ENGINE_OBJECT_PATHS,
-  REMOTE_SOCKET_PATH,
-  type LoginResponse,
-  type RemoteServerMessage,
-  type SessionResponse,
-} from '@autostudio/protocol';
+import { API_ROUTES, type LoginResponse, type SessionResponse } from '@autostudio/protocol';
 import { FAMILY_RECHECK_MS } from '../../modules/auth/token-revocation.js';
+import { relayOnce } from '../relay-once.js';
 import { startTestApp, staticEngines, type TestApp } from '../test-app.js';
 import { joining, testDatabases } from '../test-databases.js';
 
 /** Both copies sign with one secret, as the deployment guide asks (AUTH_SECRET). */
 const AUTH_SECRET = 'two-servers-share-this-secret-of-32-characters';
-
-/** One relay request and its answer, on a fresh socket of one server copy. */
-async function relayOnce(origin: string, token: string, instanceId: string): Promise<RemoteServerMessage[]> {
-  const socket = new WebSocket(`${origin.replace('http', 'ws')}${REMOTE_SOCKET_PATH}`);
-  const answers: RemoteServerMessage[] = [];
-  const next = () =>
-    new Promise<RemoteServerMessage>((resolve) =>
-      socket.once('message', (data: Buffer) => resolve(JSON.parse(data.toString('utf8')) as RemoteServerMessage)),
-    );
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  socket.send(JSON.stringify({ type: 'auth', requestId: '1', payload: { token, instanceId } }));
-  answers.push(await next());
-  socket.send(
-    JSON.stringify({
-      type: 'api_call',
-      requestId: '2',
-      payload: {
-        url: '/remote/object/call',
-        method: 'PUT',
-        instanceId,
-        body: {
-          objectPath: ENGINE_OBJECT_PATHS.camera,
-          functionName: 'CameraRigCraneControll',
-          parameters: { deltaYaw: 5, deltaPitch: 0, deltaArm: 0 },
-        },
-      },
-    }),
-  );
-  answers.push(await next());
-  socket.close();
-  return answers;
-}
 
 describe.each(testDatabases)('two server copies on one $name database', (database) => {
   let engine: TestEngine;
