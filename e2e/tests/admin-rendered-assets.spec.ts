@@ -10,6 +10,7 @@ import {
 } from '@autostudio/protocol';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { smallStill } from '../support/render-api';
 import { expectNoSeriousViolations, expectToast, openAdminPage, rowAction, tableRow } from '../support/admin';
 import { E2E_ADMIN } from '../support/server';
 
@@ -20,15 +21,7 @@ async function renderStill(request: APIRequestContext, metadata: { name: string;
   const headers = { authorization: `Bearer ${accessToken}` };
   const started = await request.post(`${API_BASE}${API_ROUTES.render.still}`, {
     headers,
-    data: {
-      resolutionPreset: 'custom',
-      customResolution: { width: 192, height: 108 },
-      quality: 'LOW',
-      antiAliasSpatial: 1,
-      antiAliasTemporal: 1,
-      settings: {},
-      metadata,
-    },
+    data: smallStill(metadata),
   });
   expect(started.status(), await started.text()).toBe(202);
   const { jobId } = (await started.json()) as RenderJob;

@@ -3,6 +3,7 @@ import { API_BASE, API_ROUTES, pathTo, type LoginResponse, type Preset, type Ren
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test, type Account } from '../support/fixtures';
 import { closeGallery, galleryCard, openGallery } from '../support/gallery';
+import { smallStill } from '../support/render-api';
 
 /** Issue 17: the dialogs and the panel with no serious or critical axe violation. */
 async function expectNoSeriousViolations(page: Page, selector: string): Promise<void> {
@@ -188,15 +189,7 @@ test.describe('rendering from the studio', () => {
     const headers = { authorization: `Bearer ${owner.accessToken}` };
     const started = await request.post(`${API_BASE}${API_ROUTES.render.still}`, {
       headers,
-      data: {
-        resolutionPreset: 'custom',
-        customResolution: { width: 192, height: 108 },
-        quality: 'LOW',
-        antiAliasSpatial: 1,
-        antiAliasTemporal: 1,
-        settings: {},
-        metadata: { name: 'E2E shared still' },
-      },
+      data: smallStill({ name: 'E2E shared still' }),
     });
     const { jobId } = (await started.json()) as RenderJob;
     let renderedAssetId: string | null = null;

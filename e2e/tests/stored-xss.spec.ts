@@ -15,6 +15,7 @@ import {
 import { openAdminPage, rowAction, tableRow } from '../support/admin';
 import { recordViolations, type Violation } from '../support/csp-violations';
 import { expect, test } from '../support/fixtures';
+import { smallStill } from '../support/render-api';
 import { closeGallery, galleryCard, openGallery } from '../support/gallery';
 import { solidPng } from '../support/png';
 import { E2E_ADMIN, E2E_BASE_URL } from '../support/server';
@@ -100,15 +101,7 @@ async function seed(api: APIRequestContext): Promise<Seeded> {
   const render = await created<RenderJob>(
     api.post(`${API_BASE}${API_ROUTES.render.still}`, {
       headers: owner.headers,
-      data: {
-        resolutionPreset: 'custom',
-        customResolution: { width: 192, height: 108 },
-        quality: 'LOW',
-        antiAliasSpatial: 1,
-        antiAliasTemporal: 1,
-        settings: {},
-        metadata: { name: TEXT.render, description: TEXT.renderDescription, category: TEXT.renderCategory },
-      },
+      data: smallStill({ name: TEXT.render, description: TEXT.renderDescription, category: TEXT.renderCategory }),
     }),
   );
 
