@@ -41,6 +41,7 @@ export default function HomeRoute() {
   const session = useSessionStore((state) => state.sessionDetails);
   const remote = useSessionStore((state) => state.remote);
   const sessionError = useSessionStore((state) => (state.status === 'Error' ? state.message || 'Error' : null));
+  const relayFailed = useSessionStore((state) => state.status === 'Connected' && state.connection === 'failed');
   const remoteApi = useMemo(() => (remote ? new RemoteApi(remote) : null), [remote]);
   const newSession = useNewSession();
   useSessionHeartbeat();
@@ -52,6 +53,7 @@ export default function HomeRoute() {
     <StudioPage
       product={product}
       status={<SessionStatusIndicator />}
+      controlsDisabled={relayFailed}
       actions={
         <>
           <ConfigurationToolbar />

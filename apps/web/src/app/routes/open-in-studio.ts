@@ -1,10 +1,10 @@
 import type { NavigateFunction } from 'react-router';
 import { toast } from 'sonner';
-import { FAILURE_TOASTS, type Config } from '@autostudio/protocol';
+import type { Config } from '@autostudio/protocol';
 import { paths } from '@/config/paths';
 // By path: the configurations feature's index brings its browser's code, which the console does not need.
 import { useConfigurationStore } from '@/features/configurations/stores/configuration-store';
-import { fetchProduct, loadProductWithOverlay } from '@/features/session';
+import { fetchProduct, loadProductWithOverlay, productLoadFailure } from '@/features/session';
 
 /**
  * "Open in studio" from the admin console: the configuration becomes the tab's current one, then its car is loaded
@@ -24,7 +24,7 @@ export async function openInStudio(config: Config, navigate: NavigateFunction): 
     await loadProductWithOverlay(await fetchProduct(productId), `Loading ${config.name}`);
   } catch (error) {
     console.error('the configuration’s car could not be loaded', error);
-    toast.error(FAILURE_TOASTS.loadSelectedProduct);
+    toast.error(productLoadFailure(error));
     await navigate(paths.landing);
     return;
   }

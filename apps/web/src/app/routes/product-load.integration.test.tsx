@@ -4,7 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BUILT_IN_PRODUCT, FAILURE_TOASTS, type AssetModel, API_BASE, API_ROUTES } from '@autostudio/protocol';
+import {
+  BUILT_IN_PRODUCT,
+  FAILURE_TOASTS,
+  SOCKET_MESSAGES,
+  type AssetModel,
+  API_BASE,
+  API_ROUTES,
+} from '@autostudio/protocol';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/features/auth';
 import { useSessionStore } from '@/features/session';
@@ -125,6 +132,36 @@ describe('choosing a product on /landing', () => {
     expect(router.state.location.pathname).toBe(paths.landing);
     expect(useSessionStore.getState().product).toBeNull();
   });
+
+  it('shows a lost relay in the badge, disables the panels while it is failed, and Reconnect brings it back', async () => {
+    token = (await signIn('relay')).accessToken;
+    const router = renderApp(paths.landing);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: `Open ${BUILT_IN_PRODUCT.name}` }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.home), { timeout: 15_000 });
+    expect(await screen.findByRole('heading', { name: BUILT_IN_PRODUCT.name })).toBeVisible();
+    const badge = screen.getByRole('status', { name: 'Session' });
+    expect(badge).toHaveTextContent('Connected');
+    expect(screen.getByTestId('inspector')).not.toHaveAttribute('inert');
+
+    // The socket drops and the relay cannot be reached again (the rest of the API still answers, so the session
+    // itself stays Connected): the client's own address is pointed at a closed port for the length of the outage.
+    const remote = useSessionStore.getState().remote as unknown as { socket: WebSocket; options: { url: string } };
+    const relayUrl = remote.options.url;
+    remote.options.url = 'ws://127.0.0.1:1/api/remote';
+    remote.socket.close();
+    await waitFor(() => expect(badge).toHaveTextContent('Reconnecting'));
+    await waitFor(() => expect(badge).toHaveTextContent(`Failed${SOCKET_MESSAGES.connectionFailed}`), {
+      timeout: 20_000,
+    });
+    expect(screen.getByTestId('inspector')).toHaveAttribute('inert');
+
+    remote.options.url = relayUrl;
+    await user.click(screen.getByRole('button', { name: 'Reconnect' }));
+    await waitFor(() => expect(badge).toHaveTextContent('Connected'), { timeout: 10_000 });
+    expect(screen.getByTestId('inspector')).not.toHaveAttribute('inert');
+    expect(screen.queryByRole('button', { name: 'Reconnect' })).not.toBeInTheDocument();
+  }, 60_000);
 
   it('sends /home back to /landing while no product is loaded', async () => {
     token = (await signIn('early')).accessToken;

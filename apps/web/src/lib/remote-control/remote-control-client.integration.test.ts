@@ -101,6 +101,29 @@ describe('the remote-control client', () => {
     expect(await new RemoteApi(client).call('GetCarOptions')).toHaveProperty('options');
   });
 
+  it('fails after its attempts when the relay keeps refusing to authenticate a reconnection', async () => {
+    let currentToken = token;
+    const { client, states } = connect({
+      getToken: () => currentToken,
+      timings: { reconnectAttempts: 2, reconnectDelayMs: 10 },
+    });
+    await client.connect();
+    // Signed out elsewhere: every reconnection opens a socket and is refused at `auth`.
+    currentToken = 'not-a-token';
+    (client as unknown as { socket: WebSocket }).socket.close();
+    await expect.poll(() => client.state, { timeout: 5000 }).toBe('failed');
+    expect(states).toEqual([
+      'connecting',
+      'connected',
+      'reconnecting',
+      'connected',
+      'reconnecting',
+      'connected',
+      'failed',
+    ]);
+    await expect(client.call('/remote/info', undefined, 'GET')).rejects.toThrow(SOCKET_MESSAGES.notConnected);
+  });
+
   it('fails after its reconnection attempts and says why', async () => {
     const { client, states } = connect({
       url: 'ws://127.0.0.1:1/api/remote',

@@ -192,9 +192,27 @@ export class RemoteControlClient {
     socket.addEventListener('message', (event) => this.receive(event.data));
     socket.addEventListener('close', () => void this.closed(socket));
     this.setState('connected');
-    this.attempts = 0;
     this.startHeartbeat();
-    await this.authenticate();
+    try {
+      await this.authenticate();
+    } catch (error) {
+      // A socket the relay will not authenticate is no connection: it is dropped at once rather than left open
+      // until the relay's auth deadline closes it. On a reconnect the refusal counts as an attempt, so a relay that
+      // keeps refusing ends in failed, not in a loop that reads "connected" between refusals.
+      if (this.socket === socket) {
+        this.socket = null;
+        this.stopHeartbeat();
+        socket.close();
+      }
+      if (state === 'connecting') {
+        this.setState('failed');
+        throw error;
+      }
+      if (!(await this.scheduleReconnect())) throw error;
+      return;
+    }
+    // Only an authenticated connection is a success that earns the reconnection attempts back.
+    this.attempts = 0;
   }
 
   private async authenticate(): Promise<void> {

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
-import { FAILURE_TOASTS, STATE_MESSAGES } from '@autostudio/protocol';
 import { useSessionStore } from '../stores/session-store';
+import { productLoadFailure } from '../lib/load-failure';
 import { loadProductWithOverlay } from './use-product-load';
 
 export interface NewSession {
@@ -25,10 +25,7 @@ export function useNewSession(): NewSession {
       (error: unknown) => {
         setBusy(false);
         console.error('a new session failed', error);
-        const message = error instanceof Error ? error.message : '';
-        toast.error(
-          message.startsWith(STATE_MESSAGES.createSessionFailed) ? message : FAILURE_TOASTS.loadSelectedProduct,
-        );
+        toast.error(productLoadFailure(error));
       },
     );
   }, []);

@@ -1,9 +1,10 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { FAILURE_TOASTS, type AssetModel } from '@autostudio/protocol';
+import type { AssetModel } from '@autostudio/protocol';
 import { paths } from '@/config/paths';
 import { showLoading } from '@/lib/loading/loading-store';
+import { productLoadFailure } from '../lib/load-failure';
 import { loadProduct, PRODUCT_LOAD_STEPS } from '../lib/load-product';
 
 export interface ProductLoad {
@@ -33,7 +34,10 @@ export async function loadProductWithOverlay(product: AssetModel, description?: 
   }
 }
 
-/** Choosing a product on /landing: load it in a live session, then open the configurator; a toast on failure. */
+/**
+ * Choosing a product on /landing: load it in a live session, then open the configurator; a toast on failure, with
+ * the server's reason when no engine could be had.
+ */
 export function useProductLoad(): ProductLoad {
   const navigate = useNavigate();
   const [loading, setLoading] = useState<AssetModel | null>(null);
@@ -49,7 +53,7 @@ export function useProductLoad(): ProductLoad {
         (error: unknown) => {
           setLoading(null);
           console.error('product load failed', error);
-          toast.error(FAILURE_TOASTS.loadSelectedProduct);
+          toast.error(productLoadFailure(error));
         },
       );
     },

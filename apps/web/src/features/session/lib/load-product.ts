@@ -11,6 +11,7 @@ import { useEngineStore } from '@/lib/engine';
 import { RemoteApi } from '@/lib/remote-control/remote-api';
 import { RemoteControlClient } from '@/lib/remote-control/remote-control-client';
 import { modelDownloadLink, requestAllocate } from '../api/sessions-api';
+import { SessionRefusedError } from './load-failure';
 import { useSessionStore } from '../stores/session-store';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -26,7 +27,14 @@ export async function attachSession(details: SessionDetails, message: string): P
   const current = useSessionStore.getState();
   let remote = current.remote;
   if (!remote || current.sessionDetails?.instanceId !== details.instanceId) {
-    remote = new RemoteControlClient({ url: relayUrl(), instanceId: details.instanceId, getToken: currentAccessToken });
+    const client: RemoteControlClient = new RemoteControlClient({
+      url: relayUrl(),
+      instanceId: details.instanceId,
+      getToken: currentAccessToken,
+      // The badge shows a lost relay (reconnecting, failed) while the session itself is still Connected.
+      onStateChange: (state) => useSessionStore.getState().connectionChanged(client, state),
+    });
+    remote = client;
   }
   await remote.connect();
   useSessionStore.getState().connected(details, remote, message);
@@ -40,7 +48,7 @@ async function connectSession(): Promise<RemoteApi> {
   const allocation = await requestAllocate();
   const details = allocation.sessionDetails;
   if (!allocation.success || !details) {
-    throw new Error(allocation.message || STATE_MESSAGES.createSessionFailed);
+    throw new SessionRefusedError(allocation.message || STATE_MESSAGES.createSessionFailed);
   }
   return attachSession(details, allocation.message);
 }

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { AssetModel, SessionDetails, SessionStatus } from '@autostudio/protocol';
-import type { RemoteControlClient } from '@/lib/remote-control/remote-control-client';
+import type { ConnectionState, RemoteControlClient } from '@/lib/remote-control/remote-control-client';
 import { forgetStudio, rememberStudio } from '../lib/studio-memory';
 
 export interface SessionState {
@@ -10,6 +10,8 @@ export interface SessionState {
   message: string;
   /** The remote-control connection to the session's engine, through the relay. */
   remote: RemoteControlClient | null;
+  /** Spec §4 "Remote connection states" of that connection: a session can be Connected while its relay is lost. */
+  connection: ConnectionState;
   /**
    * The product loaded in the engine (the spec's app.product); /home requires one. The tab remembers it with its
    * session, so that a reload of /home returns to it.
@@ -26,6 +28,8 @@ export interface SessionState {
   /** `loaded`: the car was just loaded into the engine; `resumed`: the engine still shows it from before a reload. */
   productLoaded: (product: AssetModel, how: 'loaded' | 'resumed') => void;
   failed: (message: string) => void;
+  /** The remote-control client says its connection changed; a client that is no longer the session's is ignored. */
+  connectionChanged: (remote: RemoteControlClient, state: ConnectionState) => void;
   /** Forgets the session (after a release or a sign-out) and closes the remote connection. */
   clear: () => void;
 }
@@ -35,6 +39,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   sessionDetails: null,
   message: '',
   remote: null,
+  connection: 'disconnected',
   product: null,
   carLoads: 0,
 
@@ -42,7 +47,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   connected: (sessionDetails, remote, message) => {
     const previous = get().remote;
     if (previous && previous !== remote) previous.disconnect();
-    set({ status: 'Connected', sessionDetails, remote, message });
+    set({ status: 'Connected', sessionDetails, remote, message, connection: remote.state });
   },
   productLoaded: (product, how) => {
     const sessionId = get().sessionDetails?.sessionId;
@@ -50,9 +55,19 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     set({ product, carLoads: get().carLoads + (how === 'loaded' ? 1 : 0) });
   },
   failed: (message) => set({ status: 'Error', message }),
+  connectionChanged: (remote, connection) => {
+    if (get().remote === remote) set({ connection });
+  },
   clear: () => {
     forgetStudio();
     get().remote?.disconnect();
-    set({ status: 'Disconnected', sessionDetails: null, message: '', remote: null, product: null });
+    set({
+      status: 'Disconnected',
+      sessionDetails: null,
+      message: '',
+      remote: null,
+      connection: 'disconnected',
+      product: null,
+    });
   },
 }));

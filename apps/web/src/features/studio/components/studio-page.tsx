@@ -17,13 +17,23 @@ export interface StudioPageProps {
   inspector?: ReactNode;
   /** What floats over the viewport's corner (the render jobs tray). */
   overlay?: ReactNode;
+  /** The engine cannot be reached (its remote-control connection failed): the panels are shown but not usable. */
+  controlsDisabled?: boolean;
 }
 
 /**
  * The configurator's frame: a slim toolbar, the engine's view as large as the window allows, and the inspector
  * on the right, which the user may hide to give the picture the whole width.
  */
-export function StudioPage({ product, status, actions, viewport, inspector, overlay }: StudioPageProps) {
+export function StudioPage({
+  product,
+  status,
+  actions,
+  viewport,
+  inspector,
+  overlay,
+  controlsDisabled = false,
+}: StudioPageProps) {
   const [panelsOpen, setPanelsOpen] = usePersistentState<boolean>('inspector.open', true);
   return (
     <main className="flex h-full flex-col bg-background">
@@ -60,8 +70,15 @@ export function StudioPage({ product, status, actions, viewport, inspector, over
         {inspector && (
           <aside
             aria-label="Studio panels"
-            className={cn('w-[300px] shrink-0 xl:w-[340px]', !panelsOpen && 'hidden')}
+            className={cn(
+              'w-[300px] shrink-0 transition-opacity xl:w-[340px]',
+              !panelsOpen && 'hidden',
+              controlsDisabled && 'opacity-50',
+            )}
             data-testid="inspector"
+            // Calls would only fail and snap back: nothing in the panels takes focus or input until the badge's
+            // Reconnect brings the engine back.
+            inert={controlsDisabled}
           >
             {inspector}
           </aside>
