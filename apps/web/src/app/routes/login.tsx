@@ -4,7 +4,7 @@ import { LOGIN_RETURN_PARAMS } from '@autostudio/protocol';
 import { BrandMark } from '@/components/layout/brand-mark';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { PageSpinner } from '@/components/ui/spinner';
-import { homeFor, LoginForm, useAuthStore } from '@/features/auth';
+import { homeFor, LoginForm, signedOutReason, useAuthStore } from '@/features/auth';
 import { sessionStore } from '@/lib/session-storage';
 
 const hasStoredTokens = () => Boolean(sessionStore.get('accessToken') ?? sessionStore.get('refreshToken'));
@@ -22,7 +22,8 @@ export function LoginRoute() {
     refreshToken: params.get(LOGIN_RETURN_PARAMS.refreshToken),
     error: params.get(LOGIN_RETURN_PARAMS.error),
   }));
-  const [returnError, setReturnError] = useState(returned.error);
+  // A user the app signed out (a refused refresh, the 60 s re-check) is told why, once, on arrival.
+  const [returnError, setReturnError] = useState(() => returned.error ?? signedOutReason(useAuthStore.getState()));
   // The spinner covers only this screen's own check of returned or stored tokens, never a credentials attempt:
   // the form must stay mounted to show what went wrong.
   const [checkingTokens, setCheckingTokens] = useState(

@@ -74,6 +74,32 @@ describe('the auth store against the real server', () => {
     expect(sessionStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
   });
 
+  it('falls back to the refresh token when a token returned in the URL no longer verifies', async () => {
+    const { refreshToken } = await login(account.username, account.password);
+    await useAuthStore.getState().loginWithTokens('not.a.token', refreshToken);
+    const state = useAuthStore.getState();
+    expect(state.status).toBe('authenticated');
+    expect(state.user?.username).toBe(account.username);
+    expect(state.refreshToken).not.toBe(refreshToken);
+  });
+
+  it('ends a URL sign-in with "Authentication expired" when its refresh token is refused too', async () => {
+    await expect(useAuthStore.getState().loginWithTokens('not.a.token', 'not-a-refresh-token')).rejects.toThrow(
+      STATE_MESSAGES.authenticationExpired,
+    );
+    expect(useAuthStore.getState()).toMatchObject({ status: 'failed', error: STATE_MESSAGES.authenticationExpired });
+  });
+
+  it('signs out with "Session expired. Please login again." when a refresh is refused', async () => {
+    const { accessToken, refreshToken } = await login(account.username, account.password);
+    await useAuthStore.getState().loginWithTokens(accessToken, refreshToken);
+    // Signed out elsewhere: the refresh token is revoked.
+    await useAuthStore.getState().logout();
+    useAuthStore.setState({ status: 'authenticated', isAuthenticated: true, refreshToken });
+    expect(await useAuthStore.getState().refreshTokens()).toBeNull();
+    expect(useAuthStore.getState()).toMatchObject({ status: 'failed', error: STATE_MESSAGES.sessionExpiredLoginAgain });
+  });
+
   it('runs one check even when asked twice at once', async () => {
     const { accessToken } = await login(account.username, account.password);
     sessionStorage.setItem(STORAGE_KEYS.accessToken, accessToken);

@@ -130,9 +130,20 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       set({ status: 'checking', isLoading: true, error: null });
       try {
         authenticated(await authApi.verify(accessToken), accessToken, refreshToken);
+        return;
       } catch (error) {
-        fail(messageOf(error, STATE_MESSAGES.authenticationFailed));
-        throw error;
+        if (!refreshToken) {
+          fail(messageOf(error, STATE_MESSAGES.authenticationFailed));
+          throw error;
+        }
+      }
+      // Spec §4 login flow, as for stored tokens: a token from the URL that no longer verifies (a slow return
+      // from the provider) is replaced by a refresh, and only when that fails too is the sign-in over.
+      try {
+        fromLogin(await authApi.refresh(refreshToken));
+      } catch {
+        fail(STATE_MESSAGES.authenticationExpired);
+        throw new Error(STATE_MESSAGES.authenticationExpired);
       }
     },
 
@@ -147,8 +158,9 @@ export const useAuthStore = create<AuthState>()((set, get) => {
           const result = await authApi.refresh(refreshToken);
           fromLogin(result);
           return result.accessToken;
-        } catch (error) {
-          fail(messageOf(error, STATE_MESSAGES.sessionExpiredLoginAgain));
+        } catch {
+          // Whatever the server's reason, what the user needs to know is that they must sign in again.
+          fail(STATE_MESSAGES.sessionExpiredLoginAgain);
           return null;
         }
       })().finally(() => {
@@ -168,6 +180,20 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     },
   };
 });
+
+/**
+ * Why a signed-in user was signed out without asking (a refused refresh, the 60 s re-check, expired tokens on
+ * return): /login says so, where a visitor who was never signed in sees no message.
+ */
+export const SIGNED_OUT_REASONS: readonly string[] = [
+  STATE_MESSAGES.sessionExpiredLoginAgain,
+  STATE_MESSAGES.authenticationExpired,
+];
+
+/** The reason /login gives for the sign-out that brought the user there, or null. */
+export function signedOutReason(state: Pick<AuthState, 'status' | 'error'>): string | null {
+  return state.status === 'failed' && state.error && SIGNED_OUT_REASONS.includes(state.error) ? state.error : null;
+}
 
 /** True when the access token has less than the spec's five minutes left. */
 export function isNearExpiry(tokenExpiry: number | null, now = Date.now()): boolean {
