@@ -182,7 +182,7 @@ async function restore(id: string): Promise<void> {
     config = await currentConfiguration(id);
   } catch (error) {
     console.error('the current configuration could not be read', error);
-    toast.error(FAILURE_TOASTS.loadSelectedConfiguration);
+    toast.error(FAILURE_TOASTS.fetchConfiguration);
     return;
   }
   const productId = config?.settings.app?.product?.id;

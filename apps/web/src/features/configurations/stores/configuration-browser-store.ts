@@ -1,4 +1,5 @@
 import { FAILURE_TOASTS, LIST_DEFAULTS, type Config } from '@autostudio/protocol';
+import { toast } from 'sonner';
 import { create } from 'zustand';
 import { deleteConfiguration, listConfigurations, renameConfiguration } from '../api/configurations-api';
 
@@ -49,7 +50,9 @@ export const useConfigurationBrowser = create<ConfigurationBrowserState>()((set,
     } catch (error) {
       if (request !== latestRequest) return;
       console.error('configurations could not be listed', error);
+      // Spec §8: a list failure is a toast, and is kept in the state too.
       set({ isLoading: false, error: FAILURE_TOASTS.fetchConfigurations });
+      toast.error(FAILURE_TOASTS.fetchConfigurations);
     }
   },
 

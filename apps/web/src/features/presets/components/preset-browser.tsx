@@ -12,7 +12,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { PanelSection } from '@/components/panels/panel-section';
 import { cn } from '@/lib/cn';
-import { applyPreset, currentLook } from '../lib/apply-preset';
+import { applyLatest, currentLook, PresetFetchError } from '../lib/apply-preset';
 import { usePresetBrowserStore } from '../stores/preset-browser-store';
 import { SavePresetDialog } from './save-preset-dialog';
 
@@ -55,7 +55,7 @@ export function PresetBrowser({ user, onShare }: PresetBrowserProps) {
 
   const apply = (preset: Preset) => {
     setApplying(preset.id);
-    applyPreset(preset).then(
+    applyLatest(preset).then(
       () => {
         setApplying(null);
         store().select(preset.id);
@@ -63,7 +63,11 @@ export function PresetBrowser({ user, onShare }: PresetBrowserProps) {
       (caught: unknown) => {
         setApplying(null);
         console.error('preset could not be applied', caught);
-        toast.error(FAILURE_TOASTS.updateVisualizationEngine);
+        toast.error(
+          caught instanceof PresetFetchError ? FAILURE_TOASTS.fetchPreset : FAILURE_TOASTS.updateVisualizationEngine,
+        );
+        // A preset deleted or unshared since the list was read goes from it.
+        if (caught instanceof PresetFetchError) void store().load();
       },
     );
   };

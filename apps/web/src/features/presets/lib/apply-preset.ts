@@ -1,5 +1,6 @@
 import { FAILURE_TOASTS, postProcessInSchema, type PostProcessValues, type Preset } from '@autostudio/protocol';
 import { useEngineStore } from '@/lib/engine';
+import { fetchPreset } from '../api/presets-api';
 
 /** A post-process preset's values; an error naming the preset when its settings are not a look. */
 export function lookOf(preset: Preset): PostProcessValues {
@@ -21,6 +22,25 @@ export async function applyPreset(preset: Preset): Promise<void> {
   if (!api) throw new Error(FAILURE_TOASTS.updateVisualizationEngine);
   await api.call('PostProcessLite', values);
   if (useEngineStore.getState().api === api) await reread(['PostProcess']);
+}
+
+/** The preset could not be read from the server (gone, no longer shared, or the server unreachable). */
+export class PresetFetchError extends Error {
+  override name = 'PresetFetchError';
+}
+
+/**
+ * Applies the preset as it is stored now, not as the list read it: its owner may have changed it since
+ * (GET /preset/id/{id}). A failed read is a PresetFetchError, apart from the engine's refusals.
+ */
+export async function applyLatest(preset: Pick<Preset, 'id'>): Promise<void> {
+  let latest: Preset;
+  try {
+    latest = await fetchPreset(preset.id);
+  } catch (error) {
+    throw new PresetFetchError(FAILURE_TOASTS.fetchPreset, { cause: error });
+  }
+  await applyPreset(latest);
 }
 
 /** The look the engine shows now, as a preset stores it. */

@@ -5,9 +5,13 @@ import {
   SUCCESS_TOASTS,
   type PostProcessValues,
 } from '@autostudio/protocol';
+import { render } from '@testing-library/react';
+import { createElement } from 'react';
+import { Toaster } from 'sonner';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { ADMIN, createUser, login, pointApiClientAt, serverOrigin } from '@/test/real-server';
+import { findToast } from '@/test/toasts';
 import { createPreset, fetchPreset } from '../api/presets-api';
 import { usePresetBrowserStore } from './preset-browser-store';
 
@@ -121,10 +125,12 @@ describe('the preset browser against the real server', () => {
     await expect(browser().saveAs('   ', 'Anything', WARM)).rejects.toThrow(FAILURE_TOASTS.savingPreset);
   });
 
-  it('keeps a failed load in the state as text and ends its loading', async () => {
+  it('keeps a failed load in the state as text, shows it as a toast and ends its loading', async () => {
+    render(createElement(Toaster));
     token = null;
     await browser().load();
     expect(browser()).toMatchObject({ isLoading: false, error: FAILURE_TOASTS.fetchPresets, items: [], total: 0 });
+    expect(await findToast(FAILURE_TOASTS.fetchPresets)).toBeVisible();
     token = userToken;
     await browser().load();
     expect(browser().error).toBeNull();

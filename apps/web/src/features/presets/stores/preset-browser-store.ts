@@ -6,6 +6,7 @@ import {
   type PostProcessValues,
   type PresetType,
 } from '@autostudio/protocol';
+import { toast } from 'sonner';
 import { create } from 'zustand';
 import {
   copyPreset,
@@ -121,17 +122,20 @@ export function createPresetBrowserStore<S>(
           fetchPresetCategories(type),
         ]);
         if (ticket !== latestLoad) return;
+        const error =
+          list.status === 'rejected'
+            ? FAILURE_TOASTS.fetchPresets
+            : categories.status === 'rejected'
+              ? FAILURE_TOASTS.fetchPresetCategories
+              : null;
         set({
           isLoading: false,
           ...(list.status === 'fulfilled' ? { items: list.value.items, total: list.value.total } : {}),
           ...(categories.status === 'fulfilled' ? { categories: categories.value } : {}),
-          error:
-            list.status === 'rejected'
-              ? FAILURE_TOASTS.fetchPresets
-              : categories.status === 'rejected'
-                ? FAILURE_TOASTS.fetchPresetCategories
-                : null,
+          error,
         });
+        // Spec §8: a list failure is a toast, and is kept in the state too.
+        if (error) toast.error(error);
       },
 
       setCategory: (category) => {

@@ -139,14 +139,14 @@ describe('the render jobs store (spec §4 render status and render job)', () => 
     });
   });
 
-  it('needs a returned job id and a non-error status to start (spec §5)', async () => {
+  it('needs a returned job id and a non-error status to start, and says which was missing (spec §5, §8)', async () => {
     const service = renderService(
       [() => json(job('', { status: 'queued' }), 202), () => json(job('j2', { status: 'error' }), 202)],
       {},
     );
     const withoutId = await useRenderJobsStore.getState().startStill(STILL);
     const withError = await useRenderJobsStore.getState().startStill(STILL);
-    expect(entry(withoutId)).toMatchObject({ status: 'failed', error: STATE_MESSAGES.startRenderFailed });
+    expect(entry(withoutId)).toMatchObject({ status: 'failed', error: STATE_MESSAGES.noJobId });
     expect(entry(withError)).toMatchObject({ status: 'failed', error: STATE_MESSAGES.startRenderFailed });
     await polls(3);
     expect(service.count('GET')).toBe(0);

@@ -208,8 +208,12 @@ export const useRenderJobsStore = create<RenderJobsState>()(
             cancelRenderJob(job.jobId).catch((error: unknown) => console.warn('render cancel failed', error));
           return id;
         }
-        // Spec §5: a start needs a returned job id and a non-error status.
-        if (!job.jobId || job.status === 'error' || job.status === 'failed') {
+        // Spec §5: a start needs a returned job id and a non-error status; each failure says which it was.
+        if (!job.jobId) {
+          fail(id, STATE_MESSAGES.noJobId);
+          return id;
+        }
+        if (job.status === 'error' || job.status === 'failed') {
           fail(id, failure, job.error ?? undefined);
           return id;
         }
