@@ -10,7 +10,8 @@ export interface ViewportPointerOptions {
 }
 
 /**
- * Spec §4 on the video: dragging turns the crane rig, the wheel moves its arm; each is a camera rig edit, a hold
+ * Spec §4 on the video: dragging turns the crane rig, the wheel moves its arm (in the Interior spot: the head turns
+ * and the seat slides on the interior rail); each is a camera rig edit, a hold
  * with a reset, so the engine renders cheap frames while the user moves and refines once they stop. The hold is
  * the engine store's, shared with the camera panel's rig sliders. When a move settles, the crane is read back so
  * that the panel shows where the camera went.
@@ -22,7 +23,9 @@ export function useViewportPointer(surface: RefObject<HTMLElement | null>, { rem
 
   useEffect(() => {
     if (!remoteApi) return;
-    const current = new CameraDrag(viewportCamera(remoteApi).moveCrane);
+    // In the Interior spot the exterior crane is hidden: the drag looks around the cabin instead (spec §7).
+    const spot = () => useEngineStore.getState().settings?.Camera.Position;
+    const current = new CameraDrag(viewportCamera(remoteApi, spot).moveRig);
     drag.current = current;
     // React's wheel listener is passive; the page must not scroll while the user moves the camera's arm.
     const element = surface.current;

@@ -58,7 +58,7 @@ export class CameraDrag {
       .then(
         () => undefined,
         // Rig failures are only logged (spec §8); the next drag starts from wherever the engine is.
-        (error: unknown) => console.warn('CameraRigCraneControll failed', error),
+        (error: unknown) => console.warn('the camera rig move failed', error),
       )
       .finally(() => {
         this.inFlight = null;

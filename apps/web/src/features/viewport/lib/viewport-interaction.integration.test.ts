@@ -4,7 +4,7 @@ import { RemoteApi } from '@/lib/remote-control/remote-api';
 import { RemoteControlClient } from '@/lib/remote-control/remote-control-client';
 import { createUser, login, serverOrigin } from '@/test/real-server';
 import { CameraDrag, DRAG_SENSITIVITY } from './camera-drag';
-import { viewportCamera, type ViewportCamera } from './engine-camera';
+import { INTERIOR_LOOK, viewportCamera, type ViewportCamera } from './engine-camera';
 import { ViewportInteraction } from '@/lib/engine/viewport-interaction';
 
 /** Spec §4 "Viewport interaction" and the crane drag, against the real relay and a real engine. */
@@ -37,7 +37,7 @@ describe('viewport interaction', () => {
     const camera = viewportCamera(api);
     const holding: boolean[] = [];
     const recorded: ViewportCamera = {
-      moveCrane: camera.moveCrane,
+      moveRig: camera.moveRig,
       setHolding: async (isHolding) => {
         await camera.setHolding(isHolding);
         holding.push(isHolding);
@@ -56,7 +56,7 @@ describe('viewport interaction', () => {
     const camera = viewportCamera(api);
     const drag = new CameraDrag(async (delta) => {
       sent.push(delta.deltaYaw);
-      await camera.moveCrane(delta);
+      await camera.moveRig(delta);
     });
     for (let i = 0; i < 20; i += 1) drag.drag(-2, 0);
     await drag.idle();
@@ -72,6 +72,27 @@ describe('viewport interaction', () => {
     expect((await api.call('GetCraneValues'))['Crane Arm Length']).toBeCloseTo(
       after['Crane Arm Length'] + 100 * DRAG_SENSITIVITY.armPerWheelUnit,
     );
+  });
+
+  it('looks around the cabin in the Interior spot: the drag turns the interior camera, not the hidden crane', async () => {
+    await api.call('Switch Position', { Position: 'Interior' });
+    try {
+      const crane = await api.call('GetCraneValues');
+      const seat = await api.call('GetInteriorCameraPosition');
+      const drag = new CameraDrag(viewportCamera(api, () => 'Interior').moveRig);
+      // Right and down: the view turns left and up, as when the picture is grabbed.
+      drag.drag(40, 20);
+      await drag.idle();
+      const looked = await api.call('GetInteriorCameraPosition');
+      const turned = -40 * DRAG_SENSITIVITY.yawPerPixel * INTERIOR_LOOK.turnPerCraneDegree;
+      expect(((looked.Yaw - seat.Yaw + 540) % 360) - 180).toBeCloseTo(turned);
+      expect(looked.Pitch - seat.Pitch).toBeCloseTo(
+        20 * DRAG_SENSITIVITY.pitchPerPixel * INTERIOR_LOOK.turnPerCraneDegree,
+      );
+      expect(await api.call('GetCraneValues')).toEqual(crane);
+    } finally {
+      await api.call('Switch Position', { Position: 'Exterior' });
+    }
   });
 
   it('releases the engine 2000 ms after a rig edit ends when switchToPathTraceOnIdle is on', async () => {
