@@ -57,6 +57,7 @@ import { errorHandlerPlugin } from './plugins/app/error-handler.js';
 import { jsonBodyDepthPlugin } from './plugins/app/json-body-depth.js';
 import { serializeRequest } from './plugins/app/log-serializers.js';
 import { nulCharactersPlugin } from './plugins/app/nul-characters.js';
+import { privateAnswersPlugin } from './plugins/app/private-answers.js';
 import { securityHeadersPlugin } from './plugins/app/security-headers.js';
 import { webAppPlugin } from './plugins/app/web-app.js';
 import { cookiePlugin } from './plugins/external/cookie.js';
@@ -228,6 +229,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   await app.register(multipartPlugin);
   await app.register(websocketPlugin, { maxPayload: RELAY_HARD_LIMIT_BYTES });
   await app.register(securityHeadersPlugin);
+  await app.register(privateAnswersPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(jsonBodyDepthPlugin);
   // After the depth check: it walks the body too.
