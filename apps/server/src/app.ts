@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { destination, type DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE } from '@autostudio/protocol';
 import { ensureInitialAdmin } from './bootstrap/initial-admin.js';
@@ -55,7 +56,7 @@ import { authenticationPlugin, requiresSignIn } from './plugins/app/authenticati
 import { enginesPlugin, listeningOrigin } from './plugins/app/engines.js';
 import { errorHandlerPlugin } from './plugins/app/error-handler.js';
 import { jsonBodyDepthPlugin } from './plugins/app/json-body-depth.js';
-import { serializeRequest } from './plugins/app/log-serializers.js';
+import { redactingDestination } from './plugins/app/log-redaction.js';
 import { nulCharactersPlugin } from './plugins/app/nul-characters.js';
 import { privateAnswersPlugin } from './plugins/app/private-answers.js';
 import { securityHeadersPlugin } from './plugins/app/security-headers.js';
@@ -94,6 +95,8 @@ export interface AppParts {
   relayAuthDeadlineMs?: number;
   /** What the in-process render workers run; until an engine renders, a runner that fails every job saying so. */
   renderRunner?: RenderRunner;
+  /** Where the log lines go, secrets taken out on the way: standard output unless a test reads them. */
+  logDestination?: DestinationStream;
 }
 
 /** Builds the whole server without listening: `main.ts` listens, tests use `app.inject()` or listen on port 0. */
@@ -102,7 +105,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
 
   const app = Fastify({
-    logger: { level: config.logLevel, serializers: { req: serializeRequest } },
+    logger: { level: config.logLevel, stream: redactingDestination(parts.logDestination ?? destination(1)) },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     trustProxy: config.trustProxy,
