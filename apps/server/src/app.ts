@@ -130,9 +130,11 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   const authSecret = resolveAuthSecret(config.authSecret, config.dataDir);
   const accessTokens = new AccessTokens(authSecret, config.accessTokenTtlSeconds);
   const auth = new AuthService(usersRepository, refreshTokens, accessTokens, revocation, config.refreshTokenTtlSeconds);
+  // Single sign-on returns to one fixed address; without PUBLIC_URL, config.ts allows it on a loopback HOST only.
+  const ssoPublicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   let sso: SsoService | undefined;
   if (config.sso) {
-    const oidc = new OidcClient(config.sso, ssoRedirectUri(config.publicUrl));
+    const oidc = new OidcClient(config.sso, ssoRedirectUri(ssoPublicUrl));
     if (oidc.crossesNetworkInClear) {
       app.log.warn({ issuer: config.sso.issuer }, 'single sign-on talks to its provider over plain HTTP; use https');
     }
@@ -255,7 +257,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
         loginRateLimitPerMinute: config.loginRateLimitPerMinute,
         ssoEnabled: sso !== undefined,
       });
-      await api.register(ssoRoutes, { sso, publicUrl: config.publicUrl });
+      await api.register(ssoRoutes, { sso, publicUrl: ssoPublicUrl });
       await api.register(usersRoutes, { users });
       await api.register(groupsRoutes, { groups });
       await api.register(presetsRoutes, { presets });
