@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { destination, type DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE } from '@autostudio/protocol';
 import { ensureInitialAdmin } from './bootstrap/initial-admin.js';
@@ -55,8 +56,9 @@ import { authenticationPlugin, requiresSignIn } from './plugins/app/authenticati
 import { enginesPlugin, listeningOrigin } from './plugins/app/engines.js';
 import { errorHandlerPlugin } from './plugins/app/error-handler.js';
 import { jsonBodyDepthPlugin } from './plugins/app/json-body-depth.js';
-import { serializeRequest } from './plugins/app/log-serializers.js';
+import { redactingDestination } from './plugins/app/log-redaction.js';
 import { nulCharactersPlugin } from './plugins/app/nul-characters.js';
+import { privateAnswersPlugin } from './plugins/app/private-answers.js';
 import { securityHeadersPlugin } from './plugins/app/security-headers.js';
 import { webAppPlugin } from './plugins/app/web-app.js';
 import { cookiePlugin } from './plugins/external/cookie.js';
@@ -93,6 +95,8 @@ export interface AppParts {
   relayAuthDeadlineMs?: number;
   /** What the in-process render workers run; until an engine renders, a runner that fails every job saying so. */
   renderRunner?: RenderRunner;
+  /** Where the log lines go, secrets taken out on the way: standard output unless a test reads them. */
+  logDestination?: DestinationStream;
 }
 
 /** Builds the whole server without listening: `main.ts` listens, tests use `app.inject()` or listen on port 0. */
@@ -101,7 +105,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
 
   const app = Fastify({
-    logger: { level: config.logLevel, serializers: { req: serializeRequest } },
+    logger: { level: config.logLevel, stream: redactingDestination(parts.logDestination ?? destination(1)) },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     trustProxy: config.trustProxy,
@@ -126,9 +130,11 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   const authSecret = resolveAuthSecret(config.authSecret, config.dataDir);
   const accessTokens = new AccessTokens(authSecret, config.accessTokenTtlSeconds);
   const auth = new AuthService(usersRepository, refreshTokens, accessTokens, revocation, config.refreshTokenTtlSeconds);
+  // Single sign-on returns to one fixed address; without PUBLIC_URL, config.ts allows it on a loopback HOST only.
+  const ssoPublicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   let sso: SsoService | undefined;
   if (config.sso) {
-    const oidc = new OidcClient(config.sso, ssoRedirectUri(config.publicUrl));
+    const oidc = new OidcClient(config.sso, ssoRedirectUri(ssoPublicUrl));
     if (oidc.crossesNetworkInClear) {
       app.log.warn({ issuer: config.sso.issuer }, 'single sign-on talks to its provider over plain HTTP; use https');
     }
@@ -228,6 +234,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   await app.register(multipartPlugin);
   await app.register(websocketPlugin, { maxPayload: RELAY_HARD_LIMIT_BYTES });
   await app.register(securityHeadersPlugin);
+  await app.register(privateAnswersPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(jsonBodyDepthPlugin);
   // After the depth check: it walks the body too.
@@ -250,7 +257,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
         loginRateLimitPerMinute: config.loginRateLimitPerMinute,
         ssoEnabled: sso !== undefined,
       });
-      await api.register(ssoRoutes, { sso, publicUrl: config.publicUrl });
+      await api.register(ssoRoutes, { sso, publicUrl: ssoPublicUrl });
       await api.register(usersRoutes, { users });
       await api.register(groupsRoutes, { groups });
       await api.register(presetsRoutes, { presets });

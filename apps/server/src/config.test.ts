@@ -20,7 +20,8 @@ describe('configuration from the environment', () => {
       heartbeatTimeoutSeconds: 30,
       fetchAllow: [],
     });
-    expect(config.publicUrl).toBe('http://localhost:8080');
+    // No fixed public address: answers name the one the browser used (modules/sessions/public-address.test.ts).
+    expect(config.publicUrl).toBeUndefined();
     expect(config.sso).toBeUndefined();
     expect(config.redis).toBeUndefined();
   });
@@ -42,7 +43,6 @@ describe('configuration from the environment', () => {
       OIDC_CLIENT_ID: 'autostudio',
       OIDC_CLIENT_SECRET: 'shh',
     });
-    expect(config.publicUrl).toBe('http://localhost:9000');
     expect(config.sso).toEqual({
       issuer: 'https://id.example.com/realms/studio',
       clientId: 'autostudio',
@@ -53,6 +53,17 @@ describe('configuration from the environment', () => {
 
   it('takes the public address without its trailing slash', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://studio.example.com/' }).publicUrl).toBe('https://studio.example.com');
+  });
+
+  it('refuses single sign-on without PUBLIC_URL on a server others reach, saying what to set', () => {
+    const sso = { OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'autostudio' };
+    expect(() => loadConfig({ ...sso, HOST: '0.0.0.0' })).toThrow(
+      /PUBLIC_URL: is required when single sign-on is on and HOST=0\.0\.0\.0 lets others reach the server/,
+    );
+    expect(() => loadConfig({ ...sso, HOST: '192.168.1.20' })).toThrow(ConfigError);
+    // On loopback the provider returns to http://localhost:PORT; with PUBLIC_URL, to it, whatever HOST says.
+    expect(loadConfig({ ...sso, HOST: '127.0.0.1' }).sso).toBeDefined();
+    expect(loadConfig({ ...sso, HOST: '0.0.0.0', PUBLIC_URL: 'https://studio.example.com' }).sso).toBeDefined();
   });
 
   it.each([

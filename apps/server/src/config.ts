@@ -104,10 +104,23 @@ const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
       message: 'is required when ENGINE_PROVIDER=register',
     });
   }
+  // The provider sends the browser back to one fixed address, registered with it; localhost is that address only
+  // for a server nobody reaches from elsewhere.
+  if (e.OIDC_ISSUER && e.OIDC_CLIENT_ID && !e.PUBLIC_URL && !isLoopbackHost(e.HOST)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_URL'],
+      message: `is required when single sign-on is on and HOST=${e.HOST} lets others reach the server: set it to the address people open (the provider sends them back to PUBLIC_URL/api/auth/sso/callback)`,
+    });
+  }
   if (Boolean(e.OIDC_ISSUER) === Boolean(e.OIDC_CLIENT_ID)) return;
   const [missing, other] = e.OIDC_ISSUER ? ['OIDC_CLIENT_ID', 'OIDC_ISSUER'] : ['OIDC_ISSUER', 'OIDC_CLIENT_ID'];
   ctx.addIssue({ code: 'custom', path: [missing], message: `is required when ${other} is set` });
 });
+
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
 
 export type DatabaseConfig =
   { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; schema?: string | undefined };
@@ -177,8 +190,12 @@ export interface AppConfig {
     engineInstances: string[];
     ffmpegPath: string;
   };
-  /** The server's address as browsers reach it, without a trailing slash. Single sign-on returns there. */
-  publicUrl: string;
+  /**
+   * The server's address as browsers reach it, without a trailing slash (PUBLIC_URL). Unset: each answer names the
+   * address its request came to (X-Forwarded-Host and -Proto with TRUST_PROXY), and single sign-on, which allows
+   * this only on a loopback HOST, returns to `http://localhost:PORT`.
+   */
+  publicUrl: string | undefined;
   /** The Redis every server copy shares (signalling across copies); absent: one process, state in its memory. */
   redis?: { url: string; prefix: string } | undefined;
   /** Present when single sign-on is configured. */
@@ -238,7 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         .filter(Boolean),
       ffmpegPath: e.FFMPEG_PATH,
     },
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     sso:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID

@@ -1,5 +1,5 @@
 import closeWithGrace from 'close-with-grace';
-import { pino } from 'pino';
+import { destination, pino } from 'pino';
 import { ConfigError, loadConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import { deriveSecret, resolveAuthSecret } from './bootstrap/auth-secret.js';
@@ -11,6 +11,7 @@ import { createEngineRenderRunner } from './modules/render/render-setup.js';
 import { RenderedAssetsService } from './modules/rendered-assets/rendered-assets.service.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
 import { toUser, UsersRepository } from './modules/users/users.repository.js';
+import { redactingDestination } from './plugins/app/log-redaction.js';
 import { createBlobStore } from './storage/create-blob-store.js';
 import { SignedFileLinks } from './storage/signed-file-links.js';
 
@@ -23,7 +24,7 @@ import { SignedFileLinks } from './storage/signed-file-links.js';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const log = pino({ level: config.logLevel, name: 'render-worker' });
+  const log = pino({ level: config.logLevel, name: 'render-worker' }, redactingDestination(destination(1)));
   const database = openDatabase(config.database);
   await migrateToLatest(database.db);
   const storage = createBlobStore(config.storage);

@@ -3,6 +3,7 @@ import { LIST_DEFAULTS } from './constants.js';
 import { listQuerySchema } from './list.js';
 import { plainText } from './names.js';
 import { ownershipSchema, sharedWithSchema } from './sharing.js';
+import { updateFieldsOf } from './update-fields.js';
 
 /** What the engine needs to load a product (spec §3 "Product"). */
 export const productSettingsSchema = z.looseObject({
@@ -48,7 +49,7 @@ export const createAssetModelFieldsSchema = z.object({
   /** JSON string of `{unrealParams, configOptions}`. */
   settings: z.string().max(1_000_000).default('{}'),
 });
-export const updateAssetModelFieldsSchema = createAssetModelFieldsSchema.partial();
+export const updateAssetModelFieldsSchema = updateFieldsOf(createAssetModelFieldsSchema);
 
 const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
 

@@ -4,6 +4,7 @@ import { listQuerySchema } from './list.js';
 import { plainText } from './names.js';
 import { savedConfigSettingsSchema, type SavedConfigSettings } from './saved-config.js';
 import { ownershipSchema, sharedWithSchema } from './sharing.js';
+import { updateFieldsOf } from './update-fields.js';
 
 /** The saved studio state (spec §3 "Configuration"), typed section by section in saved-config.ts. */
 export const configSettingsSchema = savedConfigSettingsSchema;
@@ -31,6 +32,6 @@ export const createConfigFieldsSchema = z.object({
   settings: z.string().min(1, 'settings is required').max(1_000_000),
 });
 /** PUT /config/{id}: every field optional; settings may be left out (spec §7). */
-export const updateConfigFieldsSchema = createConfigFieldsSchema.partial();
+export const updateConfigFieldsSchema = updateFieldsOf(createConfigFieldsSchema);
 
 export const configsQuerySchema = listQuerySchema(LIST_DEFAULTS.configs, 'configs');

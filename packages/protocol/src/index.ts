@@ -7,6 +7,7 @@ export * from './errors.js';
 export * from './json-depth.js';
 export * from './names.js';
 export * from './nul-character.js';
+export * from './update-fields.js';
 export * from './auth.js';
 export * from './health.js';
 export * from './routes.js';

@@ -57,9 +57,9 @@ describe('security headers on the web app and the API', () => {
     expect(csp.get('base-uri')).toEqual(["'self'"]);
     expect(csp.get('form-action')).toEqual(["'self'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
-    // The Pixel Streaming player: signalling over WebSocket to this server's public address and no other host, the
-    // picture as a MediaStream or a blob.
-    expect(csp.get('connect-src')).toEqual(["'self'", t.config.publicUrl.replace(/^http/, 'ws')]);
+    // The Pixel Streaming player: signalling over WebSocket to this server (without PUBLIC_URL, at the page's own
+    // address) and no other host, the picture as a MediaStream or a blob.
+    expect(csp.get('connect-src')).toEqual(["'self'"]);
     expect(csp.get('media-src')).toEqual(["'self'", 'blob:']);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');

@@ -84,6 +84,35 @@ describe.each(testDatabases)('asset models on $name', (database) => {
     expect(updated).toMatchObject({ id: model.id, version: 1, region: 'asia' });
   });
 
+  it('keeps the metadata an update or a new version does not name', async () => {
+    const metadata = {
+      description: 'Seven seats',
+      category: 'SUV',
+      type: 'Car',
+      brand: 'Lumen',
+      region: 'europe',
+    };
+    const settings = { unrealParams: { LevelPath: '/Game/Kept' }, configOptions: {} };
+    const model = (
+      await send(
+        'POST',
+        '/asset-model',
+        { name: 'Kept', ...metadata, settings: JSON.stringify(settings) },
+        { file: glb },
+      )
+    ).json<AssetModel>();
+    const renamed = await send('PUT', `/asset-model/${model.id}`, { name: 'Kept II' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await get(`/asset-model/id/${model.id}`)).json<AssetModel>()).toMatchObject({
+      name: 'Kept II',
+      ...metadata,
+      settings,
+    });
+    const version = await send('PUT', `/asset-model/${model.id}`, {}, { file: glb });
+    expect(version.statusCode, version.body).toBe(200);
+    expect(version.json<AssetModel>()).toMatchObject({ name: 'Kept II', version: 2, ...metadata, settings });
+  });
+
   it('filters by category, brand and region, and offers the options in use', async () => {
     const options = (await get('/asset-model/filter-options')).json<{
       categories: string[];

@@ -67,6 +67,27 @@ describe.each(testDatabases)('configurations on $name', (database) => {
     expect(newPreview.imageUrl).not.toBe(created.imageUrl);
   });
 
+  it('keeps the description and project path when an update names only the name', async () => {
+    const created = (
+      await send('POST', '/config', {
+        name: 'Hero',
+        description: 'Dusk shot',
+        projectPath: '/Game/Terra',
+        settings: JSON.stringify(SETTINGS),
+      })
+    ).json<Config>();
+    const renamed = await send('PUT', `/config/${created.id}`, { name: 'Hero v2' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await get(`/config/id/${created.id}`)).json<Config>()).toMatchObject({
+      name: 'Hero v2',
+      description: 'Dusk shot',
+      projectPath: '/Game/Terra',
+    });
+    // A field named empty is still cleared: only what the update leaves out is kept.
+    const cleared = (await send('PUT', `/config/${created.id}`, { description: '' })).json<Config>();
+    expect(cleared).toMatchObject({ name: 'Hero v2', description: '', projectPath: '/Game/Terra' });
+  });
+
   it('refuses settings of the wrong kind, saying which field, and stores nothing', async () => {
     const settings = JSON.stringify({ scene: { sunDirection: 'west' } });
     const response = await send('POST', '/config', { name: 'Broken sun', settings }, true);

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_ROUTES,
@@ -93,10 +93,24 @@ const ROUTES: SessionRoute[] = [
   },
 ];
 
+/**
+ * A signalling address without PUBLIC_URL is a path: it is completed with the address the browser used, so that a
+ * server reached under any name (HOST=0.0.0.0, a proxy) hands out one its players can reach. request.protocol and
+ * request.host honour X-Forwarded-Proto and -Host only when TRUST_PROXY is on.
+ */
+function onRequestOrigin(instanceUrl: string, request: FastifyRequest): string {
+  if (!instanceUrl.startsWith('/')) return instanceUrl;
+  return `${request.protocol === 'https' ? 'wss' : 'ws'}://${request.host}${instanceUrl}`;
+}
+
 export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }> = async (app, { sessions }) => {
-  const answer = async (route: SessionRoute, user: User, input: SessionBody, reply: FastifyReply) => {
-    const { statusCode, ...body } = await route.run(sessions, user, input);
-    return reply.status(statusCode).send(body);
+  const answer = async (route: SessionRoute, request: FastifyRequest, input: SessionBody, reply: FastifyReply) => {
+    const { statusCode, ...body } = await route.run(sessions, currentUser(request), input);
+    const details = body.sessionDetails && {
+      ...body.sessionDetails,
+      instanceUrl: onRequestOrigin(body.sessionDetails.instanceUrl, request),
+    };
+    return reply.status(statusCode).send({ ...body, sessionDetails: details });
   };
   for (const route of ROUTES) {
     const { method, url, summary, body } = route;
@@ -107,7 +121,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
         url,
         schema: { tags, summary, body, response },
         preHandler: requireUser,
-        handler: (request, reply) => answer(route, currentUser(request), request.body, reply),
+        handler: (request, reply) => answer(route, request, request.body, reply),
       });
     } else {
       app.route({
@@ -115,7 +129,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
         url,
         schema: { tags, summary, response },
         preHandler: requireUser,
-        handler: (request, reply) => answer(route, currentUser(request), {}, reply),
+        handler: (request, reply) => answer(route, request, {}, reply),
       });
     }
   }

@@ -84,8 +84,9 @@ export const enginesPlugin = fp<EnginesOptions>(async (app: FastifyInstance, opt
     {
       timeoutSeconds: config.engines.sessionTimeoutSeconds,
       pageCloseGraceMs: config.engines.pageCloseGraceMs,
+      // On PUBLIC_URL; without it a path, which the session routes complete with the address the browser used.
       signallingUrl: (streamerId) =>
-        `${config.publicUrl.replace(/^http/, 'ws')}${SIGNALLING_PATH}?streamerId=${encodeURIComponent(streamerId)}`,
+        `${config.publicUrl?.replace(/^http/, 'ws') ?? ''}${SIGNALLING_PATH}?streamerId=${encodeURIComponent(streamerId)}`,
     },
     app.log,
   );
