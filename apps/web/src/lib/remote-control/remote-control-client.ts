@@ -199,16 +199,20 @@ export class RemoteControlClient {
       // A socket the relay will not authenticate is no connection: it is dropped at once rather than left open
       // until the relay's auth deadline closes it. On a reconnect the refusal counts as an attempt, so a relay that
       // keeps refusing ends in failed, not in a loop that reads "connected" between refusals.
-      if (this.socket === socket) {
+      const current = this.socket === socket;
+      if (current) {
         this.socket = null;
         this.stopHeartbeat();
         socket.close();
       }
       if (state === 'connecting') {
+        // The caller hears of the failure; no reconnection (begun by a close meanwhile) goes on behind its back.
+        this.manual = true;
         this.setState('failed');
         throw error;
       }
-      if (!(await this.scheduleReconnect())) throw error;
+      // A socket that closed while authenticating has already scheduled the next attempt.
+      if (current && !(await this.scheduleReconnect())) throw error;
       return;
     }
     // Only an authenticated connection is a success that earns the reconnection attempts back.
