@@ -165,8 +165,14 @@ export function usePixelStreaming(container: RefObject<HTMLDivElement | null>, t
       });
     });
 
+    // The library fits the picture and asks the engine for a matching resolution on window resizes only; the
+    // viewport also changes size when the panels are hidden or shown, which would leave the old size in black bars.
+    const resized = new ResizeObserver(() => stream?.webRtcController.resizePlayerStyle());
+    resized.observe(parent);
+
     return () => {
       disposed = true;
+      resized.disconnect();
       window.clearTimeout(startTimer);
       window.clearTimeout(retryTimer);
       if (!stream) return;
