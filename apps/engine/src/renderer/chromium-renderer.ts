@@ -22,8 +22,11 @@ export interface ChromiumRendererOptions {
   width: number;
   height: number;
   dataDir: string;
-  /** Pixel Streaming: the signalling URL (with the engine key) and the id to announce. */
-  streaming?: { url: string; streamerId: string };
+  /**
+   * Pixel Streaming: the signalling URL (with the engine key), the id to announce, and the addresses besides loopback
+   * whose ICE candidates players may be told (`--webrtc-address`; none by default).
+   */
+  streaming?: { url: string; streamerId: string; candidateAddresses?: readonly string[] };
   /** When idle refinement path traces (default `auto`: only on a GPU). */
   pathTracing?: PathTracingMode;
   /** Whether the viewport refines while idle (default true; see PageOptions). */
@@ -118,10 +121,10 @@ export class ChromiumRenderer implements Renderer {
     const streaming = this.options.streaming;
     if (streaming) {
       await this.run((page) =>
-        page.evaluate(([url, id]) => (globalThis as EngineGlobal).autostudioEngine?.startStreaming(url, id), [
-          streaming.url,
-          streaming.streamerId,
-        ] as const),
+        page.evaluate(
+          ([url, id, candidates]) => (globalThis as EngineGlobal).autostudioEngine?.startStreaming(url, id, candidates),
+          [streaming.url, streaming.streamerId, { addresses: streaming.candidateAddresses ?? [] }] as const,
+        ),
       );
     }
   }

@@ -95,6 +95,8 @@ export class SignallingServer {
       recheckMs?: number;
       /** How copies reach each other's sockets; this process's memory alone by default. */
       bus?: SignallingBus;
+      /** STUN/TURN servers for both ends (WEBRTC_ICE_SERVERS); a TURN server makes engines offer relayed candidates only. */
+      iceServers?: { urls: string | string[]; username?: string | undefined; credential?: string | undefined }[];
     },
   ) {
     routeEpicLogs(options.log);
@@ -212,6 +214,12 @@ export class SignallingServer {
     for (const { data, isBinary } of early) socket.emit('message', data, isBinary);
   }
 
+  /** What both ends build their peer connection from (Epic's `config` message); a copy each, as it goes out. */
+  private peerConnectionOptions(): { iceServers?: { urls: string | string[] }[] } {
+    const iceServers = this.options.iceServers ?? [];
+    return iceServers.length > 0 ? { iceServers: structuredClone(iceServers) } : {};
+  }
+
   private acceptStreamer(socket: WebSocket, key: string): void {
     const expected = Buffer.from(this.options.engineKey);
     const given = Buffer.from(key);
@@ -223,7 +231,10 @@ export class SignallingServer {
     // Wilbur sends identify before config; a streamer must accept either order.
     protocol.sendMessage(message(Messages.identify));
     protocol.sendMessage(
-      message(Messages.config, { peerConnectionOptions: {}, protocolVersion: SignallingProtocol.SIGNALLING_VERSION }),
+      message(Messages.config, {
+        peerConnectionOptions: this.peerConnectionOptions(),
+        protocolVersion: SignallingProtocol.SIGNALLING_VERSION,
+      }),
     );
 
     protocol.on(Messages.endpointId.typeName, (msg: BaseMessage & { id?: string }) => {
@@ -328,7 +339,10 @@ export class SignallingServer {
     this.players.set(player.id, player);
     // config first: Epic's frontend creates its peer connection on it and breaks on anything earlier.
     protocol.sendMessage(
-      message(Messages.config, { peerConnectionOptions: {}, protocolVersion: SignallingProtocol.SIGNALLING_VERSION }),
+      message(Messages.config, {
+        peerConnectionOptions: this.peerConnectionOptions(),
+        protocolVersion: SignallingProtocol.SIGNALLING_VERSION,
+      }),
     );
 
     const allowedStreamer = async (): Promise<string | null> => {
