@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { ENGINE_WEBRTC_ADDRESSES_ENV } from '@autostudio/protocol';
 import { pino } from 'pino';
 import { z } from 'zod';
 import { startEngine } from './engine.js';
@@ -28,6 +29,15 @@ const flagsSchema = z.object({
   'signalling-url': z.url({ protocol: /^wss?$/ }).optional(),
   'path-tracing': z.enum(PATH_TRACING_MODES),
   'idle-refinement': z.enum(['on', 'off']),
+  'webrtc-address': z
+    .string()
+    .transform((list) =>
+      list
+        .split(',')
+        .map((address) => address.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.union([z.ipv4(), z.ipv6()]))),
 });
 
 // LOG_LEVEL as the server reads it; an engine whose stdout nobody drains (a test runner's pipe) must stay quiet.
@@ -68,6 +78,9 @@ async function main(): Promise<void> {
       // Pixel Streaming: where to announce the stream (the key comes from the environment, see signallingUrlFrom);
       // the stream's id is --streamer-id (a registration flag too, as the pool knows the engine by it).
       'signalling-url': { type: 'string' },
+      // Addresses besides loopback whose ICE candidates players may be told (the host's public address), comma
+      // separated; a TURN server comes from the signalling's configuration instead. See docs/deploy.md.
+      'webrtc-address': { type: 'string' },
       // For a server that starts engines as its children (ENGINE_PROVIDER=local): see watchParent.
       'exit-with-parent': { type: 'boolean', default: false },
       ...REGISTRATION_FLAGS,
@@ -79,6 +92,7 @@ async function main(): Promise<void> {
   const flags = flagsSchema.parse({
     ...values,
     'signalling-url': signallingUrlFrom(values['signalling-url'], process.env),
+    'webrtc-address': values['webrtc-address'] ?? process.env[ENGINE_WEBRTC_ADDRESSES_ENV] ?? '',
   });
   const dataDir = path.resolve(flags['data-dir']);
   const signallingUrl = flags['signalling-url'];
@@ -91,7 +105,13 @@ async function main(): Promise<void> {
     onCapabilities: (capabilities) => log.info(capabilities, 'renderer'),
     onPageMessage: (level, text) => log[level]({ page: true }, text),
     ...(signallingUrl
-      ? { streaming: { url: signallingUrl, streamerId: values['streamer-id'] ?? `engine-${flags.port}` } }
+      ? {
+          streaming: {
+            url: signallingUrl,
+            streamerId: values['streamer-id'] ?? `engine-${flags.port}`,
+            candidateAddresses: flags['webrtc-address'],
+          },
+        }
       : {}),
   });
   const engine = await startEngine({

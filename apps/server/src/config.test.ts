@@ -19,6 +19,8 @@ describe('configuration from the environment', () => {
       pageCloseGraceMs: 20_000,
       heartbeatTimeoutSeconds: 30,
       fetchAllow: [],
+      webrtcAddresses: [],
+      iceServers: [],
     });
     // No fixed public address: answers name the one the browser used (modules/sessions/public-address.test.ts).
     expect(config.publicUrl).toBeUndefined();
@@ -150,6 +152,19 @@ describe('engine configuration', () => {
     const config = loadConfig({ ENGINE_FETCH_ALLOW: ' CDN.example.com, *.images.example.com ,media:8443,' });
     expect(config.engines.fetchAllow).toEqual(['cdn.example.com', '*.images.example.com', 'media:8443']);
     expect(() => loadConfig({ ENGINE_FETCH_ALLOW: 'http://cdn.example.com/' })).toThrow(/ENGINE_FETCH_ALLOW/);
+  });
+
+  it('reads the addresses and ICE servers players of engines are told, loopback only by default', () => {
+    expect(loadConfig({}).engines).toMatchObject({ webrtcAddresses: [], iceServers: [] });
+    const config = loadConfig({
+      ENGINE_WEBRTC_ADDRESSES: ' 203.0.113.7, 2001:db8::7 ',
+      WEBRTC_ICE_SERVERS: '[{"urls":"turn:turn.example.com:3478","username":"u","credential":"c"}]',
+    });
+    expect(config.engines.webrtcAddresses).toEqual(['203.0.113.7', '2001:db8::7']);
+    expect(config.engines.iceServers).toEqual([{ urls: 'turn:turn.example.com:3478', username: 'u', credential: 'c' }]);
+    expect(() => loadConfig({ ENGINE_WEBRTC_ADDRESSES: 'studio.example.com' })).toThrow(/ENGINE_WEBRTC_ADDRESSES/);
+    expect(() => loadConfig({ WEBRTC_ICE_SERVERS: '[{"urls":"http://x"}]' })).toThrow(/WEBRTC_ICE_SERVERS/);
+    expect(() => loadConfig({ WEBRTC_ICE_SERVERS: 'turn:x' })).toThrow(/WEBRTC_ICE_SERVERS/);
   });
 
   it('names a malformed engine list', () => {

@@ -56,6 +56,42 @@ const envSchema = z.object({
   ENGINE_FILES_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   /** Hosts engines may fetch images and models from besides this server's signed links (comma separated). */
   ENGINE_FETCH_ALLOW: fetchAllowSchema.default([]),
+  /** IP addresses besides loopback whose ICE candidates players of local engines are told (comma separated). */
+  ENGINE_WEBRTC_ADDRESSES: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((address) => address.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.union([z.ipv4(), z.ipv6()], { error: 'must be IP addresses, comma separated' }))),
+  /**
+   * STUN/TURN servers for players and engines (RTCConfiguration.iceServers as JSON); with a TURN server, engines offer
+   * only relayed candidates. Unset: none, and players reach engines over loopback or ENGINE_WEBRTC_ADDRESSES.
+   */
+  WEBRTC_ICE_SERVERS: z
+    .string()
+    .optional()
+    .transform((text, context) => {
+      if (text === undefined || text.trim() === '') return [];
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: 'must be a JSON array of ICE servers' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z.array(
+        z.object({
+          urls: z.union([z.string().regex(/^(stun|turns?):/), z.array(z.string().regex(/^(stun|turns?):/)).min(1)]),
+          username: z.string().optional(),
+          credential: z.string().optional(),
+        }),
+      ),
+    ),
   /** The built-in car's model file, seeded as an asset model on start. */
   BUILT_IN_MODEL_FILE: z.string().min(1).optional(),
   /** The key engines present to the signalling server; derived from the auth secret when unset. */
@@ -174,6 +210,11 @@ export interface AppConfig {
     filesUrl?: string | undefined;
     /** Hosts engines may fetch from besides the server's signed file links: `host`, `host:port` or `*.domain`. */
     fetchAllow?: string[] | undefined;
+    /** Addresses besides loopback whose ICE candidates players of local engines are told. */
+    webrtcAddresses?: string[] | undefined;
+    /** STUN/TURN servers handed to players and engines in the signalling's configuration. */
+    iceServers?:
+      { urls: string | string[]; username?: string | undefined; credential?: string | undefined }[] | undefined;
   };
   /** The built-in car's GLB, seeded as the asset model "Terra" when it exists. */
   builtInModelFile: string;
@@ -241,6 +282,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       heartbeatTimeoutSeconds: e.ENGINE_HEARTBEAT_TIMEOUT,
       filesUrl: e.ENGINE_FILES_URL?.replace(/\/+$/, ''),
       fetchAllow: e.ENGINE_FETCH_ALLOW,
+      webrtcAddresses: e.ENGINE_WEBRTC_ADDRESSES,
+      iceServers: e.WEBRTC_ICE_SERVERS,
     },
     builtInModelFile: path.resolve(e.BUILT_IN_MODEL_FILE ?? defaultBuiltInModel),
     render: {

@@ -36,6 +36,11 @@ export const ENGINE_SIGNALLING_KEY_ENV = 'ENGINE_SIGNALLING_KEY';
 export const ENGINE_FILES_URL_ENV = 'ENGINE_FILES_URL';
 /** Further hosts engines may fetch from, comma separated (`host`, `host:port` or `*.domain`). */
 export const ENGINE_FETCH_ALLOW_ENV = 'ENGINE_FETCH_ALLOW';
+/**
+ * Addresses besides loopback whose ICE candidates an engine's players may be told (the host's public address), comma
+ * separated; the engine's `--webrtc-address`, which the server's local engines get from its own setting of this name.
+ */
+export const ENGINE_WEBRTC_ADDRESSES_ENV = 'ENGINE_WEBRTC_ADDRESSES';
 
 const fetchAllowEntry = /^(?:(?:\*\.)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 /** The allow-list as a setting writes it: comma separated, blanks ignored, lower case. */

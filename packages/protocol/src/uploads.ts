@@ -51,3 +51,18 @@ export const uploadEngineLinkSchema = z.object({
   expiresAt: z.iso.datetime(),
 });
 export type UploadEngineLink = z.infer<typeof uploadEngineLinkSchema>;
+
+/**
+ * Why a model upload is refused for what its glTF names (buffers[].uri, images[].uri): a model may name only files
+ * inside its own ZIP or data: URIs, since the engine that loads it would otherwise fetch whatever the file names.
+ */
+export const MODEL_REFERENCE_MESSAGES = {
+  outside: (entry: string, uri: string) =>
+    `${entry} names "${uri}", which is not inside the upload: files a model names must be inside its ZIP (no web addresses, absolute paths or "..")`,
+  notZipped: (entry: string, uri: string) =>
+    `${entry} names the file "${uri}": upload the model and the files it names together as a ZIP`,
+  unreadable: (entry: string) => `${entry} is not a readable glTF: its JSON could not be parsed`,
+  tooLarge: (entry: string, megabytes: number) =>
+    `${entry} has more than ${megabytes} MB of glTF JSON: pack its buffers into .bin files or a GLB`,
+  badZip: 'The ZIP could not be read',
+} as const;

@@ -135,8 +135,11 @@ export interface EnginePageApi {
   renderImage(request: ImageRequest): Promise<ImageLayers>;
   /** Stops the request of this id (now or when it starts) at its next sample: its `renderImage` rejects. */
   cancelImage(id: string): void;
-  /** Starts the Pixel Streaming streamer; viewport requests from players go to `autostudioResolution`. */
-  startStreaming(url: string, streamerId: string): void;
+  /**
+   * Starts the Pixel Streaming streamer; viewport requests from players go to `autostudioResolution`. Players are told
+   * only the ICE candidates `candidates` allows (page/streaming/ice-candidates.ts).
+   */
+  startStreaming(url: string, streamerId: string, candidates: CandidatePolicy): void;
   streamStats(): StreamStats;
   /** Ends every player's peer connection: the engine is about to be lent to someone else. */
   dropViewers(): void;
@@ -166,4 +169,10 @@ export interface EngineGlobal {
   autostudioResolution?: (width: number, height: number) => Promise<void>;
   /** Exposed by Node: samples done so far by the `renderImage` request of this id, all its layers together. */
   autostudioRenderProgress?: (id: string, samplesDone: number) => Promise<void>;
+}
+
+/** Which of the engine's ICE candidates players may be told, besides loopback and relayed ones. */
+export interface CandidatePolicy {
+  /** Host or server-reflexive addresses (the host's public address), from `--webrtc-address`. */
+  addresses: readonly string[];
 }

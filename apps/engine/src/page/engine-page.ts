@@ -2,6 +2,7 @@ import * as THREE from 'three';
 import { GLTFExporter } from 'three/addons/exporters/GLTFExporter.js';
 import type {
   BenchmarkResult,
+  CandidatePolicy,
   EngineGlobal,
   EnginePageApi,
   FrameInfo,
@@ -489,11 +490,12 @@ export class EnginePage implements EnginePageApi {
     return toBase64(new Uint8Array(result));
   }
 
-  startStreaming(url: string, streamerId: string): void {
+  startStreaming(url: string, streamerId: string, candidates: CandidatePolicy): void {
     this.streamer?.stop();
     this.streamer = new Streamer(this.canvas, {
       url,
       streamerId,
+      candidates,
       repaint: () => this.repaint(),
       onResolution: ({ width, height }) => {
         void (globalThis as EngineGlobal).autostudioResolution?.(width, height);

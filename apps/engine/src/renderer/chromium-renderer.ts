@@ -14,6 +14,7 @@ import type {
   StreamStats,
 } from '../contract/render-contract.js';
 import { launchChromium } from './chromium-launch.js';
+import { confineToOrigin } from './page-confinement.js';
 import { startPageServer, type PageServer } from './page-server.js';
 import type { ModelParts, Renderer, StillOptions } from '../contract/renderer.js';
 
@@ -21,8 +22,11 @@ export interface ChromiumRendererOptions {
   width: number;
   height: number;
   dataDir: string;
-  /** Pixel Streaming: the signalling URL (with the engine key) and the id to announce. */
-  streaming?: { url: string; streamerId: string };
+  /**
+   * Pixel Streaming: the signalling URL (with the engine key), the id to announce, and the addresses besides loopback
+   * whose ICE candidates players may be told (`--webrtc-address`; none by default).
+   */
+  streaming?: { url: string; streamerId: string; candidateAddresses?: readonly string[] };
   /** When idle refinement path traces (default `auto`: only on a GPU). */
   pathTracing?: PathTracingMode;
   /** Whether the viewport refines while idle (default true; see PageOptions). */
@@ -65,12 +69,17 @@ export class ChromiumRenderer implements Renderer {
 
   async start(initial: SceneState): Promise<void> {
     const pathTracing = this.options.pathTracing ?? 'auto';
-    this.server = await startPageServer(this.options.dataDir);
+    const server = await startPageServer(this.options.dataDir);
+    this.server = server;
     this.browser = await launchChromium();
     const context = await this.browser.newContext({
       viewport: { width: this.options.width, height: this.options.height },
     });
     await context.grantPermissions(['camera', 'microphone']);
+    await confineToOrigin(context, server.origin, (url) =>
+      // The origin only: the rest of a refused address may carry what its model meant to leak.
+      this.options.onPageMessage?.('warn', `The page may fetch only its own files; refused ${originOf(url)}`),
+    );
     this.page = await context.newPage();
     const errors: string[] = [];
     this.page.on('pageerror', (error) => errors.push(error.message));
@@ -88,7 +97,7 @@ export class ChromiumRenderer implements Renderer {
     await this.page.exposeFunction('autostudioRenderProgress', (id: unknown, done: unknown) => {
       if (typeof id === 'string' && typeof done === 'number') this.imageProgress.get(id)?.(done);
     });
-    await this.page.goto(this.server.origin + '/');
+    await this.page.goto(server.origin + '/');
     await this.page
       .waitForFunction(() => (globalThis as EngineGlobal).autostudioEngine !== undefined, undefined, {
         timeout: 30_000,
@@ -112,10 +121,10 @@ export class ChromiumRenderer implements Renderer {
     const streaming = this.options.streaming;
     if (streaming) {
       await this.run((page) =>
-        page.evaluate(([url, id]) => (globalThis as EngineGlobal).autostudioEngine?.startStreaming(url, id), [
-          streaming.url,
-          streaming.streamerId,
-        ] as const),
+        page.evaluate(
+          ([url, id, candidates]) => (globalThis as EngineGlobal).autostudioEngine?.startStreaming(url, id, candidates),
+          [streaming.url, streaming.streamerId, { addresses: streaming.candidateAddresses ?? [] }] as const,
+        ),
       );
     }
   }
@@ -262,4 +271,8 @@ export class ChromiumRenderer implements Renderer {
     this.images.set(image, pageUrl);
     return pageUrl;
   }
+}
+
+function originOf(url: string): string {
+  return URL.canParse(url) ? new URL(url).origin : 'an address that is not a URL';
 }

@@ -10,6 +10,7 @@ import { TestRenderer } from './test-renderer.js';
 
 /** The same Chromium and flags the engine uses, for tests that need a browser of their own (a stream player). */
 export { CHROMIUM_ARGS, launchChromium } from '../renderer/chromium-launch.js';
+export { writeZip, type ZipEntry } from './zip-writer.js';
 
 export interface TestEngine<R extends Renderer = TestRenderer> {
   engine: RunningEngine;

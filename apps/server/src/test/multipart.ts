@@ -22,9 +22,10 @@ export const PNG_1X1 = Buffer.from(
   'base64',
 );
 
-/** The smallest GLB a loader accepts: header, JSON chunk with an empty asset. */
-export function tinyGlb(): Buffer {
-  const json = Buffer.from(JSON.stringify({ asset: { version: '2.0' } }).padEnd(28, ' '));
+/** The smallest GLB a loader accepts: header, JSON chunk with an empty asset (or the glTF JSON given). */
+export function tinyGlb(gltf: object = { asset: { version: '2.0' } }): Buffer {
+  const text = JSON.stringify(gltf);
+  const json = Buffer.from(text.padEnd(Math.max(28, Math.ceil(text.length / 4) * 4), ' '));
   const header = Buffer.alloc(12);
   header.write('glTF', 0, 'ascii');
   header.writeUInt32LE(2, 4);

@@ -35,12 +35,24 @@ interface CarLook {
   parts: CarParts;
 }
 
+/**
+ * The door a node is, by its name in the model file. three's loader makes node names unique across the whole file,
+ * so in a file of several trims (one scene each) the second trim's doors are `DOOR_FL_1`…: looked up by the plain
+ * name, they were never turned and stayed shut whatever their value. (The loader's own node-to-file map keeps only
+ * the last scene it loaded, so the suffix is read instead.)
+ */
+function doorOf(node: THREE.Object3D): string | undefined {
+  return DOORS.find((door) => node.name === door || new RegExp(`^${door}_\\d+$`).test(node.name));
+}
+
 function findParts(root: THREE.Object3D): CarParts {
   const parts: CarParts = { doors: new Map(), lamps: new Map(), paint: null };
   root.traverse((node) => {
-    if ((DOORS as readonly string[]).includes(node.name)) {
+    const door = doorOf(node);
+    // Depth first: a door's pivot comes before anything inside it that happens to carry a similar name.
+    if (door && !parts.doors.has(door)) {
       node.userData.closedRotation ??= node.rotation.y;
-      parts.doors.set(node.name, node);
+      parts.doors.set(door, node);
     }
     const lamp = LAMPS.find((name) => node.name === name || node.name.startsWith(`${name}_`));
     if (lamp) {

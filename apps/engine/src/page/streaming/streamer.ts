@@ -1,5 +1,7 @@
 import { withBitrateFloor } from './bitrate-floor.js';
 import { resolutionRequest, type ResolutionRequest } from './data-channel.js';
+import type { CandidatePolicy } from '../../contract/render-contract.js';
+import { candidateAllowed, namesTurnServer, offerForPlayers } from '../../contract/ice-candidates.js';
 
 /** Signalling protocol version of Pixel Streaming 5.5. */
 const PROTOCOL_VERSION = '1.3.0';
@@ -23,6 +25,8 @@ export interface StreamerOptions {
   /** Signalling URL including the engine key. */
   url: string;
   streamerId: string;
+  /** Which of the engine's ICE candidates players may be told (ice-candidates.ts). */
+  candidates: CandidatePolicy;
   /** Redraws the last picture into the canvas (no new render), for idle repeats and new players. */
   repaint: () => void;
   onResolution: (request: ResolutionRequest) => void;
@@ -189,7 +193,10 @@ export class Streamer {
   private async offer(playerId: string): Promise<void> {
     this.closePeer(playerId);
     this.setNegotiating(playerId, true);
-    const connection = new RTCPeerConnection(this.peerConfig);
+    // With a TURN server, nothing but relayed candidates: the host's own interfaces are not used at all.
+    const connection = new RTCPeerConnection(
+      namesTurnServer(this.peerConfig) ? { ...this.peerConfig, iceTransportPolicy: 'relay' } : this.peerConfig,
+    );
     const transceiver = connection.addTransceiver(this.track, {
       direction: 'sendonly',
       streams: [this.stream],
@@ -209,7 +216,8 @@ export class Streamer {
     const peer: Peer = { connection, pendingCandidates: [], channel };
     this.peers.set(playerId, peer);
     connection.onicecandidate = (event) => {
-      if (event.candidate) this.send({ type: 'iceCandidate', playerId, candidate: event.candidate.toJSON() });
+      if (event.candidate && candidateAllowed(event.candidate.candidate, this.options.candidates))
+        this.send({ type: 'iceCandidate', playerId, candidate: event.candidate.toJSON() });
     };
     connection.onconnectionstatechange = () => {
       if (connection.connectionState === 'connected') {
@@ -225,7 +233,8 @@ export class Streamer {
     const parameters = transceiver.sender.getParameters();
     parameters.degradationPreference = 'maintain-resolution';
     await transceiver.sender.setParameters(parameters).catch(() => undefined);
-    this.send({ type: 'offer', playerId, sdp: connection.localDescription?.sdp ?? offer.sdp });
+    const sdp = connection.localDescription?.sdp ?? offer.sdp ?? '';
+    this.send({ type: 'offer', playerId, sdp: offerForPlayers(sdp, this.options.candidates) });
   }
 
   private closePeer(playerId: string): void {

@@ -29,6 +29,7 @@ import { ItemAccess } from '../access/item-access.js';
 import { SharesRepository, type Principal } from '../access/shares.repository.js';
 import { AssetModelsRepository, type AssetModelFilters } from './asset-models.repository.js';
 import { FILE_LINK_MESSAGES, type SignedFileLinks } from '../../storage/signed-file-links.js';
+import { checkModelReferences } from './model-references.js';
 
 const ASSET_MODEL_NOT_FOUND = 'Asset model not found';
 const NO_MODEL_FILE = 'This asset model has no model file';
@@ -99,6 +100,7 @@ export class AssetModelsService {
     const modelId = randomUUID();
     const form = { files: fileRules(modelId), fields: createAssetModelFieldsSchema };
     return withMultipart(request, this.storage, form, async ({ fields, files }) => {
+      await this.checkModelFile(files);
       const now = new Date().toISOString();
       const row: AssetModelRow = {
         id: randomUUID(),
@@ -143,6 +145,7 @@ export class AssetModelsService {
         updated_at: new Date().toISOString(),
       };
       const newFile = files.some((file) => file.field === 'file');
+      await this.checkModelFile(files);
       if (!newFile) {
         await this.models.update(id, { ...changes, ...this.previewColumn(files) });
         return await this.get(user, id);
@@ -208,6 +211,12 @@ export class AssetModelsService {
   private requestPreview(row: AssetModelRow): void {
     if (row.preview_key || !row.owner_id) return;
     this.previews?.request(row.id, row.owner_id);
+  }
+
+  /** A model may name no file outside itself (model-references.ts); refused before its row is written. */
+  private async checkModelFile(files: StoredFile[]): Promise<void> {
+    const model = files.find((file) => file.field === 'file');
+    if (model) await checkModelReferences(this.storage, model);
   }
 
   private fileColumns(files: StoredFile[], previousPreview: string | null) {

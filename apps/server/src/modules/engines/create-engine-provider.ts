@@ -20,7 +20,12 @@ export function createEngineProvider(config: AppConfig['engines'], context: Prov
     case 'static':
       return new StaticEngineProvider(config.instances, config.registrationKey);
     case 'local':
-      return new LocalEngineProvider({ max: config.max, warm: config.warm, ...context });
+      return new LocalEngineProvider({
+        max: config.max,
+        warm: config.warm,
+        webrtcAddresses: config.webrtcAddresses,
+        ...context,
+      });
     case 'register':
       if (!config.registrationKey) throw new Error('ENGINE_PROVIDER=register needs ENGINE_REGISTRATION_KEY');
       return new RegisteredEngineProvider({

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   ENGINE_CONTROL_KEY_ENV,
   ENGINE_FETCH_ALLOW_ENV,
+  ENGINE_WEBRTC_ADDRESSES_ENV,
   ENGINE_FILES_URL_ENV,
   ENGINE_SIGNALLING_URL_ENV,
 } from '@autostudio/protocol';
@@ -38,6 +39,8 @@ export interface LocalEngineProviderOptions {
   filesUrl?: (() => string | undefined) | undefined;
   /** Further hosts engines may fetch images and models from (ENGINE_FETCH_ALLOW). */
   fetchAllow?: string[] | undefined;
+  /** Addresses besides loopback whose ICE candidates the engines' players are told (ENGINE_WEBRTC_ADDRESSES). */
+  webrtcAddresses?: string[] | undefined;
   /** False for render engines: their viewport is never watched, so refining it only takes CPU from live engines. */
   idleRefinement?: boolean;
 }
@@ -149,6 +152,8 @@ export class LocalEngineProvider implements EngineProvider {
     const filesUrl = this.options.filesUrl?.();
     if (filesUrl) env[ENGINE_FILES_URL_ENV] = filesUrl;
     if (this.options.fetchAllow) env[ENGINE_FETCH_ALLOW_ENV] = this.options.fetchAllow.join(',');
+    // Set even when empty: an engine offers loopback candidates only, whatever this server's own environment says.
+    env[ENGINE_WEBRTC_ADDRESSES_ENV] = (this.options.webrtcAddresses ?? []).join(',');
     const child = spawn(process.execPath, args, { stdio: ['pipe', 'ignore', 'pipe'], env });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {

@@ -95,6 +95,8 @@ export class SignallingServer {
       recheckMs?: number;
       /** How copies reach each other's sockets; this process's memory alone by default. */
       bus?: SignallingBus;
+      /** STUN/TURN servers for both ends (WEBRTC_ICE_SERVERS); a TURN server makes engines offer relayed candidates only. */
+      iceServers?: { urls: string | string[]; username?: string | undefined; credential?: string | undefined }[];
     },
   ) {
     routeEpicLogs(options.log);
@@ -212,6 +214,22 @@ export class SignallingServer {
     for (const { data, isBinary } of early) socket.emit('message', data, isBinary);
   }
 
+  /**
+   * What both ends build their peer connection from (Epic's `config` message). Its peerConnectionOptions is an
+   * RTCConfiguration passed through as is: set after the message is made, as the protocol type declares no fields for
+   * it and would drop the ICE servers.
+   */
+  private configMessage(): BaseMessage {
+    const config = message(Messages.config, {
+      protocolVersion: SignallingProtocol.SIGNALLING_VERSION,
+    }) as BaseMessage & {
+      peerConnectionOptions?: object;
+    };
+    const iceServers = this.options.iceServers ?? [];
+    config.peerConnectionOptions = iceServers.length > 0 ? { iceServers: structuredClone(iceServers) } : {};
+    return config;
+  }
+
   private acceptStreamer(socket: WebSocket, key: string): void {
     const expected = Buffer.from(this.options.engineKey);
     const given = Buffer.from(key);
@@ -222,9 +240,7 @@ export class SignallingServer {
     const streamer: Streamer = { id: null, protocol, socket, players: new Set(), leave: () => undefined };
     // Wilbur sends identify before config; a streamer must accept either order.
     protocol.sendMessage(message(Messages.identify));
-    protocol.sendMessage(
-      message(Messages.config, { peerConnectionOptions: {}, protocolVersion: SignallingProtocol.SIGNALLING_VERSION }),
-    );
+    protocol.sendMessage(this.configMessage());
 
     protocol.on(Messages.endpointId.typeName, (msg: BaseMessage & { id?: string }) => {
       const id = (msg.id ?? '').trim() || `streamer-${randomUUID().slice(0, 8)}`;
@@ -327,9 +343,7 @@ export class SignallingServer {
     const player: Player = { ...who, protocol, socket, streamerId: null };
     this.players.set(player.id, player);
     // config first: Epic's frontend creates its peer connection on it and breaks on anything earlier.
-    protocol.sendMessage(
-      message(Messages.config, { peerConnectionOptions: {}, protocolVersion: SignallingProtocol.SIGNALLING_VERSION }),
-    );
+    protocol.sendMessage(this.configMessage());
 
     const allowedStreamer = async (): Promise<string | null> => {
       if (!(await this.options.access.isSignedIn(player.signInId))) return null;

@@ -18,6 +18,8 @@ import { testDatabases } from '../../test/test-databases.js';
 import { SignallingServer, type SignallingAccess } from './signalling-server.js';
 
 const ENGINE_KEY = 'signalling-test-engine-key';
+/** WEBRTC_ICE_SERVERS as the operator set it: a TURN server both ends must be told about. */
+const ICE_SERVERS = [{ urls: 'turn:turn.example.com:3478', username: 'studio', credential: 'turn-secret' }];
 
 describe.each(testDatabases)('Pixel Streaming signalling on $name', (database) => {
   let t: TestApp;
@@ -30,7 +32,9 @@ describe.each(testDatabases)('Pixel Streaming signalling on $name', (database) =
 
   beforeAll(async () => {
     engines = [await startTestEngine(), await startTestEngine()];
-    t = await startTestApp(database, { engines: staticEngines(engines, { signallingKey: ENGINE_KEY }) });
+    t = await startTestApp(database, {
+      engines: staticEngines(engines, { signallingKey: ENGINE_KEY, iceServers: ICE_SERVERS }),
+    });
     base = (await t.app.listen({ host: '127.0.0.1', port: 0 })).replace('http', 'ws');
     ada = await t.createUser('ada');
     bob = await t.createUser('bob');
@@ -63,6 +67,20 @@ describe.each(testDatabases)('Pixel Streaming signalling on $name', (database) =
     expect(peer.received[0]?.type ?? (await peer.next('config')).type).toBe('config');
     return peer;
   };
+
+  it('hands streamers and players the configured ICE servers in their config', async () => {
+    const engine = await Peer.open(`${base}${SIGNALLING_PATH}?key=${ENGINE_KEY}`);
+    const viewer = await Peer.open(`${base}${SIGNALLING_PATH}?token=${ada.accessToken}`);
+    try {
+      for (const peer of [engine, viewer]) {
+        const config = peer.received.find((m) => m.type === 'config') ?? (await peer.next('config'));
+        expect(config.peerConnectionOptions).toEqual({ iceServers: ICE_SERVERS });
+      }
+    } finally {
+      engine.socket.close();
+      viewer.socket.close();
+    }
+  });
 
   it('turns away a streamer without the engine key and a player without a token', async () => {
     expect(await (await Peer.open(`${base}${SIGNALLING_PATH}?key=wrong-key-of-the-same-length!!`)).closed()).toBe(

@@ -103,6 +103,7 @@ export const enginesPlugin = fp<EnginesOptions>(async (app: FastifyInstance, opt
   const signalling = new SignallingServer({
     engineKey,
     bus,
+    iceServers: config.engines.iceServers ?? [],
     access: {
       authenticate: async (token) => {
         const authenticated = await auth.authenticateSession(token);
