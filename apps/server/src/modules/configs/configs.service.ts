@@ -21,6 +21,7 @@ import { withMultipart, type FileRule } from '../../storage/multipart.js';
 import { parseJsonField } from '../../storage/parse-fields.js';
 import { canCreate } from '../access/access-policy.js';
 import { ItemAccess } from '../access/item-access.js';
+import { holdersFor } from '../access/holders.js';
 import { SharesRepository, type Principal } from '../access/shares.repository.js';
 import { ConfigsRepository } from './configs.repository.js';
 
@@ -55,11 +56,11 @@ export class ConfigsService {
 
   async filtered(user: User, query: ListQuery<ListSortColumn<'configs'>>): Promise<ListResult<Config>> {
     const { rows, total } = await this.configs.page(user, query);
-    return { items: await this.toConfigs(rows), total };
+    return { items: await this.toConfigs(user, rows), total };
   }
 
   async get(user: User, id: string): Promise<Config> {
-    return this.one(await this.access.readable(user, id, CONFIG_NOT_FOUND));
+    return this.one(user, await this.access.readable(user, id, CONFIG_NOT_FOUND));
   }
 
   async create(user: User, request: FastifyRequest): Promise<Config> {
@@ -82,7 +83,7 @@ export class ConfigsService {
         deleted_at: null,
       };
       await this.configs.insert(row);
-      return await this.one(row);
+      return await this.one(user, row);
     });
   }
 
@@ -123,13 +124,13 @@ export class ConfigsService {
     return row !== undefined && this.access.canSee(user, row);
   }
 
-  private async one(row: ConfigRow): Promise<Config> {
-    const [config] = await this.toConfigs([row]);
+  private async one(user: User, row: ConfigRow): Promise<Config> {
+    const [config] = await this.toConfigs(user, [row]);
     if (!config) throw new Error('toConfigs lost a row');
     return config;
   }
 
-  private async toConfigs(rows: ConfigRow[]): Promise<Config[]> {
+  private async toConfigs(user: User, rows: ConfigRow[]): Promise<Config[]> {
     const shared = await this.shares.sharedWith(rows.map((row) => row.id));
     return rows.map((row) => ({
       id: row.id,
@@ -138,10 +139,9 @@ export class ConfigsService {
       projectPath: row.project_path,
       settings: storedSettings(row.settings),
       imageUrl: row.image_key ? mediaUrl(row.image_key) : null,
-      ownerId: row.owner_id,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
-      ...(shared.get(row.id) ?? { sharedUsers: [], sharedGroups: [] }),
+      ...holdersFor(user, 'config', row.owner_id, shared.get(row.id)),
     }));
   }
 }

@@ -13,6 +13,7 @@ import type { RenderedAssetItemRow, RenderedAssetRow } from '../../db/schema.js'
 import { toNumber } from '../../db/search.js';
 import { mediaUrl } from '../../storage/media-url.js';
 import { ItemAccess } from '../access/item-access.js';
+import { holdersFor } from '../access/holders.js';
 import { SharesRepository, type Principal } from '../access/shares.repository.js';
 import { RenderedAssetsRepository, type RenderedAssetFilters } from './rendered-assets.repository.js';
 
@@ -118,11 +119,11 @@ export class RenderedAssetsService {
     page: ListQuery<ListSortColumn<'renderedAssets'>>,
   ): Promise<ListResult<RenderedAsset>> {
     const { rows, total } = await this.assets.page(user, filters, page);
-    return { items: await this.toAssets(rows), total };
+    return { items: await this.toAssets(user, rows), total };
   }
 
   async get(user: User, id: string): Promise<RenderedAsset> {
-    const [asset] = await this.toAssets([await this.access.readable(user, id, RENDERED_ASSET_NOT_FOUND)]);
+    const [asset] = await this.toAssets(user, [await this.access.readable(user, id, RENDERED_ASSET_NOT_FOUND)]);
     if (!asset) throw new Error('toAssets lost a row');
     return asset;
   }
@@ -168,7 +169,7 @@ export class RenderedAssetsService {
     return row !== undefined && this.access.canSee(user, row);
   }
 
-  private async toAssets(rows: RenderedAssetRow[]): Promise<RenderedAsset[]> {
+  private async toAssets(user: User, rows: RenderedAssetRow[]): Promise<RenderedAsset[]> {
     const ids = rows.map((row) => row.id);
     const [shared, items] = await Promise.all([this.shares.sharedWith(ids), this.assets.items(ids)]);
     return rows.map((row) => {
@@ -187,10 +188,9 @@ export class RenderedAssetsService {
         configId: row.config_id,
         thumbnailUrl: thumbnail ? mediaUrl(thumbnail.blob_key) : null,
         itemCount: own.length,
-        ownerId: row.owner_id,
         createdAt: row.created_at,
         updatedAt: row.updated_at,
-        ...(shared.get(row.id) ?? { sharedUsers: [], sharedGroups: [] }),
+        ...holdersFor(user, 'renderedAsset', row.owner_id, shared.get(row.id)),
       };
     });
   }
