@@ -24,8 +24,14 @@ import { ItemAccess } from '../access/item-access.js';
 import { holdersFor } from '../access/holders.js';
 import { SharesRepository, type Principal } from '../access/shares.repository.js';
 import { ConfigsRepository } from './configs.repository.js';
+import { configImageIds, withImageIds } from '../uploads/config-images.js';
 
 const CONFIG_NOT_FOUND = 'Configuration not found';
+
+/** The uploads a configuration shows (UploadsService.ownCopies). */
+export interface ConfigImages {
+  ownCopies(user: User, ownerId: string, ids: readonly string[]): Promise<Map<string, { id: string; url: string }>>;
+}
 
 const previewRule = (configId: string): Record<string, FileRule> => ({
   imageFile: {
@@ -43,6 +49,7 @@ export class ConfigsService {
   constructor(
     db: Db,
     private readonly storage: BlobStore,
+    private readonly images: ConfigImages,
   ) {
     this.configs = new ConfigsRepository(db);
     this.shares = new SharesRepository(db, 'config_shares');
@@ -68,7 +75,11 @@ export class ConfigsService {
     const id = randomUUID();
     const form = { files: previewRule(id), fields: createConfigFieldsSchema };
     return withMultipart(request, this.storage, form, async ({ fields, files }) => {
-      const settings = parseJsonField(configSettingsSchema, 'settings', fields.settings);
+      const settings = await this.ownImages(
+        user,
+        user.id,
+        parseJsonField(configSettingsSchema, 'settings', fields.settings),
+      );
       const now = new Date().toISOString();
       const row: ConfigRow = {
         id,
@@ -92,7 +103,13 @@ export class ConfigsService {
     const form = { files: previewRule(id), fields: updateConfigFieldsSchema };
     await withMultipart(request, this.storage, form, async ({ fields, files }) => {
       const settings =
-        fields.settings === undefined ? undefined : parseJsonField(configSettingsSchema, 'settings', fields.settings);
+        fields.settings === undefined
+          ? undefined
+          : await this.ownImages(
+              user,
+              existing.owner_id ?? user.id,
+              parseJsonField(configSettingsSchema, 'settings', fields.settings),
+            );
       const image = files[0];
       await this.configs.update(id, {
         ...(fields.name !== undefined ? { name: fields.name } : {}),
@@ -122,6 +139,17 @@ export class ConfigsService {
   async canSee(user: User, id: string): Promise<boolean> {
     const row = await this.configs.find(id);
     return row !== undefined && this.access.canSee(user, row);
+  }
+
+  /**
+   * A configuration opens to its readers the uploads of its owner's that it shows (uploads/config-images.ts). One
+   * saved from someone else's (save as) names their uploads: it gets copies of its own owner's instead, so it keeps
+   * working when the original's owner deletes theirs, and its readers reach them. Ids the saver may not read stay as
+   * they are and open nothing.
+   */
+  private async ownImages(user: User, ownerId: string, settings: ConfigSettings): Promise<ConfigSettings> {
+    const copies = await this.images.ownCopies(user, ownerId, configImageIds(settings));
+    return copies.size === 0 ? settings : withImageIds(settings, copies);
   }
 
   private async one(user: User, row: ConfigRow): Promise<Config> {
