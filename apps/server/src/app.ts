@@ -143,7 +143,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   );
   const presets = new PresetsService(database.db, uploads);
   const configs = new ConfigsService(database.db, storage, uploads);
-  const renderedAssets = new RenderedAssetsService(database.db);
+  const renderedAssets = new RenderedAssetsService(database.db, storage);
   const renderQueue = new RenderQueue({
     database,
     storage,

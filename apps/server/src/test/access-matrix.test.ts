@@ -312,6 +312,12 @@ describe.each(testDatabases)('the access matrix on $name', (database) => {
       if (REMOVE[actor] !== 204) return;
       // Its files went with the shares: those it was shared with read them no more.
       if (file) expect((await send(t, tokens.sharedUser, { method: 'GET', url: file })).statusCode).toBe(403);
+      // Deleted means gone for its owner and administrators too (a render deleted by a moderator or admin included).
+      if (file && kind.name === 'rendered asset') {
+        expect([403, 404]).toContain((await send(t, tokenOf('owner'), { method: 'GET', url: file })).statusCode);
+        // An administrator reads every stored file: 404 says the file itself is gone from storage.
+        expect((await send(t, tokenOf('admin'), { method: 'GET', url: file })).statusCode).toBe(404);
+      }
       for (const viewer of ['owner', 'sharedUser', 'admin'] as const) {
         expect((await send(t, tokenOf(viewer), kind.get(id))).statusCode).toBe(404);
         const listed = (await send(t, tokenOf(viewer), kind.list)).json<{ items: { id: string }[] }>().items;

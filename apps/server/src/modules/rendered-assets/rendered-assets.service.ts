@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/database.js';
 import type { RenderedAssetItemRow, RenderedAssetRow } from '../../db/schema.js';
 import { toNumber } from '../../db/search.js';
+import type { BlobStore } from '../../storage/blob-store.js';
 import { mediaUrl } from '../../storage/media-url.js';
 import { ItemAccess } from '../access/item-access.js';
 import { holdersFor } from '../access/holders.js';
@@ -57,7 +58,10 @@ export class RenderedAssetsService {
   private readonly shares: SharesRepository;
   private readonly access: ItemAccess<RenderedAssetRow>;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly storage: BlobStore,
+  ) {
     this.assets = new RenderedAssetsRepository(db);
     this.shares = new SharesRepository(db, 'rendered_asset_shares');
     this.access = new ItemAccess(db, {
@@ -158,9 +162,15 @@ export class RenderedAssetsService {
     return this.get(user, id);
   }
 
+  /**
+   * Deleted means gone: the row is marked deleted and its files (the job's outputs it holds, its thumbnail) are
+   * deleted from storage, so nobody reads them again by any route — its owner through the job's outputs after a
+   * moderator deleted it, nor an administrator.
+   */
   async delete(user: User, id: string): Promise<void> {
     await this.access.manageable(user, id, RENDERED_ASSET_NOT_FOUND);
     await this.assets.softDelete(id);
+    for (const item of await this.assets.items([id])) await this.storage.delete(item.blob_key);
   }
 
   /** For media access: whether the user may see the render that a stored file belongs to. */
