@@ -148,8 +148,8 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
     new SignedFileLinks(deriveSecret(authSecret, 'upload-file-links')),
   );
   const presets = new PresetsService(database.db, uploads);
-  const configs = new ConfigsService(database.db, storage);
-  const renderedAssets = new RenderedAssetsService(database.db);
+  const configs = new ConfigsService(database.db, storage, uploads);
+  const renderedAssets = new RenderedAssetsService(database.db, storage);
   const renderQueue = new RenderQueue({
     database,
     storage,

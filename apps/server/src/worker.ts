@@ -56,7 +56,7 @@ async function main(): Promise<void> {
     log,
     settings: config.render,
     publisher: new RenderedAssetPublisher(
-      new RenderedAssetsService(database.db),
+      new RenderedAssetsService(database.db, storage),
       new ModelPreviewStore(database.db, storage),
     ),
   });

@@ -9,7 +9,10 @@ export const groupSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
+  /** Its members; a non-administrator is told the members of their own groups only (the others: empty). */
   users: z.array(groupMemberSchema),
+  /** How many members it has, told to everyone who may share with it. */
+  memberCount: z.number().int().nonnegative(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -35,4 +35,16 @@ export const updateUserRequestSchema = z
   .refine((body) => Object.keys(body).length > 0, 'send at least one of name, password, roles');
 export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 
+/**
+ * A person in the people list (`/users/filtered`): id and names, which sharing needs; roles are told to
+ * administrators only, who manage them.
+ */
+export const userListItemSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  roles: z.array(roleSchema).optional(),
+});
+export type UserListItem = z.infer<typeof userListItemSchema>;
+
 export const usersQuerySchema = listQuerySchema(LIST_DEFAULTS.users, 'users');

@@ -54,7 +54,7 @@ async function peek(stream: Readable, bytes: number): Promise<{ head: Buffer; wh
 }
 
 /**
- * Reads a multipart request: text fields into a record, each file (only in the fields `rules` names) sniffed
+ * Reads a multipart request: text fields into a record, each file (only in the fields `rules` names, one per field) sniffed
  * from its first bytes and streamed straight to storage, never held whole in memory. Anything that fails
  * leaves nothing stored.
  */
@@ -77,6 +77,12 @@ export async function receiveMultipart(
       if (part.type === 'field') {
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
         continue;
+      }
+      // One file per field: a second part of the same field would be stored with no row to name it and never
+      // cleaned, so the whole form is refused (and what was stored before it deleted below).
+      if (files.some((file) => file.field === part.fieldname)) {
+        part.file.resume();
+        throw badRequest(`${part.fieldname}: only one file is accepted in this field`);
       }
       files.push(await storeFile(part, storage, rules));
     }

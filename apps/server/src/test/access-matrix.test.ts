@@ -65,6 +65,14 @@ const VISIBLE: Record<Actor, boolean> = {
   admin: true,
 };
 
+/** What an item tells about who holds it. */
+interface Holders {
+  id: string;
+  ownerId: string | null;
+  sharedUsers: { id: string }[];
+  sharedGroups: { id: string }[];
+}
+
 const shareRoutes = (base: string) => ({
   user: (id: string, userId: string): Request => ({
     method: 'PUT',
@@ -266,6 +274,23 @@ describe.each(testDatabases)('the access matrix on $name', (database) => {
       expect(listed.includes(id)).toBe(VISIBLE[actor]);
     });
 
+    it.each(ACTORS)('who holds it (owner id, share list): %s is told only when managing it', async (actor) => {
+      if (actor === 'anonymous' || actor === 'stranger') return;
+      const id = await prepare();
+      const manages = actor === 'owner' || actor === 'admin';
+      const byId = (await send(t, tokenOf(actor), kind.get(id))).json<Holders>();
+      const listed = (await send(t, tokenOf(actor), kind.list)).json<{ items: Holders[] }>().items;
+      for (const item of [byId, listed.find((entry) => entry.id === id)]) {
+        if (manages) {
+          expect(item?.ownerId).toBeTruthy();
+          if (kind.share) expect(item?.sharedUsers.map((user) => user.id)).toContain(ids.sharedUser);
+        } else {
+          // Someone it is shared with learns neither who else has it nor whose it is.
+          expect(item).toMatchObject({ ownerId: null, sharedUsers: [], sharedGroups: [] });
+        }
+      }
+    });
+
     it.each(ACTORS)('update: %s', async (actor) => {
       const id = await prepare();
       expect((await send(t, tokenOf(actor), kind.update(id))).statusCode).toBe(CHANGE[actor]);
@@ -287,6 +312,12 @@ describe.each(testDatabases)('the access matrix on $name', (database) => {
       if (REMOVE[actor] !== 204) return;
       // Its files went with the shares: those it was shared with read them no more.
       if (file) expect((await send(t, tokens.sharedUser, { method: 'GET', url: file })).statusCode).toBe(403);
+      // Deleted means gone for its owner and administrators too (a render deleted by a moderator or admin included).
+      if (file && kind.name === 'rendered asset') {
+        expect([403, 404]).toContain((await send(t, tokenOf('owner'), { method: 'GET', url: file })).statusCode);
+        // An administrator reads every stored file: 404 says the file itself is gone from storage.
+        expect((await send(t, tokenOf('admin'), { method: 'GET', url: file })).statusCode).toBe(404);
+      }
       for (const viewer of ['owner', 'sharedUser', 'admin'] as const) {
         expect((await send(t, tokenOf(viewer), kind.get(id))).statusCode).toBe(404);
         const listed = (await send(t, tokenOf(viewer), kind.list)).json<{ items: { id: string }[] }>().items;
@@ -350,6 +381,25 @@ describe.each(testDatabases)('the access matrix on $name', (database) => {
       expect((await send(t, undefined, request)).statusCode).toBe(401);
       expect((await send(t, tokens.owner, request)).statusCode).toBe(403);
       expect([200, 201, 204, 404]).toContain((await send(t, tokens.admin, request)).statusCode);
+    });
+
+    it('a non-administrator gets names and ids of people, no roles; an administrator gets the roles', async () => {
+      const url = '/api/users/filtered?limit=100';
+      const seen = (await send(t, tokens.stranger, { method: 'GET', url })).json<{ items: object[] }>().items;
+      expect(seen.length).toBeGreaterThan(1);
+      for (const person of seen) expect(Object.keys(person).sort()).toEqual(['id', 'name', 'username']);
+      const managed = (await send(t, tokens.admin, { method: 'GET', url })).json<{ items: { roles?: Role[] }[] }>();
+      for (const person of managed.items) expect(person.roles?.length).toBeGreaterThan(0);
+    });
+
+    it('a non-administrator sees the members of their own groups only; every group’s name and size', async () => {
+      const url = '/api/user-groups/filtered?limit=100';
+      const matrixGroup = async (token: string | undefined) =>
+        (await send(t, token, { method: 'GET', url })).json<{ items: Group[] }>().items.find((g) => g.id === groupId);
+      expect(await matrixGroup(tokens.stranger)).toMatchObject({ name: 'Matrix group', users: [], memberCount: 1 });
+      const member = await matrixGroup(tokens.groupMember);
+      expect(member?.users.map((user) => user.id)).toEqual([ids.groupMember]);
+      expect((await matrixGroup(tokens.admin))?.users.map((user) => user.id)).toEqual([ids.groupMember]);
     });
 
     it.each(['/api/users/filtered', '/api/user-groups/filtered'])(

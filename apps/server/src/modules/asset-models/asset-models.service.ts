@@ -26,6 +26,7 @@ import { withMultipart, type FileRule, type StoredFile } from '../../storage/mul
 import { parseJsonField } from '../../storage/parse-fields.js';
 import { canCreate } from '../access/access-policy.js';
 import { ItemAccess } from '../access/item-access.js';
+import { holdersFor } from '../access/holders.js';
 import { SharesRepository, type Principal } from '../access/shares.repository.js';
 import { AssetModelsRepository, type AssetModelFilters } from './asset-models.repository.js';
 import { FILE_LINK_MESSAGES, type SignedFileLinks } from '../../storage/signed-file-links.js';
@@ -78,11 +79,11 @@ export class AssetModelsService {
     page: ListQuery<ListSortColumn<'assetModels'>>,
   ): Promise<ListResult<AssetModel>> {
     const { rows, total } = await this.models.page(user, filters, page);
-    return { items: await this.toModels(rows), total };
+    return { items: await this.toModels(user, rows), total };
   }
 
   async get(user: User, id: string): Promise<AssetModel> {
-    return this.one(await this.access.readable(user, id, ASSET_MODEL_NOT_FOUND));
+    return this.one(user, await this.access.readable(user, id, ASSET_MODEL_NOT_FOUND));
   }
 
   async filterOptions(user: User) {
@@ -123,7 +124,7 @@ export class AssetModelsService {
       };
       await this.models.insert(row);
       this.requestPreview(row);
-      return await this.one(row);
+      return await this.one(user, row);
     });
   }
 
@@ -161,7 +162,7 @@ export class AssetModelsService {
       };
       await this.models.insert(row);
       this.requestPreview(row);
-      return await this.one(row);
+      return await this.one(user, row);
     });
   }
 
@@ -235,13 +236,13 @@ export class AssetModelsService {
     return preview ? { preview_key: preview.key } : {};
   }
 
-  private async one(row: AssetModelRow): Promise<AssetModel> {
-    const [model] = await this.toModels([row]);
+  private async one(user: User, row: AssetModelRow): Promise<AssetModel> {
+    const [model] = await this.toModels(user, [row]);
     if (!model) throw new Error('toModels lost a row');
     return model;
   }
 
-  private async toModels(rows: AssetModelRow[]): Promise<AssetModel[]> {
+  private async toModels(user: User, rows: AssetModelRow[]): Promise<AssetModel[]> {
     const shared = await this.shares.sharedWith([...new Set(rows.map((row) => row.model_id))]);
     return rows.map((row) => ({
       id: row.id,
@@ -259,10 +260,9 @@ export class AssetModelsService {
       previewUrl: row.preview_key ? mediaUrl(row.preview_key) : null,
       settings: productSettingsSchema.parse(JSON.parse(row.settings)),
       isPublic: row.is_public === 1,
-      ownerId: row.owner_id,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
-      ...(shared.get(row.model_id) ?? { sharedUsers: [], sharedGroups: [] }),
+      ...holdersFor(user, 'assetModel', row.owner_id, shared.get(row.model_id)),
     }));
   }
 }

@@ -21,10 +21,17 @@ import { withMultipart, type FileRule } from '../../storage/multipart.js';
 import { parseJsonField } from '../../storage/parse-fields.js';
 import { canCreate } from '../access/access-policy.js';
 import { ItemAccess } from '../access/item-access.js';
+import { holdersFor } from '../access/holders.js';
 import { SharesRepository, type Principal } from '../access/shares.repository.js';
 import { ConfigsRepository } from './configs.repository.js';
+import { configImageIds, withImageIds } from '../uploads/config-images.js';
 
 const CONFIG_NOT_FOUND = 'Configuration not found';
+
+/** The uploads a configuration shows (UploadsService.ownCopies). */
+export interface ConfigImages {
+  ownCopies(user: User, ownerId: string, ids: readonly string[]): Promise<Map<string, { id: string; url: string }>>;
+}
 
 const previewRule = (configId: string): Record<string, FileRule> => ({
   imageFile: {
@@ -42,6 +49,7 @@ export class ConfigsService {
   constructor(
     db: Db,
     private readonly storage: BlobStore,
+    private readonly images: ConfigImages,
   ) {
     this.configs = new ConfigsRepository(db);
     this.shares = new SharesRepository(db, 'config_shares');
@@ -55,11 +63,11 @@ export class ConfigsService {
 
   async filtered(user: User, query: ListQuery<ListSortColumn<'configs'>>): Promise<ListResult<Config>> {
     const { rows, total } = await this.configs.page(user, query);
-    return { items: await this.toConfigs(rows), total };
+    return { items: await this.toConfigs(user, rows), total };
   }
 
   async get(user: User, id: string): Promise<Config> {
-    return this.one(await this.access.readable(user, id, CONFIG_NOT_FOUND));
+    return this.one(user, await this.access.readable(user, id, CONFIG_NOT_FOUND));
   }
 
   async create(user: User, request: FastifyRequest): Promise<Config> {
@@ -67,7 +75,11 @@ export class ConfigsService {
     const id = randomUUID();
     const form = { files: previewRule(id), fields: createConfigFieldsSchema };
     return withMultipart(request, this.storage, form, async ({ fields, files }) => {
-      const settings = parseJsonField(configSettingsSchema, 'settings', fields.settings);
+      const settings = await this.ownImages(
+        user,
+        user.id,
+        parseJsonField(configSettingsSchema, 'settings', fields.settings),
+      );
       const now = new Date().toISOString();
       const row: ConfigRow = {
         id,
@@ -82,7 +94,7 @@ export class ConfigsService {
         deleted_at: null,
       };
       await this.configs.insert(row);
-      return await this.one(row);
+      return await this.one(user, row);
     });
   }
 
@@ -91,7 +103,13 @@ export class ConfigsService {
     const form = { files: previewRule(id), fields: updateConfigFieldsSchema };
     await withMultipart(request, this.storage, form, async ({ fields, files }) => {
       const settings =
-        fields.settings === undefined ? undefined : parseJsonField(configSettingsSchema, 'settings', fields.settings);
+        fields.settings === undefined
+          ? undefined
+          : await this.ownImages(
+              user,
+              existing.owner_id ?? user.id,
+              parseJsonField(configSettingsSchema, 'settings', fields.settings),
+            );
       const image = files[0];
       await this.configs.update(id, {
         ...(fields.name !== undefined ? { name: fields.name } : {}),
@@ -123,13 +141,24 @@ export class ConfigsService {
     return row !== undefined && this.access.canSee(user, row);
   }
 
-  private async one(row: ConfigRow): Promise<Config> {
-    const [config] = await this.toConfigs([row]);
+  /**
+   * A configuration opens to its readers the uploads of its owner's that it shows (uploads/config-images.ts). One
+   * saved from someone else's (save as) names their uploads: it gets copies of its own owner's instead, so it keeps
+   * working when the original's owner deletes theirs, and its readers reach them. Ids the saver may not read stay as
+   * they are and open nothing.
+   */
+  private async ownImages(user: User, ownerId: string, settings: ConfigSettings): Promise<ConfigSettings> {
+    const copies = await this.images.ownCopies(user, ownerId, configImageIds(settings));
+    return copies.size === 0 ? settings : withImageIds(settings, copies);
+  }
+
+  private async one(user: User, row: ConfigRow): Promise<Config> {
+    const [config] = await this.toConfigs(user, [row]);
     if (!config) throw new Error('toConfigs lost a row');
     return config;
   }
 
-  private async toConfigs(rows: ConfigRow[]): Promise<Config[]> {
+  private async toConfigs(user: User, rows: ConfigRow[]): Promise<Config[]> {
     const shared = await this.shares.sharedWith(rows.map((row) => row.id));
     return rows.map((row) => ({
       id: row.id,
@@ -138,10 +167,9 @@ export class ConfigsService {
       projectPath: row.project_path,
       settings: storedSettings(row.settings),
       imageUrl: row.image_key ? mediaUrl(row.image_key) : null,
-      ownerId: row.owner_id,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
-      ...(shared.get(row.id) ?? { sharedUsers: [], sharedGroups: [] }),
+      ...holdersFor(user, 'config', row.owner_id, shared.get(row.id)),
     }));
   }
 }

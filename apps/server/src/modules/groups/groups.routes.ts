@@ -10,7 +10,7 @@ import {
   updateGroupRequestSchema,
 } from '@autostudio/protocol';
 import { z } from 'zod';
-import { requireMember, requireRole } from '../../plugins/app/authentication.js';
+import { currentUser, requireMember, requireRole } from '../../plugins/app/authentication.js';
 import type { GroupsService } from './groups.service.js';
 import { errorResponses } from '../../http/errors.js';
 
@@ -32,7 +32,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
       },
       preHandler: requireMember,
     },
-    (request) => groups.list(request.query),
+    (request) => groups.list(currentUser(request), request.query),
   );
 
   app.get(

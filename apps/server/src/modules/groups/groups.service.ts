@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Group, ListQuery, ListResult, ListSortColumn } from '@autostudio/protocol';
+import {
+  isAdmin,
+  type Group,
+  type ListQuery,
+  type ListResult,
+  type ListSortColumn,
+  type User,
+} from '@autostudio/protocol';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { GroupRow } from '../../db/schema.js';
@@ -15,9 +22,18 @@ export class GroupsService {
     private readonly groups = new GroupsRepository(db),
   ) {}
 
-  async list(query: ListQuery<ListSortColumn<'groups'>>): Promise<ListResult<Group>> {
+  /**
+   * Every group by name, for sharing; who is in a group is told to administrators and to its own members, not to
+   * everyone who may share with it (they get its member count).
+   */
+  async list(viewer: User, query: ListQuery<ListSortColumn<'groups'>>): Promise<ListResult<Group>> {
     const { rows, total } = await this.groups.list(query);
-    return { items: await this.withMembers(rows), total };
+    const groups = await this.withMembers(rows);
+    if (isAdmin(viewer)) return { items: groups, total };
+    const items = groups.map((group) =>
+      group.users.some((member) => member.id === viewer.id) ? group : { ...group, users: [] },
+    );
+    return { items, total };
   }
 
   async get(id: string): Promise<Group> {
@@ -87,6 +103,7 @@ export class GroupsService {
       name: row.name,
       description: row.description,
       users: members.get(row.id) ?? [],
+      memberCount: members.get(row.id)?.length ?? 0,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     }));

@@ -18,6 +18,7 @@ import { forbidden } from '../../http/errors.js';
 import { mediaUrl } from '../../storage/media-url.js';
 import { canCreate, seesEverything } from '../access/access-policy.js';
 import { ItemAccess } from '../access/item-access.js';
+import { holdersFor } from '../access/holders.js';
 import { SharesRepository, type Principal } from '../access/shares.repository.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import { PresetsRepository, type PresetFilters } from './presets.repository.js';
@@ -44,7 +45,7 @@ export class PresetsService {
   }
 
   async all(user: User, filters: PresetFilters): Promise<Preset[]> {
-    return this.toPresets(await this.presets.all(user, filters));
+    return this.toPresets(user, await this.presets.all(user, filters));
   }
 
   categories(user: User, type: PresetType | undefined): Promise<string[]> {
@@ -57,12 +58,12 @@ export class PresetsService {
     page: ListQuery<ListSortColumn<'presets'>>,
   ): Promise<ListResult<Preset>> {
     const { rows, total } = await this.presets.page(user, filters, page);
-    return { items: await this.toPresets(rows), total };
+    return { items: await this.toPresets(user, rows), total };
   }
 
   async get(user: User, id: string): Promise<Preset> {
     const row = await this.readable(user, id);
-    return this.one(row);
+    return this.one(user, row);
   }
 
   async create(user: User, input: CreatePresetRequest): Promise<Preset> {
@@ -88,7 +89,7 @@ export class PresetsService {
       deleted_at: null,
     };
     await this.presets.insert(row);
-    return this.one(row);
+    return this.one(user, row);
   }
 
   async update(user: User, id: string, input: UpdatePresetRequest): Promise<Preset> {
@@ -161,13 +162,13 @@ export class PresetsService {
       throw forbidden('Only administrators and moderators set default presets');
   }
 
-  private async one(row: PresetRow): Promise<Preset> {
-    const [preset] = await this.toPresets([row]);
+  private async one(user: User, row: PresetRow): Promise<Preset> {
+    const [preset] = await this.toPresets(user, [row]);
     if (!preset) throw new Error('toPresets lost a row');
     return preset;
   }
 
-  private async toPresets(rows: PresetRow[]): Promise<Preset[]> {
+  private async toPresets(user: User, rows: PresetRow[]): Promise<Preset[]> {
     const animationGroups = [
       ...new Set(rows.filter((row) => row.type === 'animation' && row.group_id).map((row) => row.group_id ?? '')),
     ];
@@ -184,10 +185,9 @@ export class PresetsService {
         settings: row.settings,
         isDefault: row.is_default === 1,
         groupId: row.group_id,
-        ownerId: row.owner_id,
         createdAt: row.created_at,
         updatedAt: row.updated_at,
-        ...(shared.get(row.id) ?? { sharedUsers: [], sharedGroups: [] }),
+        ...holdersFor(user, 'preset', row.owner_id, shared.get(row.id)),
       };
       if (preset.type === 'animation') {
         preset.previewImageMapping = Object.fromEntries(

@@ -41,7 +41,7 @@ async function renderApp(database: (typeof testDatabases)[number], render: Parti
   const ada = (await t.createUser('ada')).accessToken;
   const bob = (await t.createUser('bob')).accessToken;
   const guest = (await t.createUser('gus', ['client'])).accessToken;
-  const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+  const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
     t.app.inject({
       method,
       url: `/api${url}`,
@@ -124,6 +124,28 @@ describe.each(testDatabases)('render service on $name', (database) => {
       expect((await r.call(r.ada, 'DELETE', `/render-workflow/${queued.jobId}`)).statusCode).toBe(204);
       expect((await r.status(r.ada, queued.jobId)).statusCode).toBe(404);
       expect(await r.t.app.renderQueue.storage.stat(image.key)).not.toBeNull();
+    });
+
+    it('a render deleted by a moderator is gone for its owner too: the job outputs it held are deleted', async () => {
+      const queued = await r.start(r.ada);
+      const render = await r.runner.nextRun();
+      const image = await render.write('deleted.png', 'deleted');
+      render.finish([image]);
+      const done = await vi.waitFor(async () => {
+        const job = await r.statusOf(r.ada, queued.jobId);
+        expect(job.status).toBe('completed');
+        return job;
+      });
+      const url = done.outputs[0]?.url ?? '';
+      expect(
+        (await r.t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${r.ada}` } })).statusCode,
+      ).toBe(200);
+      const moderator = (await r.t.createUser('mod-deletes', ['moderator'])).accessToken;
+      const deleted = await r.call(moderator, 'PUT', `/asset-rendered/${done.renderedAssetId}/delete`);
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      const owner = await r.t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${r.ada}` } });
+      expect(owner.statusCode).toBe(404);
+      expect(await r.t.app.renderQueue.storage.stat(image.key)).toBeNull();
     });
 
     it('queues a video of a preset animation', async () => {

@@ -11,8 +11,10 @@ import {
 import type { Db } from '../../db/database.js';
 import type { RenderedAssetItemRow, RenderedAssetRow } from '../../db/schema.js';
 import { toNumber } from '../../db/search.js';
+import type { BlobStore } from '../../storage/blob-store.js';
 import { mediaUrl } from '../../storage/media-url.js';
 import { ItemAccess } from '../access/item-access.js';
+import { holdersFor } from '../access/holders.js';
 import { SharesRepository, type Principal } from '../access/shares.repository.js';
 import { RenderedAssetsRepository, type RenderedAssetFilters } from './rendered-assets.repository.js';
 
@@ -56,7 +58,10 @@ export class RenderedAssetsService {
   private readonly shares: SharesRepository;
   private readonly access: ItemAccess<RenderedAssetRow>;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly storage: BlobStore,
+  ) {
     this.assets = new RenderedAssetsRepository(db);
     this.shares = new SharesRepository(db, 'rendered_asset_shares');
     this.access = new ItemAccess(db, {
@@ -118,11 +123,11 @@ export class RenderedAssetsService {
     page: ListQuery<ListSortColumn<'renderedAssets'>>,
   ): Promise<ListResult<RenderedAsset>> {
     const { rows, total } = await this.assets.page(user, filters, page);
-    return { items: await this.toAssets(rows), total };
+    return { items: await this.toAssets(user, rows), total };
   }
 
   async get(user: User, id: string): Promise<RenderedAsset> {
-    const [asset] = await this.toAssets([await this.access.readable(user, id, RENDERED_ASSET_NOT_FOUND)]);
+    const [asset] = await this.toAssets(user, [await this.access.readable(user, id, RENDERED_ASSET_NOT_FOUND)]);
     if (!asset) throw new Error('toAssets lost a row');
     return asset;
   }
@@ -157,9 +162,15 @@ export class RenderedAssetsService {
     return this.get(user, id);
   }
 
+  /**
+   * Deleted means gone: the row is marked deleted and its files (the job's outputs it holds, its thumbnail) are
+   * deleted from storage, so nobody reads them again by any route — its owner through the job's outputs after a
+   * moderator deleted it, nor an administrator.
+   */
   async delete(user: User, id: string): Promise<void> {
     await this.access.manageable(user, id, RENDERED_ASSET_NOT_FOUND);
     await this.assets.softDelete(id);
+    for (const item of await this.assets.items([id])) await this.storage.delete(item.blob_key);
   }
 
   /** For media access: whether the user may see the render that a stored file belongs to. */
@@ -168,7 +179,7 @@ export class RenderedAssetsService {
     return row !== undefined && this.access.canSee(user, row);
   }
 
-  private async toAssets(rows: RenderedAssetRow[]): Promise<RenderedAsset[]> {
+  private async toAssets(user: User, rows: RenderedAssetRow[]): Promise<RenderedAsset[]> {
     const ids = rows.map((row) => row.id);
     const [shared, items] = await Promise.all([this.shares.sharedWith(ids), this.assets.items(ids)]);
     return rows.map((row) => {
@@ -187,10 +198,9 @@ export class RenderedAssetsService {
         configId: row.config_id,
         thumbnailUrl: thumbnail ? mediaUrl(thumbnail.blob_key) : null,
         itemCount: own.length,
-        ownerId: row.owner_id,
         createdAt: row.created_at,
         updatedAt: row.updated_at,
-        ...(shared.get(row.id) ?? { sharedUsers: [], sharedGroups: [] }),
+        ...holdersFor(user, 'renderedAsset', row.owner_id, shared.get(row.id)),
       };
     });
   }

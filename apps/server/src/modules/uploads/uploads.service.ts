@@ -25,6 +25,7 @@ import { extensionOf, mediaTypeOf } from '../media/media-types.js';
 import { canCreate } from '../access/access-policy.js';
 import { UploadGroupAccess } from './upload-group-access.js';
 import { UploadsRepository } from './uploads.repository.js';
+import { seenThroughConfig } from './config-images.js';
 
 const UPLOAD_NOT_FOUND = 'Upload not found';
 
@@ -62,7 +63,7 @@ export class UploadsService {
   readonly groups: UploadGroupAccess;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly storage: BlobStore,
     private readonly links: SignedFileLinks,
   ) {
@@ -169,10 +170,52 @@ export class UploadsService {
     return row !== undefined && this.canRead(user, row);
   }
 
-  /** Whether the user may read the upload: its owner, an administrator, or whoever may read its group. */
+  /**
+   * Whether the user may read the upload: its owner, an administrator, whoever may read its group (through an
+   * animation), or whoever may see a configuration of its owner's that uses it.
+   */
   async canRead(user: User, row: UploadRow): Promise<boolean> {
     if (isAdmin(user) || row.owner_id === user.id) return true;
-    return row.group_id !== null && this.groups.canRead(user, row.group_id);
+    if (row.group_id !== null && (await this.groups.canRead(user, row.group_id))) return true;
+    return seenThroughConfig(this.db, user, row);
+  }
+
+  /**
+   * Copies, owned by `ownerId`, of the uploads named by `ids` that `user` may read and `ownerId` does not own (each
+   * with its own file), by original id; the others are left out. For a configuration saved from someone else's: it
+   * keeps its images when the original's owner deletes theirs, and its readers reach them through it (only a
+   * configuration's owner's uploads are opened by it). What was copied before a failure is deleted again.
+   */
+  async ownCopies(
+    user: User,
+    ownerId: string,
+    ids: readonly string[],
+  ): Promise<Map<string, { id: string; url: string }>> {
+    const copies = new Map<string, { id: string; url: string }>();
+    const stored: UploadRow[] = [];
+    try {
+      for (const id of new Set(ids)) {
+        const source = await this.uploads.find(id);
+        if (!source || source.owner_id === ownerId || !(await this.canRead(user, source))) continue;
+        const copyId = randomUUID();
+        const key = uploadKey(copyId, source.blob_key.split('/').at(-1) ?? source.filename);
+        await this.storage.put(key, await this.storage.get(source.blob_key));
+        const group: UploadGroupRow = { id: randomUUID(), owner_id: ownerId, created_at: new Date().toISOString() };
+        const row: UploadRow = { ...source, id: copyId, owner_id: ownerId, group_id: group.id, blob_key: key };
+        await this.uploads.insert(row, group);
+        stored.push(row);
+        copies.set(id, { id: copyId, url: mediaUrl(key) });
+      }
+    } catch (error) {
+      await Promise.all(
+        stored.map(async (row) => {
+          await this.uploads.delete(row.id);
+          await this.storage.delete(row.blob_key).catch(() => undefined);
+        }),
+      );
+      throw error;
+    }
+    return copies;
   }
 
   private async readable(user: User, id: string): Promise<UploadRow> {

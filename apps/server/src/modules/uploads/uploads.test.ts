@@ -74,6 +74,22 @@ describe.each(testDatabases)('uploads on $name', (database) => {
     expect(response.json<{ message: string }>().message).toMatch(/file/);
   });
 
+  it('refuses a second file part with 400 and stores neither file', async () => {
+    const before = storedFiles().length;
+    const form = new FormData();
+    for (const name of ['one.png', 'two.png']) form.append('file', new Blob([new Uint8Array(PNG_1X1)]), name);
+    const encoded = new Response(form);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: { authorization: `Bearer ${owner}`, 'content-type': encoded.headers.get('content-type') ?? '' },
+      payload: Buffer.from(await encoded.arrayBuffer()),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toBe('file: only one file is accepted in this field');
+    expect(storedFiles()).toHaveLength(before);
+  });
+
   it('refuses a body that is not multipart, and a malformed one', async () => {
     const json = await t.app.inject({
       method: 'POST',

@@ -5,6 +5,7 @@ import {
   idParamsSchema,
   listResultSchema,
   updateUserRequestSchema,
+  userListItemSchema,
   userSchema,
   usersQuerySchema,
 } from '@autostudio/protocol';
@@ -27,11 +28,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         tags,
         summary: 'List users',
         querystring: usersQuerySchema,
-        response: { 200: listResultSchema(userSchema), ...errors },
+        response: { 200: listResultSchema(userListItemSchema), ...errors },
       },
       preHandler: requireMember,
     },
-    (request) => users.list(request.query),
+    (request) => users.list(currentUser(request), request.query),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  isAdmin,
   PRODUCT_MESSAGES,
   type CreateUserRequest,
   type ListQuery,
@@ -7,6 +8,7 @@ import {
   type ListResult,
   type UpdateUserRequest,
   type User,
+  type UserListItem,
 } from '@autostudio/protocol';
 import { isUniqueViolation } from '../../db/errors.js';
 import { conflict, notFound } from '../../http/errors.js';
@@ -27,8 +29,11 @@ export class UsersService {
     private readonly revocation: TokenRevocation,
   ) {}
 
-  list(query: ListQuery<ListSortColumn<'users'>>): Promise<ListResult<User>> {
-    return this.users.list(query);
+  /** Everyone by name, for sharing; roles are told to administrators only, who manage them. */
+  async list(viewer: User, query: ListQuery<ListSortColumn<'users'>>): Promise<ListResult<UserListItem>> {
+    const result = await this.users.list(query);
+    if (isAdmin(viewer)) return result;
+    return { ...result, items: result.items.map(({ id, username, name }) => ({ id, username, name })) };
   }
 
   async get(id: string): Promise<User> {

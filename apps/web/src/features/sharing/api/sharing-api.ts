@@ -4,10 +4,10 @@ import {
   listResultSchema,
   pathTo,
   sharedWithSchema,
-  userSchema,
+  userListItemSchema,
   type Group,
   type SharedWith,
-  type User,
+  type UserListItem,
 } from '@autostudio/protocol';
 import { apiRequest } from '@/lib/api-client';
 import { listPath } from '@/lib/list-query';
@@ -25,10 +25,10 @@ const PICKER_LIMIT = 8;
 
 const query = (search: string) => ({ page: 1, limit: PICKER_LIMIT, search });
 
-/** Users by name; every signed-in user may look them up. */
-export async function searchUsers(search: string): Promise<User[]> {
+/** Users by name; every signed-in user may look them up (names and ids; roles only for administrators). */
+export async function searchUsers(search: string): Promise<UserListItem[]> {
   const result = await apiRequest(listPath(API_ROUTES.users.filtered, query(search)), {
-    schema: listResultSchema(userSchema),
+    schema: listResultSchema(userListItemSchema),
   });
   return result.items;
 }

@@ -75,7 +75,7 @@ export function ShareDialog({
           principal: 'group' as const,
           id: group.id,
           name: group.name,
-          detail: `${group.users.length} ${group.users.length === 1 ? 'member' : 'members'}`,
+          detail: `${group.memberCount} ${group.memberCount === 1 ? 'member' : 'members'}`,
         })),
       ];
     },
