@@ -125,7 +125,7 @@ test.describe('rendering from the studio', () => {
     await again.getByRole('textbox', { name: 'Anti-aliasing, spatial samples value' }).fill('16');
     await again.getByRole('textbox', { name: 'Anti-aliasing, spatial samples value' }).press('Tab');
     await name(again, 'E2E cancelled');
-    await again.getByRole('textbox', { name: /Name/ }).press('Enter');
+    await again.getByRole('button', { name: 'Start render' }).click();
     const cancelled = renderRow(page, 'E2E cancelled');
     await expect(cancelled).toBeVisible();
     await cancelled.getByRole('button', { name: 'Cancel E2E cancelled' }).click();

@@ -197,7 +197,8 @@ export class RenderedAssetsService {
         brand: row.brand,
         configId: row.config_id,
         thumbnailUrl: thumbnail ? mediaUrl(thumbnail.blob_key) : null,
-        itemCount: own.length,
+        // The files the user rendered: the thumbnail is the list's picture, not one of them.
+        itemCount: own.filter((item) => item.kind !== RENDER_THUMBNAIL_KIND).length,
         createdAt: row.created_at,
         updatedAt: row.updated_at,
         ...holdersFor(user, 'renderedAsset', row.owner_id, shared.get(row.id)),

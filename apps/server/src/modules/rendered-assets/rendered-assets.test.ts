@@ -1,6 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListResult, LoginResponse, RenderedAsset, RenderedAssetItem } from '@autostudio/protocol';
+import {
+  RENDER_THUMBNAIL_KIND,
+  type ListResult,
+  type LoginResponse,
+  type RenderedAsset,
+  type RenderedAssetItem,
+} from '@autostudio/protocol';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
 
@@ -61,6 +67,33 @@ describe.each(testDatabases)('rendered assets on $name', (database) => {
     });
     const videos = (await get('/asset-rendered/filtered?category=Videos')).json<ListResult<RenderedAsset>>();
     expect(videos.items[0]).toMatchObject({ name: 'Terra orbit', thumbnailUrl: null });
+  });
+
+  it('counts a render’s files without its thumbnail: a still of one image has one file (issue 30)', async () => {
+    const sam = await t.createUser('sam');
+    await t.app.renderedAssets.record(sam.user, {
+      name: 'One image',
+      category: 'Stills',
+      type: 'image',
+      items: [
+        { kind: 'image', key: 'renders/c/one.jpg', fileName: 'one.jpg', contentType: 'image/jpeg', size: 2048 },
+        {
+          kind: RENDER_THUMBNAIL_KIND,
+          key: 'renders/c/thumb.jpg',
+          fileName: 'thumb.jpg',
+          contentType: 'image/jpeg',
+          size: 512,
+        },
+      ],
+    });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/asset-rendered/filtered',
+      headers: { authorization: `Bearer ${sam.accessToken}` },
+    });
+    expect(list.json<ListResult<RenderedAsset>>().items).toEqual([
+      expect.objectContaining({ name: 'One image', itemCount: 1, thumbnailUrl: '/api/media/renders/c/thumb.jpg' }),
+    ]);
   });
 
   it('returns the items of one render', async () => {

@@ -1,4 +1,11 @@
-import { API_ROUTES, pathTo, presetSchema, type Preset, type Upload } from '@autostudio/protocol';
+import {
+  API_ROUTES,
+  HIDDEN_PRESET_CATEGORY,
+  pathTo,
+  presetSchema,
+  type Preset,
+  type Upload,
+} from '@autostudio/protocol';
 import { apiRequest } from '@/lib/api-client';
 import { uploadImage } from '@/lib/uploads/upload-image';
 
@@ -10,24 +17,30 @@ import { uploadImage } from '@/lib/uploads/upload-image';
 
 export interface AnimationPresetBody {
   name: string;
+  /** The sequence's category (spec §3); '' leaves the server's hidden default. */
+  category: string;
   /** The timeline's settings as the JSON string that travels on the wire. */
   settings: string;
   /** The upload group of the frames' previews; none until the first preview is uploaded. */
   groupId: string | null;
 }
 
-export function createAnimationPreset({ name, settings, groupId }: AnimationPresetBody): Promise<Preset> {
+export function createAnimationPreset({ name, category, settings, groupId }: AnimationPresetBody): Promise<Preset> {
   return apiRequest(API_ROUTES.presets.create, {
     method: 'POST',
-    body: { name, type: 'animation', settings, ...(groupId ? { groupId } : {}) },
+    body: { name, type: 'animation', settings, ...(category ? { category } : {}), ...(groupId ? { groupId } : {}) },
     schema: presetSchema,
   });
 }
 
-export function updateAnimationPreset(id: string, { name, settings, groupId }: AnimationPresetBody): Promise<Preset> {
+export function updateAnimationPreset(
+  id: string,
+  { name, category, settings, groupId }: AnimationPresetBody,
+): Promise<Preset> {
   return apiRequest(pathTo(API_ROUTES.presets.update, { id }), {
     method: 'PUT',
-    body: { name, settings, ...(groupId ? { groupId } : {}) },
+    // A category cleared goes back to the hidden default, where the browser's category list does not show it.
+    body: { name, category: category || HIDDEN_PRESET_CATEGORY, settings, ...(groupId ? { groupId } : {}) },
     schema: presetSchema,
   });
 }

@@ -33,7 +33,7 @@ const seconds = (value: number) => `${value.toFixed(2)} s`;
  * timeline as an animation preset.
  */
 export function TimelinePanel({ capturePreview, library, onSaved }: TimelinePanelProps) {
-  const { name, frames, fps, currentFrame, isPlaying, isDirty, isSaving, presetId } = useTimelineStore();
+  const { name, category, frames, fps, currentFrame, isPlaying, isDirty, isSaving, presetId } = useTimelineStore();
   const store = useTimelineStore.getState;
   const crane = useEngineStore((state) => state.settings?.Camera.Crane);
   const engineReady = useEngineStore((state) => state.status === 'ready');
@@ -79,6 +79,15 @@ export function TimelinePanel({ capturePreview, library, onSaved }: TimelinePane
           maxLength={200}
           onChange={(event) => store().setName(event.target.value)}
           className="h-7 w-40 shrink-0 rounded-md border border-input bg-surface px-2 text-[12px] focus-visible:ring-2 focus-visible:ring-ring/60 focus-visible:outline-none"
+        />
+        {/* Spec §3: a sequence has a category, which the saved animations filter by. */}
+        <input
+          aria-label="Animation category"
+          placeholder="Category"
+          value={category}
+          maxLength={100}
+          onChange={(event) => store().setCategory(event.target.value)}
+          className="h-7 w-28 shrink-0 rounded-md border border-input bg-surface px-2 text-[12px] focus-visible:ring-2 focus-visible:ring-ring/60 focus-visible:outline-none"
         />
         {isDirty && (
           <span className="text-[11px] text-muted-foreground" title="Changes not saved yet">

@@ -174,6 +174,23 @@ describe('the timeline (spec §4 Animation, Timeline and Sequence saving)', () =
     expect(timeline().isDirty).toBe(false);
   });
 
+  it('saves the sequence’s category (spec §3), and a loaded animation shows its own, the hidden default as none', async () => {
+    const calls = presetService();
+    timeline().addFrame(CRANE[0] ?? { yaw: 0, pitch: 0, distance: 500 });
+    timeline().setCategory('Showroom');
+    await timeline().save();
+    expect(calls[0]).toMatchObject({ method: 'POST', body: { type: 'animation', category: 'Showroom' } });
+    timeline().setCategory('');
+    await timeline().save();
+    expect(calls[1]).toMatchObject({ method: 'PUT', body: { category: 'default' } });
+
+    const settings = JSON.stringify({ fps: 24, frames: [{ id: 'f1', preview: '', params: { time: 0, yaw: 0 } }] });
+    timeline().load(preset({ settings, category: 'Reveal' }), true);
+    expect(timeline()).toMatchObject({ category: 'Reveal', isDirty: false });
+    timeline().load(preset({ settings, category: 'default' }), true);
+    expect(timeline().category).toBe('');
+  });
+
   it('a sequence path containing "failed" is a failure, and nothing is saved', async () => {
     attach('/Game/CreateSequence_failed');
     const calls = presetService();

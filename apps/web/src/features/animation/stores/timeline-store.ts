@@ -1,4 +1,11 @@
-import { FAILURE_TOASTS, STATE_MESSAGES, SUCCESS_TOASTS, TIMELINE_FPS, type Preset } from '@autostudio/protocol';
+import {
+  FAILURE_TOASTS,
+  HIDDEN_PRESET_CATEGORY,
+  STATE_MESSAGES,
+  SUCCESS_TOASTS,
+  TIMELINE_FPS,
+  type Preset,
+} from '@autostudio/protocol';
 import { create } from 'zustand';
 import { useEngineStore } from '@/lib/engine';
 import type { RemoteApi } from '@/lib/remote-control/remote-api';
@@ -23,6 +30,8 @@ export const UNTITLED_ANIMATION = 'Untitled animation';
 export interface TimelineState {
   isOpen: boolean;
   name: string;
+  /** The sequence's category (spec §3 "Sequence"), for the saved animations' category filter; '' for none. */
+  category: string;
   frames: TimelineFrame[];
   fps: number;
   currentFrame: number;
@@ -47,6 +56,7 @@ export interface TimelineState {
   /** A new, empty timeline. */
   reset: () => void;
   setName: (name: string) => void;
+  setCategory: (category: string) => void;
   /** Adds a frame where the crane is, a second after the last (spec §3), and uploads its preview when given. */
   addFrame: (crane: CranePose, preview?: Blob | null) => void;
   removeFrame: (id: string) => void;
@@ -77,6 +87,7 @@ export interface TimelineState {
 const INITIAL = {
   isOpen: false,
   name: UNTITLED_ANIMATION,
+  category: '',
   frames: [],
   fps: TIMELINE_FPS,
   currentFrame: 0,
@@ -201,6 +212,7 @@ export const useTimelineStore = create<TimelineState>()((set, get) => {
     },
 
     setName: (name) => set({ name, isDirty: true }),
+    setCategory: (category) => set({ category, isDirty: true }),
 
     addFrame: (crane, preview) => {
       const { frames } = get();
@@ -228,6 +240,7 @@ export const useTimelineStore = create<TimelineState>()((set, get) => {
         ...INITIAL,
         isOpen: true,
         name: preset.name,
+        category: preset.category === HIDDEN_PRESET_CATEGORY ? '' : preset.category,
         fps: timeline.fps,
         frames: timeline.frames,
         previewImageMapping: preset.previewImageMapping ?? {},
@@ -289,16 +302,16 @@ export const useTimelineStore = create<TimelineState>()((set, get) => {
         const { frames } = get();
         if (frames.length === 0) throw new Error('an animation needs at least one frame');
         if (useEngineStore.getState().api) await ensureSequence(engine());
-        const { name, fps, groupId, presetId, isDirty } = get();
+        const { name, category, fps, groupId, presetId, isDirty } = get();
         if (presetId && !isDirty) return SUCCESS_TOASTS.animationUpdated;
-        const body = { name, settings: JSON.stringify(settingsOf(frames, fps)), groupId };
+        const body = { name, category: category.trim(), settings: JSON.stringify(settingsOf(frames, fps)), groupId };
         const preset = presetId ? await updateAnimationPreset(presetId, body) : await createAnimationPreset(body);
         set((state) => ({
           presetId: preset.id,
           groupId: preset.groupId ?? state.groupId,
           previewImageMapping: { ...state.previewImageMapping, ...preset.previewImageMapping },
           // A change made while saving is not saved yet.
-          isDirty: state.frames !== frames || state.name !== name,
+          isDirty: state.frames !== frames || state.name !== name || state.category !== category,
         }));
         return creating ? SUCCESS_TOASTS.animationSaved : SUCCESS_TOASTS.animationUpdated;
       } catch (error) {

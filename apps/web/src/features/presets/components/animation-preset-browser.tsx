@@ -2,11 +2,19 @@ import { Copy, Film, Share2, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { StoreApi, UseBoundStore } from 'zustand';
-import { canCreate, canManage, seesEverything, type Preset, type User } from '@autostudio/protocol';
+import {
+  canCreate,
+  canManage,
+  HIDDEN_PRESET_CATEGORY,
+  seesEverything,
+  type Preset,
+  type User,
+} from '@autostudio/protocol';
 import { ActionMenu, type MenuAction } from '@/components/ui/action-menu';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';
+import { SelectField } from '@/components/ui/select-field';
 import { cn } from '@/lib/cn';
 import type { PresetBrowserState } from '../stores/preset-browser-store';
 
@@ -18,6 +26,9 @@ export interface AnimationPresetBrowserProps<S> {
   onLoad: (preset: Preset) => void;
   onShare: (preset: Preset) => void;
 }
+
+/** Radix Select has no empty item value: "every category" travels as this. */
+const ALL_CATEGORIES = '__all__';
 
 /** Shows a mutation's outcome: its success text, or the failure text it rejected with. */
 function report(outcome: Promise<string>): Promise<void> {
@@ -37,7 +48,7 @@ function firstPreview(preset: Preset): string | undefined {
  * the copy suffix), share and delete where the user may.
  */
 export function AnimationPresetBrowser<S>({ store, user, openId, onLoad, onShare }: AnimationPresetBrowserProps<S>) {
-  const { items, total, page, limit, search, isLoading, error } = store();
+  const { items, total, page, limit, search, category, categories, isLoading, error } = store();
   const [deleting, setDeleting] = useState<Preset | null>(null);
 
   useEffect(() => {
@@ -59,6 +70,16 @@ export function AnimationPresetBrowser<S>({ store, user, openId, onLoad, onShare
 
   return (
     <div className="flex flex-col gap-2 p-2">
+      {/* Spec §3: the sequence browser filters by category (the hidden default is not offered). */}
+      <SelectField
+        label="Category"
+        value={category ?? ALL_CATEGORIES}
+        onChange={(value) => void store.getState().setCategory(value === ALL_CATEGORIES ? null : value)}
+        options={[
+          { value: ALL_CATEGORIES, label: 'All categories' },
+          ...categories.map((name) => ({ value: name, label: name })),
+        ]}
+      />
       <SearchInput
         value={search}
         onSearch={(value) => void store.getState().setSearch(value)}
@@ -92,6 +113,11 @@ export function AnimationPresetBrowser<S>({ store, user, openId, onLoad, onShare
                   </span>
                 )}
                 <span className="truncate">{preset.name}</span>
+                {preset.category !== HIDDEN_PRESET_CATEGORY && (
+                  <span aria-hidden className="ml-auto truncate pl-2 text-[11px] text-muted-foreground">
+                    {preset.category}
+                  </span>
+                )}
               </button>
               <ActionMenu label={`Actions for ${preset.name}`} actions={actionsFor(preset)} />
             </li>
@@ -99,7 +125,9 @@ export function AnimationPresetBrowser<S>({ store, user, openId, onLoad, onShare
         })}
       </ul>
       {!isLoading && !error && items.length === 0 && (
-        <p className="text-xs text-muted-foreground">{search ? 'No animation matches.' : 'No saved animations yet.'}</p>
+        <p className="text-xs text-muted-foreground">
+          {search || category ? 'No animation matches.' : 'No saved animations yet.'}
+        </p>
       )}
       {total > limit && (
         <Pagination page={page} limit={limit} total={total} onPage={(next) => void store.getState().setPage(next)} />

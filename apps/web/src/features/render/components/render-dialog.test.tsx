@@ -88,7 +88,22 @@ describe('the render dialog', () => {
     expect(startStill).not.toHaveBeenCalled();
   });
 
-  it('starts with Enter: the request carries the settings, the studio’s scene and the metadata, and it closes', async () => {
+  it('Enter in a number box or the name commits the value and starts nothing (issue 30: it cost a 20-minute video)', async () => {
+    const user = userEvent.setup();
+    const { dialog, startStill, onOpenChange } = open();
+    const samples = within(dialog).getByRole('textbox', { name: 'Anti-aliasing, spatial samples value' });
+    await user.clear(samples);
+    await user.type(samples, '16{Enter}');
+    expect(useRenderSettingsStore.getState().still.antiAliasSpatial).toBe(16);
+    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), '{Enter}');
+    expect(startStill).not.toHaveBeenCalled();
+    expect(onOpenChange).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Start render' }));
+    expect(startStill.mock.calls[0]?.[0]).toMatchObject({ antiAliasSpatial: 16 });
+  });
+
+  it('starts from the start button: the request carries the settings, the studio’s scene and the metadata, and it closes', async () => {
     const user = userEvent.setup();
     const { dialog, startStill, onOpenChange } = open();
     await user.click(radio(dialog, 'Image format', 'PNG'));
@@ -96,7 +111,8 @@ describe('the render dialog', () => {
     await user.click(radio(dialog, 'Render type', 'Car Only'));
     const name = within(dialog).getByRole('textbox', { name: /Name/ });
     await user.clear(name);
-    await user.type(name, '  Dusk still {Enter}');
+    await user.type(name, '  Dusk still ');
+    await user.click(within(dialog).getByRole('button', { name: 'Start render' }));
     expect(startStill).toHaveBeenCalledTimes(1);
     expect(startStill.mock.calls[0]?.[0]).toEqual({
       renderType: 'Car Transparent BG',

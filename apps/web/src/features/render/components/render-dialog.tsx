@@ -66,7 +66,7 @@ export function RenderDialog({ open, onOpenChange, collect, metadataDefaults, co
   const start = () => {
     const fields = checked();
     if (!fields || passError || sizeInvalid) return;
-    // Read afresh: a number box commits its value on the same Enter that starts.
+    // Read afresh: a number box commits its value when it loses focus to the start button.
     const current = useRenderSettingsStore.getState().still;
     let scene: SavedConfigSettings;
     try {

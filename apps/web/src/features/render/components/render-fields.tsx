@@ -300,13 +300,12 @@ export function useMetadataDraft(defaults: MetadataDraft) {
 }
 
 /**
- * Enter starts the render from anywhere in the dialog but a text area, a button or a link, which Enter works itself;
- * Escape closes it (Radix). A number box has committed its value by the time this runs (its own handler is first).
+ * Enter in a field commits its value (a number box's own handler runs first) and never starts a job: a render can
+ * take many minutes, so only the start button starts one (issue 30). Without this the browser's implicit submission
+ * would press the form's start button on Enter in any input.
  */
-export function startsOnEnter(event: KeyboardEvent<HTMLElement>): boolean {
-  if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return false;
-  const target = event.target as HTMLElement;
-  return !['TEXTAREA', 'BUTTON', 'A'].includes(target.tagName);
+export function keepsEnterInField(event: KeyboardEvent<HTMLElement>): void {
+  if (event.key === 'Enter' && (event.target as HTMLElement).tagName === 'INPUT') event.preventDefault();
 }
 
 export interface RenderDialogFrameProps {
@@ -326,7 +325,7 @@ export interface RenderDialogFrameProps {
 }
 
 /**
- * What the image and video dialogs share: the dialog, a two-column form, Enter to start, and the footer with the
+ * What the image and video dialogs share: the dialog, a two-column form, and the footer with the
  * settings in a line, Cancel and the start button.
  */
 export function RenderDialogFrame({
@@ -351,11 +350,7 @@ export function RenderDialogFrame({
         title={title}
         description={description}
         width="max-w-4xl"
-        onKeyDown={(event) => {
-          if (!startsOnEnter(event)) return;
-          event.preventDefault();
-          onStart();
-        }}
+        onKeyDown={keepsEnterInField}
         footer={
           <>
             <span

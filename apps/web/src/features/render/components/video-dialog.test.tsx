@@ -103,4 +103,18 @@ describe('the video dialog', () => {
       selectedAnimation: 'Left Close-up View',
     });
   });
+
+  it('Enter in a number box commits the value and starts no video; only Start video starts it', async () => {
+    const user = userEvent.setup();
+    const { dialog, startVideo, onOpenChange } = open([]);
+    const samples = within(dialog).getByRole('textbox', { name: 'Anti-aliasing, spatial samples value' });
+    await user.clear(samples);
+    await user.type(samples, '4{Enter}');
+    expect(useRenderSettingsStore.getState().video.antiAliasSpatial).toBe(4);
+    expect(startVideo).not.toHaveBeenCalled();
+    expect(onOpenChange).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Start video' }));
+    expect(startVideo.mock.calls[0]?.[0]).toMatchObject({ antiAliasSpatial: 4 });
+  });
 });
