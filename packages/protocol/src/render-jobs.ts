@@ -21,11 +21,6 @@ import { plainText } from './names.js';
 export const MAX_RENDER_RESOLUTION = RESOLUTION_PRESETS['4k'];
 /** Anti-aliasing samples per pixel (spatial) and per frame (temporal): at least 1, at most this. */
 export const MAX_ANTI_ALIAS_SAMPLES = 64;
-/**
- * Samples per image a render may ask for (spatial × temporal): what the render API allows, and so what the relay lets
- * a still of the engine's own (RenderStill) ask for.
- */
-export const MAX_RENDER_SAMPLES = MAX_ANTI_ALIAS_SAMPLES * MAX_ANTI_ALIAS_SAMPLES;
 
 /**
  * The render queue's limits unless configured (README: RENDER_QUEUE_PER_USER, RENDER_RUNNING_PER_USER,
