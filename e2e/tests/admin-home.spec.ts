@@ -22,6 +22,8 @@ test('the admin home counts each kind of item, links to its page, shows the syst
   const newest = await newestAssetModelName(page.request, await signInApi(page.request, E2E_ADMIN));
   await expect(page.getByRole('region', { name: 'Asset models' })).toContainText(newest);
   await expect(page.getByRole('region', { name: 'System status' })).toContainText('reachable');
+  // Who holds the render queue, with the limits it keeps (RENDER_QUEUE_PER_USER, RENDER_RUNNING_PER_USER).
+  await expect(page.getByRole('region', { name: 'Render queue' })).toContainText(/Each user may have \d+ jobs waiting/);
   await expectNoSeriousViolations(page, 'admin home');
 
   await users.click();

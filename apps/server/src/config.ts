@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { fetchAllowSchema, SESSION } from '@autostudio/protocol';
+import { fetchAllowSchema, RENDER_LIMIT_DEFAULTS, SESSION } from '@autostudio/protocol';
 import type { S3BlobStoreOptions } from './storage/s3-blob-store.js';
 
 /** Environment variables. Each has a default so that `npm start` works with nothing set. */
@@ -102,6 +102,12 @@ const envSchema = z.object({
   RENDER_LEASE_MS: z.coerce.number().int().min(100).default(30_000),
   /** How many times a job is taken before a lost lease fails it. */
   RENDER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(3),
+  /** Render jobs one user may have waiting in the queue; one more is refused (429). */
+  RENDER_QUEUE_PER_USER: z.coerce.number().int().min(1).default(RENDER_LIMIT_DEFAULTS.queuedPerUser),
+  /** Render jobs of one user rendering at once; their other jobs wait while other users' jobs go first. */
+  RENDER_RUNNING_PER_USER: z.coerce.number().int().min(1).default(RENDER_LIMIT_DEFAULTS.runningPerUser),
+  /** The largest render job: width × height × anti-aliasing samples (spatial × temporal) × frames. */
+  RENDER_MAX_JOB_COST: z.coerce.number().positive().default(RENDER_LIMIT_DEFAULTS.jobCost),
   /** Milliseconds an idle worker waits before it looks at the queue again. */
   RENDER_POLL_MS: z.coerce.number().int().min(10).default(1000),
   /** Reference engines this process starts for rendering (one per job at a time), apart from interactive ones. */
@@ -156,6 +162,13 @@ const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
 
 function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** The render queue's limits: jobs waiting and rendering per user, and the cost of one job (README). */
+export interface RenderLimits {
+  queuedPerUser: number;
+  runningPerUser: number;
+  jobCost: number;
 }
 
 export type DatabaseConfig =
@@ -230,6 +243,8 @@ export interface AppConfig {
     /** `host:port` of render engines elsewhere; when given, no local render engine is started. */
     engineInstances: string[];
     ffmpegPath: string;
+    /** Per-user and per-job limits (README); absent: RENDER_LIMIT_DEFAULTS. */
+    limits?: RenderLimits | undefined;
   };
   /**
    * The server's address as browsers reach it, without a trailing slash (PUBLIC_URL). Unset: each answer names the
@@ -297,6 +312,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         .map((instance) => instance.trim())
         .filter(Boolean),
       ffmpegPath: e.FFMPEG_PATH,
+      limits: {
+        queuedPerUser: e.RENDER_QUEUE_PER_USER,
+        runningPerUser: e.RENDER_RUNNING_PER_USER,
+        jobCost: e.RENDER_MAX_JOB_COST,
+      },
     },
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,

@@ -91,6 +91,10 @@ export const RELAY_MESSAGES = {
   rateLimited: 'Too many messages: slow down',
   engineUnreachable: 'The engine did not answer',
   signedOut: 'Signed out: sign in again',
+  rendersNotForGuests: (name: string) =>
+    `${name} renders, and a guest starts no render: renders are for users who may create rendered assets`,
+  renderTooLarge: (name: string, limit: string) =>
+    `${name} through the relay keeps the render service's limits: ${limit}. Larger renders go through the render queue.`,
 } as const;
 
 /** Close codes of the relay beside the WebSocket standard ones. */

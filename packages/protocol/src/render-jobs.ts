@@ -14,12 +14,37 @@ import {
   VIDEO_RENDER_DEFAULTS,
 } from './constants.js';
 import { configSettingsSchema } from './configs.js';
+import { PRODUCTION_RENDER_LIMITS } from './engine/render-queue.js';
 import { plainText } from './names.js';
 
 /** The largest picture a render makes (issue 14: any resolution up to 3840×2160). */
 export const MAX_RENDER_RESOLUTION = RESOLUTION_PRESETS['4k'];
 /** Anti-aliasing samples per pixel (spatial) and per frame (temporal): at least 1, at most this. */
 export const MAX_ANTI_ALIAS_SAMPLES = 64;
+
+/**
+ * The render queue's limits unless configured (README: RENDER_QUEUE_PER_USER, RENDER_RUNNING_PER_USER,
+ * RENDER_MAX_JOB_COST). A job's cost is pixels × samples × frames; the default admits a 4K video of a 360-frame
+ * preset animation at the default 8×8 anti-aliasing (1.9e11) and refuses the same at 64×64 (1.2e13).
+ */
+export const RENDER_LIMIT_DEFAULTS = {
+  queuedPerUser: 10,
+  runningPerUser: 2,
+  jobCost: 200_000_000_000,
+} as const;
+
+/** A custom sequence's longest length in keyframes, and in frames (2 minutes at 24 fps: what a render engine makes). */
+export const MAX_SEQUENCE_KEYFRAMES = 1000;
+export const MAX_SEQUENCE_FRAMES = PRODUCTION_RENDER_LIMITS.frames.max;
+
+/** What a render job costs: pixels × anti-aliasing samples (spatial × temporal) × frames. */
+export function renderJobCost(
+  resolution: Resolution,
+  antiAlias: { antiAliasSpatial: number; antiAliasTemporal: number },
+  frames: number,
+): number {
+  return resolution.width * resolution.height * antiAlias.antiAliasSpatial * antiAlias.antiAliasTemporal * frames;
+}
 
 export const RESOLUTION_PRESET_NAMES = [
   ...(Object.keys(RESOLUTION_PRESETS) as (keyof typeof RESOLUTION_PRESETS)[]),
@@ -216,4 +241,28 @@ export const RENDER_MESSAGES = {
   animationPresetNotFound: 'Animation preset not found',
   animationWithoutFrames: (why = 'it has no frames') => `This animation cannot be rendered: ${why}`,
   configurationNotFound: 'Configuration not found',
+  tooManyQueued: (limit: number) =>
+    `You already have ${limit} render jobs waiting, the most one user may queue (RENDER_QUEUE_PER_USER). Wait for one to start, or cancel one.`,
+  tooCostly: (cost: number, limit: number, parts: string) =>
+    `This render is too large: ${parts} = ${cost.toLocaleString('en-US')} pixel-samples, over the limit of ${limit.toLocaleString('en-US')} per job (RENDER_MAX_JOB_COST). Lower the resolution, the anti-aliasing samples or the frames.`,
+  sequenceTooLong: (frames: number) =>
+    `This animation cannot be rendered: it is ${frames} frames long, and a sequence may be at most ${MAX_SEQUENCE_FRAMES} frames (2 minutes at 24 fps) with at most ${MAX_SEQUENCE_KEYFRAMES} keyframes`,
+  adminOnly: 'Only administrators see the render queue',
 } as const;
+
+/** GET /admin/render-queue: who holds the render queue, one row per user with jobs waiting or rendering. */
+export const renderQueueHolderSchema = z.object({
+  userId: z.string(),
+  username: z.string().nullable(),
+  queued: z.number().int().min(0),
+  running: z.number().int().min(0),
+  /** When the user's oldest waiting job was queued; null when none waits. */
+  oldestQueuedAt: z.string().nullable(),
+});
+export type RenderQueueHolder = z.infer<typeof renderQueueHolderSchema>;
+export const renderQueueSummarySchema = z.object({
+  /** Most jobs first. */
+  users: z.array(renderQueueHolderSchema),
+  limits: z.object({ queuedPerUser: z.number(), runningPerUser: z.number(), jobCost: z.number() }),
+});
+export type RenderQueueSummary = z.infer<typeof renderQueueSummarySchema>;

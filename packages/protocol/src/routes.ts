@@ -102,6 +102,8 @@ export const API_ROUTES = {
     video: '/render-video-workflow',
     status: '/render-workflow-status/:jobId',
     cancel: '/render-workflow/:jobId',
+    /** GET, administrators only: jobs waiting and rendering per user. */
+    queueSummary: '/admin/render-queue',
   },
   /** The remote-control relay's WebSocket (spec §7 "Remote-control socket"). */
   remote: '/remote',

@@ -24,6 +24,8 @@ export interface StillOptions {
   transparentBackground?: boolean;
   /** Raster samples (the default), or path-traced samples (three-gpu-pathtracer). */
   renderer?: StillRenderer;
+  /** Names the still for cancelImage, which stops it at its next sample (its caller went away). */
+  id?: string;
 }
 
 export type StillRenderer = 'raster' | 'pathTracer';

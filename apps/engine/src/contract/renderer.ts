@@ -14,7 +14,8 @@ export interface Renderer {
   apply(state: SceneState): Promise<void>;
   /** Loads a car model file (GLB or glTF) from the engine's folder; resolves to what the model offers. */
   loadModel(filePath: string): Promise<ModelParts>;
-  still(options: StillOptions): Promise<Buffer>;
+  /** A still of the current view; stops at its next sample, rejecting, once `signal` aborts (nobody waits for it). */
+  still(options: StillOptions, signal?: AbortSignal): Promise<Buffer>;
   /**
    * One view of a production render, every layer asked for (see EnginePageApi.renderImage); `onProgress` hears the
    * samples done so far. Rejects when `cancelImage` stopped it.

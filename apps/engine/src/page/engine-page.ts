@@ -247,8 +247,8 @@ export class EnginePage implements EnginePageApi {
       ? Math.max(1, Math.min(limits.pathTracer, options.samples ?? PATH_TRACE_SAMPLES.mq))
       : Math.max(1, Math.min(limits.raster, options.samples ?? REFINE_SAMPLES.mq));
     this.stills += 1;
-    const { images, generation } = await this.drawImage({
-      id: `still-${this.stills}`,
+    const drawn = this.drawImage({
+      id: options.id ?? `still-${this.stills}`,
       width: options.width,
       height: options.height,
       layers: [{ layer: 'Beauty', format: options.format }],
@@ -258,6 +258,11 @@ export class EnginePage implements EnginePageApi {
       groundShadow: true,
       depthRange: { near: 0, far: 1 },
       quality: options.quality,
+    });
+    const { images, generation } = await drawn.catch(async (error: unknown) => {
+      // Cancelled (its caller went away): the stream shows the scene again all the same.
+      await this.apply(state);
+      throw error;
     });
     // Back to the viewport: the stream shows the scene again, refined.
     if (generation === this.refinement.generation) await this.apply(state);

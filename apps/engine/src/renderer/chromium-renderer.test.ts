@@ -1,6 +1,7 @@
 import { ENGINE_OBJECT_PATHS, type EngineObjectKey } from '@autostudio/protocol';
 import { PNG } from 'pngjs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -259,4 +260,39 @@ describe('the built-in car in real renders', () => {
       server.close();
     }
   });
+});
+
+describe('a still nobody waits for', () => {
+  const rendered = async () => (await readdir(path.join(t.dataDir, 'renders')).catch(() => [])).length;
+
+  it(
+    'stops when its HTTP client goes away, so that the next call does not wait behind it',
+    { timeout: 90_000 },
+    async () => {
+      const before = await rendered();
+      // A 4K still at 256 samples: minutes of software rendering, asked for by a client that gives up after a second.
+      const client = new AbortController();
+      const abandoned = fetch(`${t.base}/remote/object/call`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          objectPath: ENGINE_OBJECT_PATHS.camera,
+          functionName: 'RenderStill',
+          parameters: { Width: 3840, Height: 2160, Samples: 256 },
+        }),
+        signal: client.signal,
+      }).catch(() => 'gave up');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      client.abort();
+      expect(await abandoned).toBe('gave up');
+
+      // Calls run one at a time: this one answers soon only if the abandoned still stopped.
+      const started = performance.now();
+      const next = await t.call('camera', 'RenderStill', { Width: 64, Height: 36, Samples: 1 });
+      expect(next.status, JSON.stringify(next.body)).toBe(200);
+      expect(performance.now() - started).toBeLessThan(20_000);
+      // Only the small still was written.
+      expect(await rendered()).toBe(before + 1);
+    },
+  );
 });

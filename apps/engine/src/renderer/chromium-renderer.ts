@@ -53,6 +53,8 @@ export class ChromiumRenderer implements Renderer {
   private readonly images = new Map<string, string>();
   /** Page calls run one at a time, in order, so a still never interleaves with a state change. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** Stills asked for so far: names each, for cancelImage. */
+  private stills = 0;
   private viewportRequest: (width: number, height: number) => void = () => undefined;
   /** Who hears the progress of each production image being drawn, by its request id. */
   private readonly imageProgress = new Map<string, (samplesDone: number) => void>();
@@ -194,12 +196,22 @@ export class ChromiumRenderer implements Renderer {
     });
   }
 
-  async still(options: StillOptions): Promise<Buffer> {
-    const base64 = await this.run((page) =>
-      page.evaluate((o) => (globalThis as EngineGlobal).autostudioEngine?.still(o), options),
-    );
-    if (!base64) throw new Error('The page returned no image');
-    return Buffer.from(base64, 'base64');
+  async still(options: StillOptions, signal?: AbortSignal): Promise<Buffer> {
+    signal?.throwIfAborted();
+    this.stills += 1;
+    const named = { ...options, id: `node-still-${this.stills}` };
+    // The page checks between samples whether its image was cancelled; a caller gone cancels it there.
+    const stop = () => void this.cancelImage(named.id).catch(() => undefined);
+    signal?.addEventListener('abort', stop, { once: true });
+    try {
+      const base64 = await this.run((page) =>
+        page.evaluate((o) => (globalThis as EngineGlobal).autostudioEngine?.still(o), named),
+      );
+      if (!base64) throw new Error('The page returned no image');
+      return Buffer.from(base64, 'base64');
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
   }
 
   async renderImage(

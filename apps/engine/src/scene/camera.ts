@@ -14,6 +14,7 @@ import {
 import type { StillOptions } from '../contract/render-contract.js';
 import { EngineError } from './engine-error.js';
 import { clamp, wrapDegrees, type SceneCore } from './scene-core.js';
+import { callerSignal } from './caller-signal.js';
 
 /** Rail values of the interior camera, absolute; what is not given stays. */
 export interface InteriorValues {
@@ -162,7 +163,7 @@ export class Camera {
   /** Renders a still into the engine's renders folder; answers its path (relative to the folder) and bytes. */
   private async renderStill(options: StillOptions): Promise<{ path: string; image: Buffer }> {
     const { renderer, dataDir } = this.scene;
-    const image = await renderer.still(options);
+    const image = await renderer.still(options, callerSignal());
     const folder = path.join(dataDir, 'renders');
     await mkdir(folder, { recursive: true });
     this.renders += 1;

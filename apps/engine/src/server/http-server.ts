@@ -4,6 +4,7 @@ import { JSON_DEPTH_MESSAGE, nestsDeeperThan } from '@autostudio/protocol';
 import type { Scene } from '../scene/scene.js';
 import { handleControl, isControlRoute } from './control-routes.js';
 import { field, isRecord } from './keys.js';
+import { waitedFor } from '../scene/caller-signal.js';
 import { RemoteControlRoutes, fail, routeNotFound, type RemoteAnswer } from './remote-control-routes.js';
 
 /**
@@ -58,7 +59,12 @@ export async function startRemoteControlServer(options: {
   const server = createServer((req, res) => {
     const started = Date.now();
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    void (isControlRoute(path) ? control(req) : respond(routes, req, serial))
+    // The client gone before its answer was sent: the work it asked for is for nobody (see caller-signal.ts).
+    const client = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) client.abort(new Error('The client closed the connection'));
+    });
+    void waitedFor(client.signal, () => (isControlRoute(path) ? control(req) : respond(routes, req, serial)))
       .catch((error: unknown) => fail(500, error instanceof Error ? error.message : String(error)))
       .then((answer) => {
         send(res, answer);

@@ -120,6 +120,22 @@ describe.each(testDatabases)('the access matrix of render jobs, uploads and file
       }
     });
 
+    it('who holds the queue is for administrators only', async () => {
+      const expected: Record<Actor, number> = {
+        anonymous: 401,
+        stranger: 403,
+        guest: 403,
+        moderator: 403,
+        viewer: 403,
+        owner: 403,
+        admin: 200,
+      };
+      for (const actor of ACTORS) {
+        const response = await as(actor, { method: 'GET', url: '/api/admin/render-queue' });
+        expect(response.statusCode, actor).toBe(expected[actor]);
+      }
+    });
+
     describe('a finished job', () => {
       let jobId: string;
       let outputUrl: string;

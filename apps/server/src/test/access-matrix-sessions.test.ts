@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_BASE,
   API_ROUTES,
+  ENGINE_OBJECT_PATHS,
   RELAY_MESSAGES,
   REMOTE_SOCKET_PATH,
   SIGNALLING_CLOSE,
@@ -194,6 +195,43 @@ describe.each(testDatabases)('the access matrix of engine sessions on $name', (d
         }
       },
     );
+    it.each(HOLDERS)("rendering on one's own engine through the relay: %s", async (actor) => {
+      const client = await relay();
+      try {
+        const own = held[actor]?.instanceId ?? '';
+        expect(await auth(client, tokens[actor] ?? '', own)).toMatchObject({ type: 'auth_success' });
+        const still = (requestId: string, parameters: object) =>
+          client.request(
+            {
+              type: 'api_call',
+              requestId,
+              payload: {
+                instanceId: own,
+                url: '/remote/object/call',
+                method: 'PUT',
+                body: { objectPath: ENGINE_OBJECT_PATHS.camera, functionName: 'RenderStill', parameters },
+              },
+            },
+            requestId,
+          );
+        const small = await still('small', { Width: 64, Height: 36, Samples: 1 });
+        const large = await still('large', { Width: 7680, Height: 4320, Samples: 1 });
+        if (actor === 'guest') {
+          // A guest starts no render, small or large.
+          const refusal = { type: 'error', payload: { message: RELAY_MESSAGES.rendersNotForGuests('RenderStill') } };
+          expect(small).toMatchObject(refusal);
+          expect(large).toMatchObject(refusal);
+        } else {
+          expect(small).toMatchObject({ type: 'api_call', payload: { status: 200 } });
+          expect(large).toMatchObject({
+            type: 'error',
+            payload: { message: expect.stringContaining('at most 3840×2160 pixels') as unknown },
+          });
+        }
+      } finally {
+        client.close();
+      }
+    });
   });
 
   describe('the Pixel Streaming signalling', () => {

@@ -2,6 +2,7 @@ import { startTestEngine, type TestEngine } from '@autostudio/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
+  ENGINE_OBJECT_PATHS,
   RELAY_MESSAGES,
   REMOTE_SOCKET_AUTH_DEADLINE_CLOSE_CODE,
   REMOTE_SOCKET_MAX_MESSAGE_BYTES,
@@ -301,5 +302,113 @@ describe.each(testDatabases)('the relay’s sign-in deadline on $name', (databas
     expect(client.socket.readyState).toBe(WebSocket.OPEN);
     expect(await client.request({ type: 'ping', requestId: 'p1' }, 'p1')).toMatchObject({ type: 'pong' });
     client.close();
+  });
+});
+
+describe.each(testDatabases)('the relay keeps the render service’s limits on $name', (database) => {
+  let engines: TestEngine[];
+  let t: TestApp;
+  let origin: string;
+  const clients: RelayClient[] = [];
+
+  beforeAll(async () => {
+    engines = [await startTestEngine(), await startTestEngine()];
+    t = await startTestApp(database, { engines: staticEngines(engines) });
+    origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await t.close();
+    for (const engine of engines) await engine.close();
+  });
+
+  /** A user with an engine and a relay socket signed in to it; `call` sends one function call through the relay. */
+  const signedIn = async (username: string, roles?: Parameters<TestApp['createUser']>[1]) => {
+    const { accessToken } = await t.createUser(username, roles);
+    const allocated = await fetch(`${origin}${API_BASE}${API_ROUTES.sessions.allocate}`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    const instanceId = ((await allocated.json()) as SessionResponse).sessionDetails?.instanceId ?? '';
+    const engine = engines.find((candidate) => candidate.base === `http://${instanceId}`);
+    if (!engine) throw new Error(`no engine at ${instanceId}`);
+    const client = await RelayClient.open(`${origin.replace('http', 'ws')}${REMOTE_SOCKET_PATH}`);
+    clients.push(client);
+    const auth = await client.request(
+      { type: 'auth', requestId: 'auth', payload: { token: accessToken, instanceId } },
+      'auth',
+    );
+    expect(auth.type).toBe('auth_success');
+    let next = 0;
+    const send = (url: string, body: unknown) => {
+      const requestId = `r${next++}`;
+      return client.request(
+        { type: 'api_call', requestId, payload: { instanceId, url, method: 'PUT', body } },
+        requestId,
+      );
+    };
+    const call = (functionName: string, parameters: unknown) =>
+      send('/remote/object/call', { objectPath: ENGINE_OBJECT_PATHS.camera, functionName, parameters });
+    const renders = () => engine.renderer.calls.filter((rendered) => rendered.kind === 'still').length;
+    return { call, send, renders };
+  };
+  const refused = (message: string) => ({ type: 'error', payload: { message } });
+  const HUGE_JOB = {
+    Settings: {
+      Width: 3840,
+      Height: 2160,
+      SpatialSamples: 64,
+      TemporalSamples: 64,
+      Shot: { Camera: 'Exterior', Keyframes: [{ time: 0 }, { time: 15 }], Frames: 360 },
+    },
+  };
+
+  it('refuses a guest every function that renders, however it is spelled or wrapped, and forwards the rest', async () => {
+    const gus = await signedIn('gus', ['client']);
+    const small = { Width: 320, Height: 180, Samples: 1 };
+    expect(await gus.call('RenderStill', small)).toMatchObject(
+      refused(RELAY_MESSAGES.rendersNotForGuests('RenderStill')),
+    );
+    expect(await gus.call('renderSTILL', small)).toMatchObject(
+      refused(RELAY_MESSAGES.rendersNotForGuests('RenderStill')),
+    );
+    expect(await gus.call('Render MQ', {})).toMatchObject(refused(RELAY_MESSAGES.rendersNotForGuests('Render MQ')));
+    expect(await gus.call('StartRenderJob', { Settings: { Width: 320, Height: 180 } })).toMatchObject(
+      refused(RELAY_MESSAGES.rendersNotForGuests('StartRenderJob')),
+    );
+    const batch = await gus.send('/remote/batch', {
+      Requests: [
+        {
+          RequestId: 1,
+          URL: '/remote/object/call',
+          Verb: 'PUT',
+          Body: { ObjectPath: ENGINE_OBJECT_PATHS.camera, FunctionName: 'RenderStill', Parameters: small },
+        },
+      ],
+    });
+    expect(batch).toMatchObject(refused(RELAY_MESSAGES.rendersNotForGuests('RenderStill')));
+    expect(gus.renders()).toBe(0);
+    // Looking around is what a guest is for.
+    expect(await gus.call('GetCraneValues', {})).toMatchObject({ type: 'api_call', payload: { status: 200 } });
+  });
+
+  it('holds a user to the render API’s size, samples and cost, and forwards a render within them', async () => {
+    const ada = await signedIn('ada');
+    const stillLimit = RELAY_MESSAGES.renderTooLarge('RenderStill', 'at most 3840×2160 pixels and 64 samples');
+    expect(await ada.call('RenderStill', { Width: 7680, Height: 4320, Samples: 1 })).toMatchObject(refused(stillLimit));
+    // The engine takes the last spelling of a key: so does the check.
+    expect(await ada.call('RenderStill', { Width: 320, Height: 180, samples: 1, SAMPLES: 256 })).toMatchObject(
+      refused(stillLimit),
+    );
+    expect(await ada.call('Render MQ', { Width: 7680 })).toMatchObject(
+      refused(RELAY_MESSAGES.renderTooLarge('Render MQ', 'at most 3840×2160 pixels')),
+    );
+    const job = await ada.call('StartRenderJob', HUGE_JOB);
+    expect(job).toMatchObject({ type: 'error' });
+    expect(job.type === 'error' && job.payload.message).toContain('200,000,000,000 pixel-samples per job');
+    expect(ada.renders()).toBe(0);
+
+    const within = await ada.call('RenderStill', { Width: 320, Height: 180, Samples: 4 });
+    expect(within).toMatchObject({ type: 'api_call', payload: { status: 200 } });
+    expect(ada.renders()).toBe(1);
   });
 });

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   API_ROUTES,
+  canCreate,
   RELAY_CLOSE,
+  RENDER_LIMIT_DEFAULTS,
   RELAY_MESSAGES,
   REMOTE_CONTROL,
   REMOTE_SOCKET_AUTH_DEADLINE_CLOSE_CODE,
@@ -22,6 +24,7 @@ import type { AuthService } from '../auth/auth.service.js';
 import { revokes, type TokenRevocation } from '../auth/token-revocation.js';
 import { engineAnswers } from '../engines/engine-pool.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
+import { relayedRenderRefusal } from './relayed-renders.js';
 import { remoteRoute } from './remote-url.js';
 
 export interface RemoteRelayOptions {
@@ -30,6 +33,8 @@ export interface RemoteRelayOptions {
   sessions: SessionsService;
   /** Close a socket not authenticated this long after it opened; REMOTE_SOCKET_AUTH_DEADLINE_MS unless a test says. */
   authDeadlineMs?: number | undefined;
+  /** The most one render may cost (RENDER_MAX_JOB_COST), for renders started through the relay. */
+  maxJobCost?: number | undefined;
 }
 
 /** Frames up to this size are read and refused politely; anything bigger closes the socket (ws maxPayload). */
@@ -71,7 +76,13 @@ class RateLimit {
  * forwards, and answers with the engine's status and body.
  */
 export const remoteRelayPlugin = fp<RemoteRelayOptions>(async (app: FastifyInstance, options) => {
-  const { auth, revocation, sessions, authDeadlineMs = REMOTE_SOCKET_AUTH_DEADLINE_MS } = options;
+  const {
+    auth,
+    revocation,
+    sessions,
+    authDeadlineMs = REMOTE_SOCKET_AUTH_DEADLINE_MS,
+    maxJobCost = RENDER_LIMIT_DEFAULTS.jobCost,
+  } = options;
   app.get(API_ROUTES.remote, { websocket: true, schema: { hide: true } }, (socket: WebSocket, request) => {
     const log = request.log.child({ relay: true });
     const limit = new RateLimit();
@@ -123,7 +134,10 @@ export const remoteRelayPlugin = fp<RemoteRelayOptions>(async (app: FastifyInsta
     const authDeadline = setTimeout(() => {
       if (!user) socket.close(REMOTE_SOCKET_AUTH_DEADLINE_CLOSE_CODE, RELAY_MESSAGES.authDeadline);
     }, authDeadlineMs);
+    // Calls still at the engine when the socket closes are given up: the engine sees its client go and stops.
+    const inFlight = new Set<AbortController>();
     socket.on('close', () => {
+      for (const call of inFlight) call.abort();
       clearInterval(keepalive);
       clearTimeout(authDeadline);
       stopListening();
@@ -137,19 +151,28 @@ export const remoteRelayPlugin = fp<RemoteRelayOptions>(async (app: FastifyInsta
       if (!current || current !== instanceId || payload.instanceId !== current) {
         throw new RelayRefusal(RELAY_MESSAGES.notYourInstance);
       }
+      const refusal = user
+        ? relayedRenderRefusal(route, payload.body, { mayRender: canCreate(user, 'renderedAsset'), maxJobCost })
+        : null;
+      if (refusal) throw new RelayRefusal(refusal);
       const hasBody = payload.body !== undefined && payload.method !== 'GET' && payload.method !== 'OPTIONS';
+      const call = new AbortController();
+      inFlight.add(call);
       let response: Response;
+      let text: string;
       try {
         response = await fetch(`http://${current}${route}`, {
           method: payload.method,
           headers: hasBody ? { 'content-type': 'application/json' } : {},
           body: hasBody ? JSON.stringify(payload.body) : undefined,
-          signal: AbortSignal.timeout(REMOTE_CONTROL.apiCallTimeoutMs),
+          signal: AbortSignal.any([call.signal, AbortSignal.timeout(REMOTE_CONTROL.apiCallTimeoutMs)]),
         });
+        text = await response.text();
       } catch {
         throw new RelayRefusal(RELAY_MESSAGES.engineUnreachable);
+      } finally {
+        inFlight.delete(call);
       }
-      const text = await response.text();
       if (text.length === 0) return { status: response.status, body: null };
       // Unreal answers some routes with a non-JSON body; that text, like JSON too deep to send on, goes as it came.
       const json = parseShallowJson(text);

@@ -8,6 +8,28 @@ export type LeaseState = 'held' | 'cancelled' | 'lost';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** Per-user limits the queue keeps; absent: none (tests of the claim itself, and `claim-render-jobs`). */
+export interface RenderJobLimits {
+  /** Jobs of one owner rendering at once: a claim passes over the jobs of an owner who has this many. */
+  maxRunningPerOwner?: number | undefined;
+}
+
+/** An owner's share of the queue, as administrators see it. */
+export interface QueueHolderRow {
+  ownerId: string;
+  username: string | null;
+  queued: number;
+  running: number;
+  oldestQueuedAt: string | null;
+}
+
+/**
+ * A transaction-scoped PostgreSQL advisory lock that claims take: claims run one after another across every worker
+ * and server copy, so each sees the running jobs the claim before it took (fair order and the per-owner running
+ * limit hold exactly), while all other queue writes go on beside it. The key is arbitrary and fixed.
+ */
+const CLAIM_LOCK_KEY = 730_401_123;
+
 /**
  * The durable render queue, one code path on SQLite and PostgreSQL. Timestamps are ISO-8601 UTC text, which sorts as
  * time does, so "the lease ran out" is a string comparison on both databases. Every write a worker makes names the
@@ -18,7 +40,10 @@ export class RenderJobsRepository {
   private readonly db: Db;
   private readonly dialect: DatabaseHandle['dialect'];
 
-  constructor(database: Pick<DatabaseHandle, 'db' | 'dialect'>) {
+  constructor(
+    database: Pick<DatabaseHandle, 'db' | 'dialect'>,
+    private readonly limits: RenderJobLimits = {},
+  ) {
     this.db = database.db;
     this.dialect = database.dialect;
   }
@@ -27,40 +52,132 @@ export class RenderJobsRepository {
     await this.db.insertInto('render_jobs').values(row).execute();
   }
 
+  /**
+   * Queues the job unless its owner already has `maxQueued` jobs waiting; false then, with nothing stored. The count
+   * and the insert are one write transaction (PostgreSQL: the owner's user row is locked first), so two requests at
+   * once cannot both pass the last free place.
+   */
+  enqueueWithin(row: RenderJobRow, maxQueued: number): Promise<boolean> {
+    return this.writeTransaction(async (trx) => {
+      if (this.dialect === 'postgres') {
+        await trx.selectFrom('users').select('id').where('id', '=', row.owner_id).forUpdate().execute();
+      }
+      const { count } = await trx
+        .selectFrom('render_jobs')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('owner_id', '=', row.owner_id)
+        .where('status', '=', 'queued')
+        .executeTakeFirstOrThrow();
+      if (Number(count) >= maxQueued) return false;
+      await trx.insertInto('render_jobs').values(row).execute();
+      return true;
+    });
+  }
+
+  /** Every owner with jobs waiting or rendering: how many of each and since when the oldest waits; most jobs first. */
+  async holders(now = Date.now()): Promise<QueueHolderRow[]> {
+    const at = iso(now);
+    const rows = await this.db
+      .selectFrom('render_jobs')
+      .leftJoin('users', 'users.id', 'render_jobs.owner_id')
+      .select((eb) => [
+        'render_jobs.owner_id as ownerId',
+        'users.username as username',
+        eb.fn
+          .sum<number | string>(eb.case().when('render_jobs.status', '=', 'queued').then(1).else(0).end())
+          .as('queued'),
+        eb.fn
+          .sum<number | string>(
+            eb
+              .case()
+              .when(eb.and([eb('render_jobs.status', '=', 'running'), eb('render_jobs.lease_expires_at', '>=', at)]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as('running'),
+        eb.fn
+          .min<string | null>(
+            eb.case().when('render_jobs.status', '=', 'queued').then(eb.ref('render_jobs.created_at')).end(),
+          )
+          .as('oldestQueuedAt'),
+      ])
+      .where('render_jobs.status', 'in', ['queued', 'running'])
+      .groupBy(['render_jobs.owner_id', 'users.username'])
+      .execute();
+    return rows
+      .map((row) => ({ ...row, queued: Number(row.queued), running: Number(row.running) }))
+      .filter((row) => row.queued + row.running > 0)
+      .sort(
+        (a, b) =>
+          b.queued + b.running - (a.queued + a.running) ||
+          (a.oldestQueuedAt ?? '~').localeCompare(b.oldestQueuedAt ?? '~') ||
+          a.ownerId.localeCompare(b.ownerId),
+      );
+  }
+
   find(id: string): Promise<RenderJobRow | undefined> {
     return this.db.selectFrom('render_jobs').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /**
-   * Takes the oldest job that is queued, or running with a lease that ran out and attempts left: sets this worker,
-   * a fresh lease and one more attempt. First, in the same transaction, jobs whose lease ran out on their last
+   * Takes a job that is queued, or running with a lease that ran out and attempts left: sets this worker, a fresh
+   * lease and one more attempt. Fair between owners: the job of the owner with the fewest jobs rendering, oldest
+   * first among equals, so one owner's tenth job never goes before another owner's first; an owner who has
+   * `maxRunningPerOwner` jobs rendering waits. First, in the same transaction, jobs whose lease ran out on their last
    * attempt are failed and cancelled jobs whose worker is gone are deleted, so that no job stays "rendering" forever.
    *
-   * Two workers never take the same job: on PostgreSQL the candidate row is locked `FOR UPDATE SKIP LOCKED` (another
-   * worker's claim passes over it to the next one); on SQLite the transaction is `BEGIN IMMEDIATE`, which takes the
-   * database's write lock before reading, so claims from any number of processes happen one after another.
+   * Two workers never take the same job, and each claim sees the ones before it: on PostgreSQL claims take one
+   * advisory lock (CLAIM_LOCK_KEY) and lock the candidate row `FOR UPDATE SKIP LOCKED`; on SQLite the transaction is
+   * `BEGIN IMMEDIATE`, which takes the database's write lock before reading. Either way claims from any number of
+   * processes happen one after another.
    */
   claim(workerId: string, leaseMs: number, now = Date.now()): Promise<RenderJobRow | undefined> {
     const at = iso(now);
+    const { maxRunningPerOwner } = this.limits;
     return this.writeTransaction(async (trx) => {
+      if (this.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${CLAIM_LOCK_KEY})`.execute(trx);
       await this.expireIn(trx, at);
       const candidate = await trx
-        .selectFrom('render_jobs')
-        .select(['id', 'status', 'attempts', 'max_attempts'])
+        .selectFrom('render_jobs as job')
+        .select(['job.id', 'job.status', 'job.attempts', 'job.max_attempts'])
+        .select((eb) =>
+          eb
+            .selectFrom('render_jobs as held')
+            .select((inner) => inner.fn.countAll<number | string>().as('n'))
+            .whereRef('held.owner_id', '=', 'job.owner_id')
+            .where('held.status', '=', 'running')
+            .where('held.lease_expires_at', '>=', at)
+            .as('owner_running'),
+        )
         .where((eb) =>
           eb.or([
-            eb('status', '=', 'queued'),
+            eb('job.status', '=', 'queued'),
             eb.and([
-              eb('status', '=', 'running'),
-              eb('lease_expires_at', '<', at),
-              eb('attempts', '<', eb.ref('max_attempts')),
+              eb('job.status', '=', 'running'),
+              eb('job.lease_expires_at', '<', at),
+              eb('job.attempts', '<', eb.ref('job.max_attempts')),
             ]),
           ]),
         )
-        .orderBy('created_at')
-        .orderBy('id')
+        .$if(maxRunningPerOwner !== undefined, (query) =>
+          query.where(
+            (eb) =>
+              eb
+                .selectFrom('render_jobs as held')
+                .select((inner) => inner.fn.countAll().as('n'))
+                .whereRef('held.owner_id', '=', 'job.owner_id')
+                .where('held.status', '=', 'running')
+                .where('held.lease_expires_at', '>=', at),
+            '<',
+            maxRunningPerOwner ?? 0,
+          ),
+        )
+        .orderBy('owner_running')
+        .orderBy('job.created_at')
+        .orderBy('job.id')
         .limit(1)
-        .$if(this.dialect === 'postgres', (query) => query.forUpdate().skipLocked())
+        .$if(this.dialect === 'postgres', (query) => query.forUpdate('job').skipLocked())
         .executeTakeFirst();
       if (!candidate) return undefined;
       const retaken = candidate.status === 'running';

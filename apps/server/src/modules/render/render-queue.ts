@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { RENDER_MESSAGES } from '@autostudio/protocol';
+import { RENDER_LIMIT_DEFAULTS, RENDER_MESSAGES } from '@autostudio/protocol';
+import type { RenderLimits } from '../../config.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { RenderJobRow } from '../../db/schema.js';
 import type { BlobStore } from '../../storage/blob-store.js';
@@ -10,6 +11,8 @@ import { RenderSignals, RenderWorker, type RenderWorkerSettings } from './render
 export interface RenderQueueSettings extends RenderWorkerSettings {
   /** How many times a job is taken before a lost lease fails it. */
   maxAttempts: number;
+  /** Per-user and per-job limits; absent: RENDER_LIMIT_DEFAULTS. */
+  limits?: RenderLimits | undefined;
 }
 
 /**
@@ -32,7 +35,7 @@ export class RenderQueue {
       publisher?: RenderPublisher;
     },
   ) {
-    this.jobs = new RenderJobsRepository(parts.database);
+    this.jobs = new RenderJobsRepository(parts.database, { maxRunningPerOwner: this.limits.runningPerUser });
     // Every worker listens for enqueues and cancels.
     this.signals.setMaxListeners(0);
   }
@@ -41,13 +44,34 @@ export class RenderQueue {
     return this.parts.settings;
   }
 
-  /** Queues a new job and wakes this process's workers; answers the row as stored. */
+  get limits(): RenderLimits {
+    return this.parts.settings.limits ?? RENDER_LIMIT_DEFAULTS;
+  }
+
+  /**
+   * Queues a new job and wakes this process's workers; answers the row as stored. With `withinUserLimit`, undefined
+   * (and nothing queued) when its owner already has as many jobs waiting as one user may.
+   */
   async submit<K extends RenderJobRow['kind']>(job: {
     id: string;
     ownerId: string;
     kind: K;
     request: unknown;
-  }): Promise<RenderJobRow & { kind: K }> {
+    withinUserLimit: true;
+  }): Promise<(RenderJobRow & { kind: K }) | undefined>;
+  async submit<K extends RenderJobRow['kind']>(job: {
+    id: string;
+    ownerId: string;
+    kind: K;
+    request: unknown;
+  }): Promise<RenderJobRow & { kind: K }>;
+  async submit<K extends RenderJobRow['kind']>(job: {
+    id: string;
+    ownerId: string;
+    kind: K;
+    request: unknown;
+    withinUserLimit?: true;
+  }): Promise<(RenderJobRow & { kind: K }) | undefined> {
     const now = new Date().toISOString();
     const row: RenderJobRow & { kind: K } = {
       id: job.id,
@@ -69,7 +93,11 @@ export class RenderQueue {
       finished_at: null,
       asset_id: null,
     };
-    await this.jobs.enqueue(row);
+    if (job.withinUserLimit) {
+      if (!(await this.jobs.enqueueWithin(row, this.limits.queuedPerUser))) return undefined;
+    } else {
+      await this.jobs.enqueue(row);
+    }
     this.signals.emit('enqueued');
     return row;
   }

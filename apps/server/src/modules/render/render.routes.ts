@@ -3,6 +3,7 @@ import {
   API_ROUTES,
   renderJobParamsSchema,
   renderJobSchema,
+  renderQueueSummarySchema,
   stillRenderRequestSchema,
   videoRenderRequestSchema,
 } from '@autostudio/protocol';
@@ -13,6 +14,8 @@ import type { RenderService } from './render.service.js';
 
 const tags = ['render service'];
 const errors = errorResponses(400, 401, 403, 404);
+/** Starting a render: 429 when the user already has as many jobs waiting as one user may. */
+const startErrors = errorResponses(400, 401, 403, 404, 429);
 
 export const renderRoutes: FastifyPluginAsyncZod<{ render: RenderService }> = async (app, { render }) => {
   const guard = requireUser;
@@ -24,7 +27,7 @@ export const renderRoutes: FastifyPluginAsyncZod<{ render: RenderService }> = as
         tags,
         summary: 'Queue a still of a configuration with render settings and metadata; answers the queued job',
         body: stillRenderRequestSchema,
-        response: { 202: renderJobSchema, ...errors },
+        response: { 202: renderJobSchema, ...startErrors },
       },
       preHandler: guard,
     },
@@ -38,11 +41,25 @@ export const renderRoutes: FastifyPluginAsyncZod<{ render: RenderService }> = as
         tags,
         summary: 'Queue a video of a preset animation or of an animation preset; answers the queued job',
         body: videoRenderRequestSchema,
-        response: { 202: renderJobSchema, ...errors },
+        response: { 202: renderJobSchema, ...startErrors },
       },
       preHandler: guard,
     },
     async (request, reply) => reply.status(202).send(await render.startVideo(currentUser(request), request.body)),
+  );
+
+  app.get(
+    API_ROUTES.render.queueSummary,
+    {
+      schema: {
+        tags,
+        summary:
+          'Administrators: who holds the render queue, per user the jobs waiting and rendering and since when the oldest waits; and the limits the queue keeps',
+        response: { 200: renderQueueSummarySchema, ...errorResponses(401, 403) },
+      },
+      preHandler: guard,
+    },
+    (request) => render.queueSummary(currentUser(request)),
   );
 
   app.get(

@@ -4,16 +4,22 @@ import {
   canCreate,
   shotOfAnimation,
   isAdmin,
+  MAX_SEQUENCE_FRAMES,
+  MAX_SEQUENCE_KEYFRAMES,
   parseShallowJson,
+  PRESET_ANIMATIONS,
+  renderJobCost,
   RENDER_MESSAGES,
+  requestedResolution,
   type RenderJob,
+  type RenderQueueSummary,
   type RenderJobKind,
   type StillRenderRequest,
   type User,
   type VideoRenderRequest,
 } from '@autostudio/protocol';
 import type { RenderJobRow } from '../../db/schema.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.js';
 import { mediaUrl } from '../../storage/media-url.js';
 import type { ConfigsService } from '../configs/configs.service.js';
 import type { PresetsService } from '../presets/presets.service.js';
@@ -34,6 +40,7 @@ export class RenderService {
 
   async startStill(user: User, request: StillRenderRequest): Promise<RenderJob> {
     this.assertMayRender(user);
+    this.assertAffordable(request, 1);
     return this.enqueue(user, 'still', await this.withScene(user, request));
   }
 
@@ -47,9 +54,23 @@ export class RenderService {
       const settings = animationPresetSettingsSchema.safeParse(storedSettings(preset.settings));
       if (!settings.success)
         throw badRequest(RENDER_MESSAGES.animationWithoutFrames(settings.error.issues[0]?.message));
-      stored = { ...request, shot: shotOfAnimation(settings.data) };
+      const shot = shotOfAnimation(settings.data);
+      if (shot.Frames > MAX_SEQUENCE_FRAMES || shot.Keyframes.length > MAX_SEQUENCE_KEYFRAMES)
+        throw badRequest(RENDER_MESSAGES.sequenceTooLong(shot.Frames));
+      stored = { ...request, shot };
     }
+    this.assertAffordable(request, framesOf(stored));
     return this.enqueue(user, 'video', await this.withScene(user, stored));
+  }
+
+  /** Administrators: who holds the queue, with the limits it keeps. */
+  async queueSummary(user: User): Promise<RenderQueueSummary> {
+    if (!isAdmin(user)) throw forbidden(RENDER_MESSAGES.adminOnly);
+    const holders = await this.queue.jobs.holders();
+    return {
+      users: holders.map(({ ownerId, ...rest }) => ({ userId: ownerId, ...rest })),
+      limits: { ...this.queue.limits },
+    };
   }
 
   async status(user: User, jobId: string): Promise<RenderJob> {
@@ -102,6 +123,16 @@ export class RenderService {
     if (!canCreate(user, 'renderedAsset')) throw forbidden();
   }
 
+  /** Refuses a job whose pixels × samples × frames pass the per-job ceiling, naming both. */
+  private assertAffordable(request: StillRenderRequest | VideoRenderRequest, frames: number): void {
+    const resolution = requestedResolution(request);
+    const cost = renderJobCost(resolution, request, frames);
+    const limit = this.queue.limits.jobCost;
+    if (cost <= limit) return;
+    const parts = `${resolution.width}×${resolution.height} pixels × ${request.antiAliasSpatial * request.antiAliasTemporal} samples (${request.antiAliasSpatial}×${request.antiAliasTemporal}) × ${frames} frame${frames === 1 ? '' : 's'}`;
+    throw badRequest(RENDER_MESSAGES.tooCostly(cost, limit, parts));
+  }
+
   /** The request with the scene it renders: the saved configuration's settings when only its id was sent. */
   private async withScene<T extends StillRenderRequest | VideoRenderRequest>(user: User, request: T): Promise<T> {
     const { configId } = request.metadata;
@@ -112,7 +143,9 @@ export class RenderService {
   }
 
   private async enqueue(user: User, kind: RenderJobKind, request: unknown): Promise<RenderJob> {
-    return toRenderJob(await this.queue.submit({ id: randomUUID(), ownerId: user.id, kind, request }));
+    const row = await this.queue.submit({ id: randomUUID(), ownerId: user.id, kind, request, withinUserLimit: true });
+    if (!row) throw new HttpError(429, RENDER_MESSAGES.tooManyQueued(this.queue.limits.queuedPerUser));
+    return toRenderJob(row);
   }
 
   private async visible(user: User, jobId: string): Promise<ServiceJobRow> {
@@ -127,6 +160,12 @@ export class RenderService {
     if (mustExist) throw notFound(RENDER_MESSAGES.jobNotFound);
     return undefined;
   }
+}
+
+/** The frames a video renders: its preset animation's (spec §9), or its custom sequence's. */
+function framesOf(request: StoredVideoRequest): number {
+  if (request.shot) return request.shot.Frames;
+  return PRESET_ANIMATIONS.find((animation) => animation.name === request.selectedAnimation)?.frames ?? 1;
 }
 
 /** A job of this service: a still or a video. The server's preview renders are nobody's to read or cancel. */

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   RENDER_MESSAGES,
   type RenderJob,
+  type RenderQueueSummary,
   type StillRenderRequestInput,
   type VideoRenderRequestInput,
 } from '@autostudio/protocol';
@@ -60,6 +61,10 @@ async function renderApp(database: (typeof testDatabases)[number], render: Parti
     return response.json<RenderJob>();
   };
   return { t, runner, ada, bob, guest, call, start, status, statusOf };
+}
+
+async function userId(r: { t: TestApp }, username: string): Promise<string> {
+  return (await r.t.login(username, `${username}-password`)).user.id;
 }
 
 describe.each(testDatabases)('render service on $name', (database) => {
@@ -355,6 +360,108 @@ describe.each(testDatabases)('render service on $name', (database) => {
     });
   });
 
+  describe('limits: one user cannot fill the queue', () => {
+    let r: Awaited<ReturnType<typeof renderApp>>;
+    beforeAll(async () => {
+      // No worker: the test claims, so that what runs when is plain.
+      r = await renderApp(database, {
+        workers: 0,
+        limits: { queuedPerUser: 3, runningPerUser: 2, jobCost: 200_000_000_000 },
+      });
+    });
+    afterAll(() => r.t.close());
+    const claim = (workerId: string) => r.t.app.renderQueue.jobs.claim(workerId, 60_000);
+
+    it('refuses a job past the per-user queue limit with a 429 naming it, and queues the next user’s', async () => {
+      for (let index = 0; index < 3; index++) await r.start(r.ada);
+      const refused = await r.call(r.ada, 'POST', '/render-workflow', STILL);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json<{ message: string }>().message).toBe(RENDER_MESSAGES.tooManyQueued(3));
+      expect(refused.json<{ message: string }>().message).toContain('RENDER_QUEUE_PER_USER');
+      const video = await r.call(r.ada, 'POST', '/render-video-workflow', VIDEO);
+      expect(video.statusCode).toBe(429);
+      // Another user is not held up by it.
+      const bobs = await r.start(r.bob);
+      expect(bobs.status).toBe('queued');
+    });
+
+    it('summarises who holds the queue for administrators only', async () => {
+      const admin = await r.t.adminToken();
+      const summary = await r.call(admin, 'GET', '/admin/render-queue');
+      expect(summary.statusCode, summary.body).toBe(200);
+      const body = summary.json<RenderQueueSummary>();
+      expect(body.limits).toEqual({ queuedPerUser: 3, runningPerUser: 2, jobCost: 200_000_000_000 });
+      expect(body.users.map(({ username, queued, running }) => ({ username, queued, running }))).toEqual([
+        { username: 'ada', queued: 3, running: 0 },
+        { username: 'bob', queued: 1, running: 0 },
+      ]);
+      expect(body.users[0]?.oldestQueuedAt).toEqual(expect.any(String));
+      expect((await r.call(r.ada, 'GET', '/admin/render-queue')).statusCode).toBe(403);
+      expect((await r.call(r.guest, 'GET', '/admin/render-queue')).statusCode).toBe(403);
+      expect((await r.t.app.inject({ method: 'GET', url: '/api/admin/render-queue' })).statusCode).toBe(401);
+    });
+
+    it('renders fairly: another user’s first job before one user’s second, and no more than the running limit', async () => {
+      const owners = { [await userId(r, 'ada')]: 'ada', [await userId(r, 'bob')]: 'bob' };
+      const taken: string[] = [];
+      for (let index = 0; index < 4; index++) {
+        const job = await claim(`worker-${index}`);
+        if (job) taken.push(owners[job.owner_id] ?? job.owner_id);
+      }
+      // Ada's oldest, Bob's first (he has none rendering), Ada's second; her third waits: two of hers render.
+      expect(taken).toEqual(['ada', 'bob', 'ada']);
+      const admin = await r.t.adminToken();
+      const body = (await r.call(admin, 'GET', '/admin/render-queue')).json<RenderQueueSummary>();
+      expect(body.users.map(({ username, queued, running }) => ({ username, queued, running }))).toEqual([
+        { username: 'ada', queued: 1, running: 2 },
+        { username: 'bob', queued: 0, running: 1 },
+      ]);
+    });
+
+    it('refuses a job over the cost ceiling, naming its cost and the limit', async () => {
+      // 26 of these filled the queue: a 4K video of 360 frames at 64×64 anti-aliasing.
+      const huge = await r.call(r.bob, 'POST', '/render-video-workflow', {
+        ...VIDEO,
+        resolutionPreset: '4k',
+        antiAliasSpatial: 64,
+        antiAliasTemporal: 64,
+      });
+      expect(huge.statusCode, huge.body).toBe(400);
+      const { message } = huge.json<{ message: string }>();
+      expect(message).toContain('3840×2160 pixels × 4096 samples (64×64) × 360 frames');
+      expect(message).toContain('12,230,590,464,000');
+      expect(message).toContain('200,000,000,000');
+      // The same at the default samples fits, as does a 4K still at 64×64.
+      expect(
+        (await r.call(r.bob, 'POST', '/render-video-workflow', { ...VIDEO, resolutionPreset: '4k' })).statusCode,
+      ).toBe(202);
+      const still = await r.call(r.bob, 'POST', '/render-workflow', {
+        ...STILL,
+        resolutionPreset: '4k',
+        antiAliasSpatial: 64,
+        antiAliasTemporal: 64,
+      });
+      expect(still.statusCode, still.body).toBe(202);
+    });
+
+    it('refuses a custom sequence longer than the most a render makes', async () => {
+      const preset = await r.call(r.bob, 'POST', '/preset', {
+        name: 'Forever',
+        type: 'animation',
+        settings: JSON.stringify({ fps: 24, frames: [{ params: { time: 0 } }, { params: { time: 3600 } }] }),
+      });
+      expect(preset.statusCode, preset.body).toBe(201);
+      const response = await r.call(r.bob, 'POST', '/render-video-workflow', {
+        ...VIDEO,
+        resolutionPreset: '720p',
+        animationType: 'custom',
+        selectedAnimation: preset.json<{ id: string }>().id,
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json<{ message: string }>().message).toBe(RENDER_MESSAGES.sequenceTooLong(86_401));
+    });
+  });
+
   describe('two workers on one queue', () => {
     let r: Awaited<ReturnType<typeof renderApp>>;
     let handles: Pick<DatabaseHandle, 'db' | 'dialect' | 'close'>[];
@@ -372,8 +479,8 @@ describe.each(testDatabases)('render service on $name', (database) => {
       await r.t.close();
     });
 
-    const enqueue = async (count: number) => {
-      const owner = (await r.t.login('ada', 'ada-password')).user.id;
+    const enqueue = async (count: number, username = 'ada') => {
+      const owner = await userId(r, username);
       const ids: string[] = [];
       for (let index = 0; index < count; index++) {
         const now = new Date(Date.UTC(2026, 0, 1, 0, 0, 0, index)).toISOString();
@@ -431,6 +538,26 @@ describe.each(testDatabases)('render service on $name', (database) => {
         const byWorker = new Set([...taken.values()].map(([claimer]) => claimer?.split('-')[1]));
         expect(byWorker.size).toBe(2);
       }
+    });
+
+    it('keep the per-user running limit and the fair order when they claim concurrently', async () => {
+      // Every earlier job is done with, so that only these count.
+      await r.t.app.renderQueue.jobs['db'].deleteFrom('render_jobs').execute();
+      const adas = await enqueue(10, 'ada');
+      const bobs = await enqueue(10, 'bob');
+      const workers = handles.map((handle) => new RenderJobsRepository(handle, { maxRunningPerOwner: 2 }));
+      // Twelve claims at once, on two pools: four jobs may run, two of each user, whatever the interleaving.
+      const claimed = await Promise.all(
+        Array.from({ length: 12 }, (_, index) => {
+          const jobs = workers[index % workers.length];
+          if (!jobs) throw new Error('no worker');
+          return jobs.claim(`fair-${index}`, 60_000);
+        }),
+      );
+      const taken = claimed.flatMap((job) => (job ? [job.id] : []));
+      expect(taken.filter((id) => adas.includes(id)).sort()).toEqual(adas.slice(0, 2).sort());
+      expect(taken.filter((id) => bobs.includes(id)).sort()).toEqual(bobs.slice(0, 2).sort());
+      await r.t.app.renderQueue.jobs['db'].deleteFrom('render_jobs').execute();
     });
 
     it('never take the same job from separate processes', async () => {

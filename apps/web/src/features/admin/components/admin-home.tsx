@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useHealth } from '@/features/admin/api/health-api';
 import { useOverview } from '@/features/admin/api/overview-api';
+import { useRenderQueue } from '@/features/admin/api/render-queue-api';
 import { cn } from '@/lib/cn';
 import { ADMIN_SECTIONS } from './admin-layout';
 
@@ -110,6 +111,49 @@ function SectionCount({ section, to, label, icon: Icon }: (typeof ADMIN_SECTIONS
   );
 }
 
+/** Who holds the render queue: per user the jobs waiting and rendering, most first, and the limits it keeps. */
+function RenderQueuePanel() {
+  const queue = useRenderQueue();
+  return (
+    <Panel title="Render queue">
+      {queue.isPending && <Spinner label="Loading the render queue" />}
+      {queue.isError && <ErrorAlert>{queue.error.message}</ErrorAlert>}
+      {queue.data && (
+        <div className="flex flex-col gap-2 p-3 text-[13px]">
+          {queue.data.users.length === 0 ? (
+            <p className="text-muted-foreground">Nothing is waiting or rendering.</p>
+          ) : (
+            <table className="w-full text-left">
+              <thead className="text-muted-foreground">
+                <tr>
+                  <th className="font-medium">User</th>
+                  <th className="font-medium">Waiting</th>
+                  <th className="font-medium">Rendering</th>
+                  <th className="font-medium">Oldest waiting since</th>
+                </tr>
+              </thead>
+              <tbody>
+                {queue.data.users.map((holder) => (
+                  <tr key={holder.userId}>
+                    <td>{holder.username ?? holder.userId}</td>
+                    <td>{holder.queued}</td>
+                    <td>{holder.running}</td>
+                    <td>{holder.oldestQueuedAt ? when(holder.oldestQueuedAt) : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <p className="text-muted-foreground">
+            Each user may have {queue.data.limits.queuedPerUser} jobs waiting and {queue.data.limits.runningPerUser}{' '}
+            rendering.
+          </p>
+        </div>
+      )}
+    </Panel>
+  );
+}
+
 /** The admin console's home: how much there is of everything, what changed lately, and the system's health. */
 export function AdminHome() {
   const health = useHealth();
@@ -207,6 +251,8 @@ export function AdminHome() {
           </ul>
         )}
       </Panel>
+
+      <RenderQueuePanel />
     </main>
   );
 }

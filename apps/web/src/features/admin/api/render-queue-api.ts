@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { API_ROUTES, renderQueueSummarySchema } from '@autostudio/protocol';
+import { apiRequest } from '@/lib/api-client';
+
+/** Who holds the render queue (administrators only), refreshed while the page is open. */
+export function useRenderQueue() {
+  return useQuery({
+    queryKey: ['admin-render-queue'],
+    queryFn: ({ signal }) => apiRequest(API_ROUTES.render.queueSummary, { schema: renderQueueSummarySchema, signal }),
+    refetchInterval: 15_000,
+  });
+}
