@@ -2,7 +2,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Preset, SavedConfigSettings, VideoRenderRequestInput } from '@autostudio/protocol';
+import { Toaster } from 'sonner';
+import {
+  FAILURE_TOASTS,
+  type Preset,
+  type SavedConfigSettings,
+  type VideoRenderRequestInput,
+} from '@autostudio/protocol';
+import { findToast } from '@/test/toasts';
 import { useRenderJobsStore } from '../stores/render-jobs-store';
 import { useRenderSettingsStore } from '../stores/render-settings-store';
 import { VideoDialog } from './video-dialog';
@@ -23,7 +30,7 @@ function sequence(id: string, name: string, times: number[] | null): Preset {
   } as Preset;
 }
 
-function open(sequences: Preset[]) {
+function open(sequences: Preset[] | Error) {
   const onOpenChange = vi.fn();
   const startVideo = vi.fn((request: VideoRenderRequestInput) => Promise.resolve(request.metadata.name));
   useRenderJobsStore.setState({ startVideo });
@@ -35,8 +42,9 @@ function open(sequences: Preset[]) {
         collect={() => SCENE}
         metadataDefaults={{ name: 'Terra', description: '', category: '', brand: '' }}
         configId={null}
-        loadSequences={() => Promise.resolve(sequences)}
+        loadSequences={() => (sequences instanceof Error ? Promise.reject(sequences) : Promise.resolve(sequences))}
       />
+      <Toaster />
     </QueryClientProvider>,
   );
   return { dialog: screen.getByRole('dialog', { name: 'Render video' }), onOpenChange, startVideo };
@@ -48,6 +56,12 @@ describe('the video dialog', () => {
   });
   afterEach(() => {
     useRenderJobsStore.setState(useRenderJobsStore.getInitialState(), true);
+  });
+
+  it('says "Failed to fetch Presets" in a toast and beside the list when the sequences cannot be read', async () => {
+    const { dialog } = open(new Error('503'));
+    expect(await findToast(FAILURE_TOASTS.fetchPresets)).toBeVisible();
+    expect(within(dialog).getByText(FAILURE_TOASTS.fetchPresets)).toBeVisible();
   });
 
   it('offers the preset animations with their frames and length at 24 fps, and the defaults 720p and MP4', async () => {

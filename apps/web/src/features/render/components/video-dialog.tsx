@@ -17,6 +17,7 @@ import { toast } from 'sonner';
 import { Segmented } from '@/components/ui/segmented';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { withFailureToast } from '@/lib/list/with-failure-toast';
 import { framesAndDuration, videoRenderRequest } from '../lib/render-request';
 import { useRenderJobsStore } from '../stores/render-jobs-store';
 import { useRenderSettingsStore } from '../stores/render-settings-store';
@@ -127,7 +128,10 @@ export function VideoDialog({
   const [sizeDraft, setSizeDraft] = useState<SizeDraft | null>(null);
   const [animationError, setAnimationError] = useState<string | null>(null);
   const { metadata, change, nameError, checked } = useMetadataDraft(metadataDefaults);
-  const sequences = useQuery({ queryKey: ['render', 'sequences'], queryFn: loadSequences });
+  const sequences = useQuery({
+    queryKey: ['render', 'sequences'],
+    queryFn: withFailureToast(loadSequences, FAILURE_TOASTS.fetchPresets),
+  });
   const sizeInvalid = Object.values(sizeErrors(sizeDraft)).some(Boolean);
   const size = requestedResolution(settings);
   const chosenSequence =

@@ -9,6 +9,7 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { withFailureToast } from '@/lib/list/with-failure-toast';
 import { changeMembers, findUsers } from '../api/groups-api';
 
 export interface MembersDialogProps {
@@ -34,7 +35,10 @@ export function MembersDialog({ group: initial, onClose, onChanged }: MembersDia
 
   const candidates = useQuery({
     queryKey: ['group-member-candidates', term],
-    queryFn: ({ signal }) => findUsers(term, signal),
+    queryFn: withFailureToast(
+      ({ signal }: { signal: AbortSignal }) => findUsers(term, signal),
+      FAILURE_TOASTS.fetchUsers,
+    ),
     placeholderData: keepPreviousData,
   });
   const offered = (candidates.data ?? []).filter((user) => !memberIds.has(user.id));
