@@ -20,8 +20,10 @@ describe.each(testDatabases)('two server copies on one $name database', (databas
   beforeAll(async () => {
     engine = await startTestEngine();
     const engines = staticEngines([engine]);
-    a = await startTestApp(database, { engines, authSecret: AUTH_SECRET });
-    b = await startTestApp(joining(a.config.database), { engines, authSecret: AUTH_SECRET });
+    // Copies behind one balancer name its address (docs/deploy.md); unset, each would name the address it was asked at.
+    const publicUrl = 'https://studio.example.test';
+    a = await startTestApp(database, { engines, authSecret: AUTH_SECRET, publicUrl });
+    b = await startTestApp(joining(a.config.database), { engines, authSecret: AUTH_SECRET, publicUrl });
     originA = await a.app.listen({ host: '127.0.0.1', port: 0 });
     originB = await b.app.listen({ host: '127.0.0.1', port: 0 });
     ada = await a.createUser('ada');

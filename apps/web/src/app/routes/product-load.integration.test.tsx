@@ -15,6 +15,7 @@ import {
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/features/auth';
 import { useSessionStore } from '@/features/session';
+import { writeZip } from '@autostudio/engine/testing';
 import { ADMIN, createUser, holdDownloads, login, pointApiClientAt, serverOrigin } from '@/test/real-server';
 import { findToast } from '@/test/toasts';
 import { GlobalLoadingOverlay } from '../global-loading-overlay';
@@ -97,14 +98,15 @@ describe('choosing a product on /landing', () => {
     const admin = await login(ADMIN.username, ADMIN.password);
     // Written by hand: jsdom's FormData is not one Node's fetch can send.
     const boundary = 'autostudio-test-boundary';
-    const notAZip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64, 1)]);
+    // A well-formed ZIP (uploads refuse a broken one) that holds no model: the engine finds nothing to load.
+    const notAModel = writeZip([{ name: 'readme.txt', data: Buffer.from('no car in here') }]);
     const body = Buffer.concat([
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nBroken Prototype\r\n` +
           `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="broken.zip"\r\n` +
           'Content-Type: application/zip\r\n\r\n',
       ),
-      notAZip,
+      notAModel,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     const created = await fetch(`${serverOrigin()}/api/asset-model`, {
