@@ -1,4 +1,5 @@
-import { API_BASE, API_ROUTES, BUILT_IN_PRODUCT, STATE_MESSAGES, type LoginResponse } from '@autostudio/protocol';
+import { API_BASE, API_ROUTES, BUILT_IN_PRODUCT, STATE_MESSAGES } from '@autostudio/protocol';
+import { signInApi } from '../support/admin-api';
 import { expect, test } from '../support/fixtures';
 
 test.describe('when every engine is in use', () => {
@@ -12,10 +13,7 @@ test.describe('when every engine is in use', () => {
     test.setTimeout(120_000);
     // Someone else holds the test server's only engine.
     const holder = await createAccount(['user']);
-    const { accessToken } = (await (
-      await request.post(`${API_BASE}${API_ROUTES.auth.login}`, { data: holder })
-    ).json()) as LoginResponse;
-    const auth = { authorization: `Bearer ${accessToken}` };
+    const { headers: auth } = await signInApi(request, holder);
     // The engine registers itself when the run starts, and the spec before may still be giving it back.
     await expect
       .poll(async () => (await request.get(`${API_BASE}${API_ROUTES.sessions.allocate}`, { headers: auth })).status(), {

@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Pixels, LEFT_HALF, RIGHT_HALF } from '../test/pixels.js';
-import { downloadToEnd } from '../test/downloads.js';
+import { loadServedModel } from '../test/downloads.js';
 import { startTestEngine, type TestEngine } from '../test/test-engine.js';
 import { BUILT_IN_CAR_GLB } from '../built-in-car.js';
 import { ChromiumRenderer } from './chromium-renderer.js';
@@ -161,22 +161,7 @@ describe('the built-in car in real renders', () => {
   });
 
   it('loads the exported built-in car GLB by Download File and LoadCarByPath, with its trims, paint and doors', async () => {
-    const glb = await readFile(BUILT_IN_CAR_GLB);
-    const server = http.createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'model/gltf-binary', 'content-length': glb.length }).end(glb);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    try {
-      const status = await downloadToEnd<{ Status: string; Path: string }>(t, `http://127.0.0.1:${port}/terra.glb`, {
-        intervalMs: 100,
-        timeoutMs: 50_000,
-      });
-      expect(status.Status).toBe('Completed');
-      expect((await t.call('car', 'LoadCarByPath', { Path: status.Path })).status).toBe(200);
-    } finally {
-      server.close();
-    }
+    await loadServedModel(t, await readFile(BUILT_IN_CAR_GLB));
     const options = (await t.call('car', 'GetCarOptions')).body as { options: string[] };
     expect(options.options).toEqual(['Terra Base', 'Terra Limited', 'Terra Wilderness']);
     expect((await t.call('car', 'Update Car Material', { MaterialToSet: 'Rallye Red' })).status).toBe(200);

@@ -1,11 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { DOOR_RANGE, ENGINE_OBJECT_PATHS, type EngineObjectKey } from '@autostudio/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_CAR_GLB } from '../built-in-car.js';
 import { DOORS } from '../contract/car-catalogue.js';
-import { downloadToEnd } from '../test/downloads.js';
+import { loadServedModel } from '../test/downloads.js';
 import { Pixels } from '../test/pixels.js';
 import { startTestEngine, type TestEngine } from '../test/test-engine.js';
 import { ChromiumRenderer } from './chromium-renderer.js';
@@ -25,22 +23,7 @@ beforeAll(async () => {
     // The test's model server listens on loopback, which an operator would have to list.
     fetchPolicy: { filesUrls: [], allow: ['127.0.0.1'] },
   });
-  const glb = await readFile(BUILT_IN_CAR_GLB);
-  const server = http.createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'model/gltf-binary', 'content-length': glb.length }).end(glb);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  try {
-    const { port } = server.address() as AddressInfo;
-    const status = await downloadToEnd<{ Status: string; Path: string }>(t, `http://127.0.0.1:${port}/terra.glb`, {
-      intervalMs: 100,
-      timeoutMs: 50_000,
-    });
-    expect(status.Status).toBe('Completed');
-    expect((await t.call('car', 'LoadCarByPath', { Path: status.Path })).status).toBe(200);
-  } finally {
-    server.close();
-  }
+  await loadServedModel(t, await readFile(BUILT_IN_CAR_GLB));
 });
 
 afterAll(() => t.close());

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, vi } from 'vitest';
 import type { TestEngine } from './test-engine.js';
 
@@ -22,4 +24,26 @@ export async function downloadToEnd<Status extends { Status: string }>(
     },
     { interval: options.intervalMs ?? 10, timeout: options.timeoutMs ?? 10_000 },
   );
+}
+
+/**
+ * Serves a GLB from a loopback server for one Download File, then loads it with LoadCarByPath, as the studio loads a
+ * product. The engine's fetch policy must allow 127.0.0.1.
+ */
+export async function loadServedModel(t: Pick<TestEngine, 'call'>, glb: Buffer): Promise<void> {
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'model/gltf-binary', 'content-length': glb.length }).end(glb);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const status = await downloadToEnd<{ Status: string; Path: string }>(t, `http://127.0.0.1:${port}/terra.glb`, {
+      intervalMs: 100,
+      timeoutMs: 50_000,
+    });
+    expect(status.Status).toBe('Completed');
+    expect((await t.call('car', 'LoadCarByPath', { Path: status.Path })).status).toBe(200);
+  } finally {
+    server.close();
+  }
 }

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import type { ListResult } from '@autostudio/protocol';
 import type { ListParams, ListState } from './list-params';
+import { withFailureToast } from './with-failure-toast';
 import type { ListParamsControls } from './use-list-params';
 
 export interface ListQueryOptions<T, F extends string> {
@@ -40,15 +40,7 @@ export function useListQuery<T, F extends string>({
   const client = useQueryClient();
   const query = useQuery({
     queryKey: [key, params],
-    queryFn: async ({ signal }) => {
-      try {
-        return await fetch(params, signal);
-      } catch (error) {
-        console.error(`${key} could not be listed`, error);
-        toast.error(failure);
-        throw error;
-      }
-    },
+    queryFn: withFailureToast(({ signal }: { signal: AbortSignal }) => fetch(params, signal), failure),
     placeholderData: keepPreviousData,
     retry: false,
     ...(refetchInterval

@@ -34,13 +34,18 @@ export interface SessionState {
   clear: () => void;
 }
 
-export const useSessionStore = create<SessionState>()((set, get) => ({
+/** No session: where the store starts, and what a release or a sign-out returns it to (car loads keep counting). */
+const NO_SESSION = {
   status: 'Disconnected',
   sessionDetails: null,
   message: '',
   remote: null,
   connection: 'disconnected',
   product: null,
+} as const satisfies Partial<SessionState>;
+
+export const useSessionStore = create<SessionState>()((set, get) => ({
+  ...NO_SESSION,
   carLoads: 0,
 
   loading: () => set({ status: 'Loading' }),
@@ -61,13 +66,6 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   clear: () => {
     forgetStudio();
     get().remote?.disconnect();
-    set({
-      status: 'Disconnected',
-      sessionDetails: null,
-      message: '',
-      remote: null,
-      connection: 'disconnected',
-      product: null,
-    });
+    set(NO_SESSION);
   },
 }));
