@@ -1,16 +1,44 @@
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { API_ROUTES, assetModelSchema, listResultSchema, type AssetModel, type ListResult } from '@autostudio/protocol';
+import {
+  API_ROUTES,
+  assetModelFilterOptionsSchema,
+  assetModelSchema,
+  listResultSchema,
+  type AssetModel,
+  type ListResult,
+} from '@autostudio/protocol';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
+import { listCallQuery, type ListParams } from '@/lib/list/list-params';
+import { listPath } from '@/lib/list-query';
+
+/** What /landing filters the catalogue by (spec §3 "Asset model": category and brand). */
+export type ProductFilter = 'category' | 'brand';
+export type ProductFilterOptions = z.infer<typeof assetModelFilterOptionsSchema>;
 
 const productsSchema = listResultSchema(assetModelSchema);
 
-/** The products the user may open: the newest version of each asset model they may see. */
-export function fetchProducts(): Promise<ListResult<AssetModel>> {
-  return apiRequest(`${API_ROUTES.assetModels.filtered}?page=1&limit=100`, { schema: productsSchema });
+/**
+ * One page of the products the user may open: the newest version of each asset model they may see (the server's
+ * default), searched and filtered as the address says.
+ */
+export function fetchProducts(
+  params: ListParams<ProductFilter>,
+  signal?: AbortSignal,
+): Promise<ListResult<AssetModel>> {
+  // listPath leaves out empty filters ("any").
+  return apiRequest(listPath(API_ROUTES.assetModels.filtered, listCallQuery(params)), {
+    schema: productsSchema,
+    ...(signal ? { signal } : {}),
+  });
 }
 
-export const productsQueryOptions = { queryKey: ['products'], queryFn: fetchProducts } as const;
+/** The categories and brands in use among the models the user may see, for the filters. */
+export function fetchProductFilterOptions(signal?: AbortSignal): Promise<ProductFilterOptions> {
+  return apiRequest(API_ROUTES.assetModels.filterOptions, {
+    schema: assetModelFilterOptionsSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
 
 /**
  * How the list keeps up with previews the server is still rendering (a model uploaded without a picture gets one a
@@ -18,15 +46,3 @@ export const productsQueryOptions = { queryKey: ['products'], queryFn: fetchProd
  * that failed to render never comes.
  */
 export const PREVIEW_WATCH = { intervalMs: 3000, forMs: 120_000 } as const;
-
-export function useProducts() {
-  const [openedAt] = useState(() => Date.now());
-  return useQuery({
-    ...productsQueryOptions,
-    refetchInterval: (query) =>
-      query.state.data?.items.some((product) => product.previewUrl === null) &&
-      Date.now() - openedAt < PREVIEW_WATCH.forMs
-        ? PREVIEW_WATCH.intervalMs
-        : false,
-  });
-}

@@ -1,7 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
 import { Car, ChevronRight } from 'lucide-react';
-import { FAILURE_TOASTS, type AssetModel } from '@autostudio/protocol';
+import { useId, useState } from 'react';
+import { FAILURE_TOASTS, LIST_DEFAULTS, type AssetModel } from '@autostudio/protocol';
+import { FilterSelect } from '@/components/data-table/filter-select';
+import { Pagination } from '@/components/ui/pagination';
+import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
-import { useProducts } from '../api/products-api';
+import type { ListSpec } from '@/lib/list/list-params';
+import { useListParams } from '@/lib/list/use-list-params';
+import { useListQuery } from '@/lib/list/use-list-query';
+import { fetchProductFilterOptions, fetchProducts, PREVIEW_WATCH, type ProductFilter } from '../api/products-api';
+
+/** The catalogue as a list of the one list contract: spec §9's asset defaults, search and filters in the address. */
+const LIST: ListSpec<ProductFilter> = {
+  defaults: LIST_DEFAULTS.assets,
+  filters: { category: '', brand: '' },
+  sorts: [],
+};
 
 export interface LandingPageProps {
   userName: string;
@@ -13,8 +28,26 @@ export interface LandingPageProps {
 
 /** Where users pick a product to configure: the asset models they may see, the built-in car among them. */
 export function LandingPage({ userName, onChoose, loadingId = null }: LandingPageProps) {
-  const products = useProducts();
-  const items = products.data?.items ?? [];
+  const controls = useListParams(LIST);
+  const { params, update } = controls;
+  const [openedAt] = useState(() => Date.now());
+  const products = useListQuery({
+    key: 'products',
+    controls,
+    fetch: fetchProducts,
+    failure: FAILURE_TOASTS.fetchAssetModels,
+    refetchInterval: (items) =>
+      items.some((product) => product.previewUrl === null) && Date.now() - openedAt < PREVIEW_WATCH.forMs
+        ? PREVIEW_WATCH.intervalMs
+        : false,
+  });
+  const options = useQuery({
+    queryKey: ['products', 'filter-options'],
+    queryFn: ({ signal }) => fetchProductFilterOptions(signal),
+  });
+  const items = products.items;
+  const narrowed = params.search !== '' || params.filters.category !== '' || params.filters.brand !== '';
+  const idPrefix = useId();
 
   return (
     <main className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-6 py-8">
@@ -22,11 +55,37 @@ export function LandingPage({ userName, onChoose, loadingId = null }: LandingPag
         <h1 className="text-xl font-semibold tracking-tight">Welcome, {userName}</h1>
         <p className="text-muted-foreground">Choose a vehicle to open it in the studio.</p>
       </div>
-      {products.isPending ? (
+      <div role="search" aria-label="Find a vehicle" className="flex flex-wrap items-end gap-2">
+        <SearchInput
+          label="Search vehicles"
+          value={params.search}
+          onSearch={(search) => update({ search })}
+          className="w-72"
+        />
+        <FilterSelect
+          label="Category"
+          value={params.filters.category}
+          onChange={(category) => update({ filters: { category } })}
+          options={options.data?.categories ?? []}
+          anyLabel="All categories"
+        />
+        <FilterSelect
+          label="Brand"
+          value={params.filters.brand}
+          onChange={(brand) => update({ filters: { brand } })}
+          options={options.data?.brands ?? []}
+          anyLabel="All brands"
+        />
+      </div>
+      {products.isLoading ? (
         <Spinner label="Loading vehicles" />
-      ) : products.isError ? (
+      ) : products.error !== null ? (
         <p role="alert" className="text-destructive">
           {FAILURE_TOASTS.fetchAssetModels}
+        </p>
+      ) : items.length === 0 && narrowed ? (
+        <p role="status" className="text-muted-foreground">
+          {params.search ? `No vehicle matches “${params.search}”.` : 'No vehicle matches these filters.'}
         </p>
       ) : items.length === 0 ? (
         <section
@@ -40,50 +99,67 @@ export function LandingPage({ userName, onChoose, loadingId = null }: LandingPag
           </p>
         </section>
       ) : (
-        <ul aria-label="Products" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {items.map((product) => (
-            <li key={product.id}>
-              <button
-                type="button"
-                disabled={loadingId !== null}
-                onClick={() => onChoose(product)}
-                aria-label={`Open ${product.name}`}
-                className="group flex w-full flex-col overflow-hidden rounded-lg border border-border bg-surface text-left transition-colors hover:border-primary/60 hover:bg-surface-raised focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-60"
-              >
-                {/* 16:9, the shape of the previews the server renders, so they fill the card uncropped. */}
-                <span className="relative flex aspect-video w-full items-center justify-center overflow-hidden bg-muted">
-                  {product.previewUrl ? (
-                    <img
-                      src={product.previewUrl}
-                      alt=""
-                      loading="lazy"
-                      className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
-                    />
-                  ) : (
-                    <Car className="size-10 text-muted-foreground" aria-hidden />
-                  )}
-                  {loadingId === product.id && (
-                    <span className="absolute inset-0 flex items-center justify-center bg-black/50">
-                      <Spinner className="size-5" label={`Opening ${product.name}`} />
+        <>
+          <ul aria-label="Products" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {items.map((product) => {
+              const detailsId = `${idPrefix}-${product.id}`;
+              return (
+                <li key={product.id}>
+                  <button
+                    type="button"
+                    disabled={loadingId !== null}
+                    onClick={() => onChoose(product)}
+                    aria-label={`Open ${product.name}`}
+                    aria-describedby={detailsId}
+                    className="group flex w-full flex-col overflow-hidden rounded-lg border border-border bg-surface text-left transition-colors hover:border-primary/60 hover:bg-surface-raised focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-60"
+                  >
+                    {/* 16:9, the shape of the previews the server renders, so they fill the card uncropped. */}
+                    <span className="relative flex aspect-video w-full items-center justify-center overflow-hidden bg-muted">
+                      {product.previewUrl ? (
+                        <img
+                          src={product.previewUrl}
+                          alt=""
+                          loading="lazy"
+                          className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+                        />
+                      ) : (
+                        <Car className="size-10 text-muted-foreground" aria-hidden />
+                      )}
+                      {loadingId === product.id && (
+                        <span className="absolute inset-0 flex items-center justify-center bg-black/50">
+                          <Spinner className="size-5" label={`Opening ${product.name}`} />
+                        </span>
+                      )}
                     </span>
-                  )}
-                </span>
-                <span className="flex w-full items-center gap-2 px-3 py-2.5">
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium">{product.name}</span>
-                    <span className="block truncate text-[12px] text-muted-foreground">
-                      {[product.brand, product.category, product.type].filter(Boolean).join(' · ') || 'Vehicle'}
+                    <span className="flex w-full items-center gap-2 px-3 py-2.5">
+                      <span className="min-w-0 flex-1">
+                        <span className="block truncate font-medium">{product.name}</span>
+                        {/* Out of the name, which must hold only what the label says (axe's label-in-name): read as the
+                        card's description instead. */}
+                        <span id={detailsId} aria-hidden className="block truncate text-[12px] text-muted-foreground">
+                          {[product.brand, product.category, product.type].filter(Boolean).join(' · ') || 'Vehicle'}
+                        </span>
+                      </span>
+                      <ChevronRight
+                        className="size-4 shrink-0 text-muted-foreground group-hover:text-foreground"
+                        aria-hidden
+                      />
                     </span>
-                  </span>
-                  <ChevronRight
-                    className="size-4 shrink-0 text-muted-foreground group-hover:text-foreground"
-                    aria-hidden
-                  />
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <div className="flex justify-end">
+            <Pagination
+              page={params.page}
+              limit={params.limit}
+              total={products.total}
+              onPage={(page) => update({ page })}
+              disabled={products.isFetching}
+            />
+          </div>
+        </>
       )}
     </main>
   );
