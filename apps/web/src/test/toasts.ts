@@ -5,11 +5,15 @@ import { expect } from 'vitest';
  * The sonner toast that says `text`, once it is shown. Sonner renders a new toast first with `data-mounted=false`
  * (opacity 0, the start of its enter transition) and marks it mounted in a later React update; `findByText`
  * resolves at the first of the two, so a `toBeVisible()` right after it passes or fails with the event loop's
- * order, which CPU load changes. This waits for the toast as a person would see it.
+ * order, which CPU load changes. This waits for the toast as a person would see it. The same text may also stand
+ * on the page (a dialog says its failure beside its list too), so only a match inside a toast counts.
  */
 export async function findToast(text: string, options?: waitForOptions): Promise<HTMLElement> {
   return waitFor(() => {
-    const toast = screen.getByText(text).closest<HTMLElement>('[data-sonner-toast]');
+    const toast = screen
+      .getAllByText(text)
+      .map((element) => element.closest<HTMLElement>('[data-sonner-toast]'))
+      .find((found) => found !== null);
     if (!toast) throw new Error(`"${text}" is not in a toast`);
     expect(toast).toBeVisible();
     return toast;
