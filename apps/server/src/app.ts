@@ -273,7 +273,6 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
         revocation,
         sessions: app.engineSessions,
         authDeadlineMs: parts.relayAuthDeadlineMs,
-        maxJobCost: config.render.limits?.jobCost,
       });
       await api.register(mediaRoutes, {
         media: new MediaService(storage, mediaAccess),

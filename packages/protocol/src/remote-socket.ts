@@ -95,6 +95,8 @@ export const RELAY_MESSAGES = {
     `${name} renders, and a guest starts no render: renders are for users who may create rendered assets`,
   renderTooLarge: (name: string, limit: string) =>
     `${name} through the relay keeps the render service's limits: ${limit}. Larger renders go through the render queue.`,
+  renderQueueOnly: (name: string) =>
+    `${name} belongs to the render queue: production renders are started through the render service, which shares the engines fairly, not through the relay`,
 } as const;
 
 /** Close codes of the relay beside the WebSocket standard ones. */

@@ -3,27 +3,28 @@ import {
   MAX_ANTI_ALIAS_SAMPLES,
   MAX_RENDER_RESOLUTION,
   RELAY_MESSAGES,
-  renderJobCost,
+  RENDER_QUEUE_FUNCTIONS,
 } from '@autostudio/protocol';
 
 /**
  * The render functions a relayed call may reach, and the render service's limits they keep: a guest starts no render,
- * and nobody renders through the relay larger, with more samples or at a higher cost than the render API allows.
+ * nobody renders through the relay larger or with more samples than the render API allows, and the render queue's
+ * own functions (StartRenderJob and the rest) are the render service's alone, so no job skips the queue's fairness.
  * Names, keys and preset labels are matched without case, as the engine (and Unreal's FName) matches them; every
  * route that calls a function is looked into: an object call, a preset's function and each request of a batch.
  */
 export interface RelayedRenderCaller {
   /** Whether the caller may start renders (the render service's rule: whoever may create a rendered asset). */
   mayRender: boolean;
-  /** The most one render job may cost: pixels × samples × frames (RENDER_MAX_JOB_COST). */
-  maxJobCost: number;
 }
 
 const RENDER_STARTERS: Record<string, string> = {
   renderstill: 'RenderStill',
   'render mq': 'Render MQ',
-  startrenderjob: 'StartRenderJob',
 };
+
+/** The production-render functions, by their names without case: only the render service's runner calls them. */
+const QUEUE_FUNCTIONS = new Map(Object.keys(RENDER_QUEUE_FUNCTIONS).map((name) => [name.toLowerCase(), name]));
 
 /** The refusal of a relayed call, or null when it may go to the engine. */
 export function relayedRenderRefusal(
@@ -59,55 +60,25 @@ export function relayedRenderRefusal(
 }
 
 function functionRefusal(name: string, parameters: unknown, caller: RelayedRenderCaller): string | null {
+  const queued = QUEUE_FUNCTIONS.get(name.toLowerCase());
+  if (queued) return RELAY_MESSAGES.renderQueueOnly(queued);
   const starter = RENDER_STARTERS[name.toLowerCase()];
   if (!starter) return null;
   if (!caller.mayRender) return RELAY_MESSAGES.rendersNotForGuests(starter);
   const params = isRecord(parameters) ? parameters : {};
   const size = `at most ${MAX_RENDER_RESOLUTION.width}×${MAX_RENDER_RESOLUTION.height} pixels`;
-  const tooLarge = (width: unknown, height: unknown) =>
-    exceeds(width, MAX_RENDER_RESOLUTION.width) || exceeds(height, MAX_RENDER_RESOLUTION.height);
-  switch (starter) {
-    case 'RenderStill':
-      if (
-        tooLarge(lastField(params, 'Width'), lastField(params, 'Height')) ||
-        exceeds(lastField(params, 'Samples'), MAX_ANTI_ALIAS_SAMPLES)
-      )
-        return RELAY_MESSAGES.renderTooLarge(starter, `${size} and ${MAX_ANTI_ALIAS_SAMPLES} samples`);
-      return null;
-    case 'Render MQ':
-      return tooLarge(lastField(params, 'Width'), lastField(params, 'Height'))
-        ? RELAY_MESSAGES.renderTooLarge(starter, size)
-        : null;
-    default: {
-      const settings = lastField(params, 'Settings');
-      if (!isRecord(settings)) return null;
-      const width = numberOr(lastField(settings, 'Width'), 1);
-      const height = numberOr(lastField(settings, 'Height'), 1);
-      const spatial = numberOr(lastField(settings, 'SpatialSamples'), 8);
-      const temporal = numberOr(lastField(settings, 'TemporalSamples'), 8);
-      const shot = lastField(settings, 'Shot');
-      const frames = isRecord(shot) ? numberOr(lastField(shot, 'Frames'), 1) : 1;
-      const cost = renderJobCost({ width, height }, { antiAliasSpatial: spatial, antiAliasTemporal: temporal }, frames);
-      const limit = `${size}, ${MAX_ANTI_ALIAS_SAMPLES}×${MAX_ANTI_ALIAS_SAMPLES} samples and ${caller.maxJobCost.toLocaleString('en-US')} pixel-samples per job`;
-      if (
-        tooLarge(width, height) ||
-        spatial > MAX_ANTI_ALIAS_SAMPLES ||
-        temporal > MAX_ANTI_ALIAS_SAMPLES ||
-        cost > caller.maxJobCost
-      )
-        return RELAY_MESSAGES.renderTooLarge(starter, limit);
-      return null;
-    }
-  }
+  const tooLarge =
+    exceeds(lastField(params, 'Width'), MAX_RENDER_RESOLUTION.width) ||
+    exceeds(lastField(params, 'Height'), MAX_RENDER_RESOLUTION.height);
+  if (starter === 'Render MQ') return tooLarge ? RELAY_MESSAGES.renderTooLarge(starter, size) : null;
+  return tooLarge || exceeds(lastField(params, 'Samples'), MAX_ANTI_ALIAS_SAMPLES)
+    ? RELAY_MESSAGES.renderTooLarge(starter, `${size} and ${MAX_ANTI_ALIAS_SAMPLES} samples`)
+    : null;
 }
 
 /** A number over the limit; what is no number the engine refuses itself. */
 function exceeds(value: unknown, limit: number): boolean {
   return typeof value === 'number' && value > limit;
-}
-
-function numberOr(value: unknown, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 }
 
 function decoded(segment: string): string {

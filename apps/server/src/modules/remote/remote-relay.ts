@@ -5,7 +5,6 @@ import {
   API_ROUTES,
   canCreate,
   RELAY_CLOSE,
-  RENDER_LIMIT_DEFAULTS,
   RELAY_MESSAGES,
   REMOTE_CONTROL,
   REMOTE_SOCKET_AUTH_DEADLINE_CLOSE_CODE,
@@ -33,8 +32,6 @@ export interface RemoteRelayOptions {
   sessions: SessionsService;
   /** Close a socket not authenticated this long after it opened; REMOTE_SOCKET_AUTH_DEADLINE_MS unless a test says. */
   authDeadlineMs?: number | undefined;
-  /** The most one render may cost (RENDER_MAX_JOB_COST), for renders started through the relay. */
-  maxJobCost?: number | undefined;
 }
 
 /** Frames up to this size are read and refused politely; anything bigger closes the socket (ws maxPayload). */
@@ -76,13 +73,7 @@ class RateLimit {
  * forwards, and answers with the engine's status and body.
  */
 export const remoteRelayPlugin = fp<RemoteRelayOptions>(async (app: FastifyInstance, options) => {
-  const {
-    auth,
-    revocation,
-    sessions,
-    authDeadlineMs = REMOTE_SOCKET_AUTH_DEADLINE_MS,
-    maxJobCost = RENDER_LIMIT_DEFAULTS.jobCost,
-  } = options;
+  const { auth, revocation, sessions, authDeadlineMs = REMOTE_SOCKET_AUTH_DEADLINE_MS } = options;
   app.get(API_ROUTES.remote, { websocket: true, schema: { hide: true } }, (socket: WebSocket, request) => {
     const log = request.log.child({ relay: true });
     const limit = new RateLimit();
@@ -152,7 +143,7 @@ export const remoteRelayPlugin = fp<RemoteRelayOptions>(async (app: FastifyInsta
         throw new RelayRefusal(RELAY_MESSAGES.notYourInstance);
       }
       const refusal = user
-        ? relayedRenderRefusal(route, payload.body, { mayRender: canCreate(user, 'renderedAsset'), maxJobCost })
+        ? relayedRenderRefusal(route, payload.body, { mayRender: canCreate(user, 'renderedAsset') })
         : null;
       if (refusal) throw new RelayRefusal(refusal);
       const hasBody = payload.body !== undefined && payload.method !== 'GET' && payload.method !== 'OPTIONS';
