@@ -24,6 +24,29 @@ test.describe('opening a product', () => {
     await expect(page).toHaveURL('/login');
   });
 
+  test('a user searches the catalogue on /landing, and the search stays in the address', async ({
+    page,
+    loginPage,
+    createAccount,
+  }) => {
+    const account = await createAccount(['user']);
+    await loginPage.goto();
+    await loginPage.signIn(account.username, account.password);
+    await expect(page).toHaveURL('/landing');
+
+    const search = page.getByRole('searchbox', { name: 'Search vehicles' });
+    await search.fill('no such car');
+    await expect(page.getByRole('status').filter({ hasText: 'No vehicle matches “no such car”.' })).toBeVisible();
+    await expect(page).toHaveURL(/\/landing\?search=no\+such\+car/);
+
+    await search.fill(BUILT_IN_PRODUCT.name);
+    const car = page.getByRole('button', { name: `Open ${BUILT_IN_PRODUCT.name}` });
+    await expect(car).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('searchbox', { name: 'Search vehicles' })).toHaveValue(BUILT_IN_PRODUCT.name);
+    await expect(car).toBeVisible();
+  });
+
   test('the built-in car shows the preview the server rendered of it on /landing', async ({
     page,
     request,
