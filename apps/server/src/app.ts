@@ -27,6 +27,7 @@ import { assetModelsRoutes } from './modules/asset-models/asset-models.routes.js
 import { AssetModelsService } from './modules/asset-models/asset-models.service.js';
 import { SignedFileLinks } from './storage/signed-file-links.js';
 import { seedBuiltInProduct } from './modules/asset-models/seed-built-in-product.js';
+import { seedStarterLooks } from './modules/presets/starter-looks.js';
 import { configsRoutes } from './modules/configs/configs.routes.js';
 import { ConfigsService } from './modules/configs/configs.service.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
@@ -216,6 +217,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   });
 
   await seedBuiltInProduct({ db: database.db, storage, modelFile: config.builtInModelFile, log: app.log });
+  if (config.starterLooks) await seedStarterLooks({ db: database.db, log: app.log });
   // Once the server listens: a render engine fetches the car from this server, whose address is known only then
   // (a job claimed at ready, before the listen, found none and failed).
   app.addHook('onListen', async () => {

@@ -94,6 +94,11 @@ const envSchema = z.object({
     ),
   /** The built-in car's model file, seeded as an asset model on start. */
   BUILT_IN_MODEL_FILE: z.string().min(1).optional(),
+  /** Whether the starter looks (post-process presets everyone may apply) are seeded on start. */
+  STARTER_LOOKS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
   /** The key engines present to the signalling server; derived from the auth secret when unset. */
   SIGNALLING_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Render workers the server runs in its own process; 0 leaves rendering to `npm run worker` processes. */
@@ -231,6 +236,8 @@ export interface AppConfig {
   };
   /** The built-in car's GLB, seeded as the asset model "Terra" when it exists. */
   builtInModelFile: string;
+  /** Seed the starter looks on start (once each; one an administrator deleted stays deleted). */
+  starterLooks: boolean;
   /** The render queue: workers in this process, leases and attempts (README "Render service"). */
   render: {
     /** Workers the server runs in its own process; 0 turns in-process rendering off. */
@@ -301,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       iceServers: e.WEBRTC_ICE_SERVERS,
     },
     builtInModelFile: path.resolve(e.BUILT_IN_MODEL_FILE ?? defaultBuiltInModel),
+    starterLooks: e.STARTER_LOOKS,
     render: {
       workers: e.RENDER_WORKERS,
       leaseMs: e.RENDER_LEASE_MS,

@@ -58,6 +58,7 @@ export async function startTestApp(
     loginRateLimitPerMinute: 10_000,
     // No built-in car unless a suite asks for one: lists and counts stay the suite's own.
     builtInModelFile: path.join(dataDir, 'no-built-in-model.glb'),
+    starterLooks: false,
     ...overrides,
   };
   let app: FastifyInstance;
