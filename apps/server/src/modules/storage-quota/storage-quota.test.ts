@@ -134,6 +134,14 @@ describe.each(testDatabases)('storage quota on $name', (database) => {
     expect((await usage(sid.token)).usedBytes).toBe(9000);
   });
 
+  it('lets only one of three uploads at once take the last room', async () => {
+    await emptyUploads(uma);
+    // Each fits alone, not both: the check and the insert are one transaction, the user's checks one after another.
+    const answers = await Promise.all([upload(uma.token, 6000), upload(uma.token, 6000), upload(uma.token, 6000)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 413, 413]);
+    expect((await usage(uma.token)).usedBytes).toBe(6000);
+  });
+
   it('frees the room of a deleted upload, so that the next upload fits', async () => {
     await emptyUploads(uma);
     await emptyUploads(sid);
