@@ -51,6 +51,8 @@ import { MediaCookies } from './modules/media/media-cookie.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { MediaService } from './modules/media/media.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { storageQuotaRoutes } from './modules/storage-quota/storage-quota.routes.js';
+import { StorageQuota } from './modules/storage-quota/storage-quota.service.js';
 import { toUser, UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 import { authenticationPlugin, requiresSignIn } from './plugins/app/authentication.js';
@@ -143,10 +145,12 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   }
 
   const groups = new GroupsService(database.db);
+  const quota = new StorageQuota(database.db, config.storageQuotaBytes);
   const uploads = new UploadsService(
     database.db,
     storage,
     new SignedFileLinks(deriveSecret(authSecret, 'upload-file-links')),
+    quota,
   );
   const presets = new PresetsService(database.db, uploads);
   const configs = new ConfigsService(database.db, storage, uploads);
@@ -164,8 +168,9 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
     storage,
     new SignedFileLinks(deriveSecret(authSecret, 'model-file-links')),
     previews,
+    quota,
   );
-  const render = new RenderService(renderQueue, configs, presets);
+  const render = new RenderService(renderQueue, configs, presets, quota);
   const mediaAccess =
     parts.mediaAccess ?? new LibraryMediaAccess({ uploads, configs, assetModels, renderedAssets, render });
   app.decorate('renderedAssets', renderedAssets);
@@ -268,6 +273,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
       await api.register(renderedAssetsRoutes, { renderedAssets });
       await api.register(renderRoutes, { render });
       await api.register(uploadsRoutes, { uploads, engineFilesUrl: app.engineFilesUrl });
+      await api.register(storageQuotaRoutes, { quota });
       await api.register(sessionsRoutes, { sessions: app.engineSessions });
       await api.register(enginesRoutes, { provider: app.engineProvider });
       await api.register(remoteRelayPlugin, {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { fetchAllowSchema, RENDER_LIMIT_DEFAULTS, SESSION } from '@autostudio/protocol';
+import { fetchAllowSchema, RENDER_LIMIT_DEFAULTS, SESSION, STORAGE_QUOTA_DEFAULT_BYTES } from '@autostudio/protocol';
 import type { S3BlobStoreOptions } from './storage/s3-blob-store.js';
 
 /** Environment variables. Each has a default so that `npm start` works with nothing set. */
@@ -113,6 +113,8 @@ const envSchema = z.object({
   RENDER_RUNNING_PER_USER: z.coerce.number().int().min(1).default(RENDER_LIMIT_DEFAULTS.runningPerUser),
   /** The largest render job: width × height × anti-aliasing samples (spatial × temporal) × frames. */
   RENDER_MAX_JOB_COST: z.coerce.number().positive().default(RENDER_LIMIT_DEFAULTS.jobCost),
+  /** Bytes of files one user may own (uploads, asset model files, rendered assets); 0: no limit. */
+  STORAGE_QUOTA_BYTES: z.coerce.number().int().min(0).default(STORAGE_QUOTA_DEFAULT_BYTES),
   /** Milliseconds an idle worker waits before it looks at the queue again. */
   RENDER_POLL_MS: z.coerce.number().int().min(10).default(1000),
   /** Reference engines this process starts for rendering (one per job at a time), apart from interactive ones. */
@@ -238,6 +240,8 @@ export interface AppConfig {
   builtInModelFile: string;
   /** Seed the starter looks on start (once each; one an administrator deleted stays deleted). */
   starterLooks: boolean;
+  /** Bytes of files one user may own: uploads, asset model files and rendered assets (STORAGE_QUOTA_BYTES); 0: no limit. */
+  storageQuotaBytes: number;
   /** The render queue: workers in this process, leases and attempts (README "Render service"). */
   render: {
     /** Workers the server runs in its own process; 0 turns in-process rendering off. */
@@ -309,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     builtInModelFile: path.resolve(e.BUILT_IN_MODEL_FILE ?? defaultBuiltInModel),
     starterLooks: e.STARTER_LOOKS,
+    storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     render: {
       workers: e.RENDER_WORKERS,
       leaseMs: e.RENDER_LEASE_MS,

@@ -22,6 +22,7 @@ export * from './rendered-assets.js';
 export * from './render-jobs.js';
 export * from './animation-presets.js';
 export * from './uploads.js';
+export * from './storage-quota.js';
 export * from './media.js';
 export * from './engine/index.js';
 export * from './remote-socket.js';

@@ -20,6 +20,13 @@ export const API_ROUTES = {
     filtered: '/users/filtered',
     create: '/users',
     byId: '/users/:id',
+    /** GET, administrators only: what a user's files take of their storage quota. */
+    storage: '/users/:id/storage',
+  },
+  /** The signed-in user's own things. */
+  me: {
+    /** GET: what your files take of your storage quota (STORAGE_QUOTA_BYTES). */
+    storage: '/me/storage',
   },
   groups: {
     filtered: '/user-groups/filtered',

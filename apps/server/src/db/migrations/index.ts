@@ -11,6 +11,7 @@ import * as listSearch from './0009-list-search.js';
 import * as listCounts from './0010-list-counts.js';
 import * as engineResets from './0011-engine-resets.js';
 import * as sharedCounts from './0012-shared-counts.js';
+import * as storageUsage from './0013-storage-usage.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the compiled server and
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0010-list-counts': listCounts,
   '0011-engine-resets': engineResets,
   '0012-shared-counts': sharedCounts,
+  '0013-storage-usage': storageUsage,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,5 @@
 import type { ListQuery, ListSortColumn, User } from '@autostudio/protocol';
+import type { Queries } from '../storage-quota/storage-quota.repository.js';
 import type { Db } from '../../db/database.js';
 import { paginate } from '../../db/paginate.js';
 import type { AssetModelRow } from '../../db/schema.js';
@@ -100,9 +101,13 @@ export class AssetModelsRepository {
     return row?.version ?? 0;
   }
 
-  /** Adds a model or a new version of one; the new row becomes the latest. */
-  async insert(row: AssetModelRow): Promise<void> {
+  /**
+   * Adds a model or a new version of one; the new row becomes the latest. `check` runs first in the same transaction
+   * (the owner's storage quota) and writes nothing when it throws.
+   */
+  async insert(row: AssetModelRow, check?: (trx: Queries) => Promise<void>): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      await check?.(trx);
       await trx.updateTable('asset_models').set({ is_latest: 0 }).where('model_id', '=', row.model_id).execute();
       await trx
         .insertInto('asset_models')

@@ -31,6 +31,8 @@ import { SharesRepository, type Principal } from '../access/shares.repository.js
 import { AssetModelsRepository, type AssetModelFilters } from './asset-models.repository.js';
 import { FILE_LINK_MESSAGES, type SignedFileLinks } from '../../storage/signed-file-links.js';
 import { checkModelReferences } from './model-references.js';
+import type { StorageQuota } from '../storage-quota/storage-quota.service.js';
+import type { Queries } from '../storage-quota/storage-quota.repository.js';
 
 const ASSET_MODEL_NOT_FOUND = 'Asset model not found';
 const NO_MODEL_FILE = 'This asset model has no model file';
@@ -60,6 +62,8 @@ export class AssetModelsService {
     private readonly links: SignedFileLinks,
     /** Absent where nothing renders previews (the render worker process). */
     private readonly previews?: PreviewRequester,
+    /** The owner's storage quota, checked as a model file is recorded; absent: no limit. */
+    private readonly quota?: StorageQuota,
   ) {
     this.models = new AssetModelsRepository(db);
     this.shares = new SharesRepository(db, 'asset_model_shares');
@@ -122,7 +126,7 @@ export class AssetModelsService {
         updated_at: now,
         deleted_at: null,
       };
-      await this.models.insert(row);
+      await this.models.insert(row, this.quotaCheck(row));
       this.requestPreview(row);
       return await this.one(user, row);
     });
@@ -160,7 +164,8 @@ export class AssetModelsService {
         ...this.fileColumns(files, existing.preview_key),
         created_at: changes.updated_at,
       };
-      await this.models.insert(row);
+      // A new version counts against the model's owner, whoever sent it.
+      await this.models.insert(row, this.quotaCheck(row));
       this.requestPreview(row);
       return await this.one(user, row);
     });
@@ -206,6 +211,14 @@ export class AssetModelsService {
   async canSeeModel(user: User, modelId: string): Promise<boolean> {
     const row = await this.models.findLiveVersion(modelId);
     return row !== undefined && this.access.canSee(user, row);
+  }
+
+  /** The check that the new version's model file fits its owner's storage quota, in the transaction that inserts it. */
+  private quotaCheck(row: AssetModelRow): ((trx: Queries) => Promise<void>) | undefined {
+    const { quota } = this;
+    const ownerId = row.owner_id;
+    if (!quota || ownerId === null) return undefined;
+    return (trx) => quota.assertRoom(trx, ownerId, toNumber(row.file_size));
   }
 
   /** A model without a picture gets one rendered; the answer does not wait for it. */

@@ -14,8 +14,11 @@ import type { RenderService } from './render.service.js';
 
 const tags = ['render service'];
 const errors = errorResponses(400, 401, 403, 404);
-/** Starting a render: 429 when the user already has as many jobs waiting as one user may. */
-const startErrors = errorResponses(400, 401, 403, 404, 429);
+/**
+ * Starting a render: 413 when the user's files already take their whole storage quota, 429 when they already have as
+ * many jobs waiting as one user may.
+ */
+const startErrors = errorResponses(400, 401, 403, 404, 413, 429);
 
 export const renderRoutes: FastifyPluginAsyncZod<{ render: RenderService }> = async (app, { render }) => {
   const guard = requireUser;

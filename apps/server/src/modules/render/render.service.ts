@@ -24,6 +24,7 @@ import { mediaUrl } from '../../storage/media-url.js';
 import type { ConfigsService } from '../configs/configs.service.js';
 import type { PresetsService } from '../presets/presets.service.js';
 import type { RenderQueue } from './render-queue.js';
+import type { StorageQuota } from '../storage-quota/storage-quota.service.js';
 import type { StoredRenderOutput, StoredVideoRequest } from './render-runner.js';
 
 /**
@@ -36,6 +37,8 @@ export class RenderService {
     private readonly queue: RenderQueue,
     private readonly configs: ConfigsService,
     private readonly presets: PresetsService,
+    /** Renders are refused while their user's files take the whole storage quota; absent: no limit. */
+    private readonly quota?: StorageQuota,
   ) {}
 
   async startStill(user: User, request: StillRenderRequest): Promise<RenderJob> {
@@ -143,6 +146,8 @@ export class RenderService {
   }
 
   private async enqueue(user: User, kind: RenderJobKind, request: unknown): Promise<RenderJob> {
+    // A render's size is known only once it ran, so it is refused only when no room is left at all.
+    await this.quota?.assertNotFull(user.id);
     const row = await this.queue.submit({ id: randomUUID(), ownerId: user.id, kind, request, withinUserLimit: true });
     if (!row) throw new HttpError(429, RENDER_MESSAGES.tooManyQueued(this.queue.limits.queuedPerUser));
     return toRenderJob(row);

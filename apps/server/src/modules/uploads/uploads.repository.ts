@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { Queries } from '../storage-quota/storage-quota.repository.js';
 import type { UploadGroupRow, UploadRow } from '../../db/schema.js';
 
 export class UploadsRepository {
@@ -9,9 +10,13 @@ export class UploadsRepository {
     return this.db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Inserts the upload, and first the new group it starts when there is one: both or neither. */
-  async insert(row: UploadRow, newGroup?: UploadGroupRow): Promise<void> {
+  /**
+   * Inserts the upload, and first the new group it starts when there is one: both or neither. `check` runs first in
+   * the same transaction (the owner's storage quota) and writes nothing when it throws.
+   */
+  async insert(row: UploadRow, newGroup?: UploadGroupRow, check?: (trx: Queries) => Promise<void>): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      await check?.(trx);
       if (newGroup) await trx.insertInto('upload_groups').values(newGroup).execute();
       await trx.insertInto('uploads').values(row).execute();
     });

@@ -26,6 +26,7 @@ import { canCreate } from '../access/access-policy.js';
 import { UploadGroupAccess } from './upload-group-access.js';
 import { UploadsRepository } from './uploads.repository.js';
 import { seenThroughConfig } from './config-images.js';
+import type { StorageQuota } from '../storage-quota/storage-quota.service.js';
 
 const UPLOAD_NOT_FOUND = 'Upload not found';
 
@@ -66,6 +67,8 @@ export class UploadsService {
     private readonly db: Db,
     private readonly storage: BlobStore,
     private readonly links: SignedFileLinks,
+    /** The owner's storage quota, checked as an upload is recorded; absent: no limit. */
+    private readonly quota?: StorageQuota,
   ) {
     this.uploads = new UploadsRepository(db);
     this.groups = new UploadGroupAccess(db);
@@ -95,7 +98,8 @@ export class UploadsService {
         size: file.size,
         created_at: now,
       };
-      await this.uploads.insert(row, newGroup);
+      const { quota } = this;
+      await this.uploads.insert(row, newGroup, quota && ((trx) => quota.assertRoom(trx, user.id, file.size)));
       return toUpload(row);
     });
   }

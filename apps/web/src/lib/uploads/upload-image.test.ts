@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API_BASE, STATE_MESSAGES, type Upload } from '@autostudio/protocol';
+import { API_BASE, STATE_MESSAGES, STORAGE_MESSAGES, type Upload } from '@autostudio/protocol';
 import { pointApiClientAt } from '@/test/api-client-hooks';
 import { fakeUploadServer } from '@/test/fake-upload-server';
 import { ApiError } from '@/lib/api-client';
@@ -77,6 +77,17 @@ describe('uploading an image', () => {
     const message = 'file: not a PNG, JPEG, WebP, GIF, HDR or EXR file';
     server.sent[1]?.answer(400, { statusCode: 400, error: 'Bad Request', message });
     await expect(refused).rejects.toMatchObject({ status: 400, message });
+  });
+
+  it("rejects with the quota's message when the server answers 413", async () => {
+    pointApiClientAt(ORIGIN);
+    const refused = uploadImage(png());
+    const message = STORAGE_MESSAGES.quotaExceeded(5_261_334_938, 5 * 1024 ** 3, 200 * 1024 ** 2);
+    server.sent[0]?.answer(413, { statusCode: 413, error: 'Payload Too Large', message });
+    await expect(refused).rejects.toMatchObject({ status: 413, message });
+    expect(message).toBe(
+      'Storage quota exceeded: 4.9 GB of 5 GB used; this file is 200 MB. Delete files or ask an administrator to raise STORAGE_QUOTA_BYTES.',
+    );
   });
 
   it('stops sending when cancelled', async () => {
