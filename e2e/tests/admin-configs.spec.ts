@@ -19,7 +19,8 @@ test.describe('/admin/configs', () => {
     loginPage,
     createAccount,
   }) => {
-    const owner = await signInApi(request, await createAccount(['user']));
+    const ownerAccount = await createAccount(['user']);
+    const owner = await signInApi(request, ownerAccount);
     const colleague = await createAccount(['user']);
     const name = `Showroom ${randomUUID().slice(0, 6)}`;
     await createConfigApi(request, owner, {
@@ -36,6 +37,8 @@ test.describe('/admin/configs', () => {
     const row = tableRow(page, 'Configurations', name);
     await expect(row).toContainText('Night shot for the brochure');
     await expect(row).toContainText('Terra');
+    // The Owner column names whose it is.
+    await expect(row.getByRole('cell', { name: ownerAccount.username, exact: true })).toBeVisible();
     const snapshot = row.getByRole('img', { name: `Preview of ${name}` });
     await expect(snapshot).toBeVisible();
     await expect.poll(() => snapshot.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(160);

@@ -52,6 +52,27 @@ test.describe('the car panel', () => {
     await expect.poll(async () => (await engineCall('GetCarLights')).Lights.HeadLamps1?.Intensity).toBeCloseTo(1.1);
   });
 
+  test('Limited and Wilderness offer their DRLs and Signature LEDs, switched by CarLightTurnOnOff; Base does not', async ({
+    page,
+  }) => {
+    const trim = page.getByRole('radiogroup', { name: 'Trim' });
+    await trim.getByRole('radio', { name: 'Limited' }).click();
+    await expect.poll(async () => (await engineSettings()).Trim).toBe('Terra Limited');
+    await page.getByRole('switch', { name: 'Daytime running lights on' }).click();
+    await expect.poll(async () => (await engineCall('GetCarLights')).Lights.DRLs?.OnOff).toBe(true);
+    await page.getByRole('switch', { name: 'Signature LEDs on' }).click();
+    await expect.poll(async () => (await engineCall('GetCarLights')).Lights.SignatureLEDs?.OnOff).toBe(true);
+
+    await trim.getByRole('radio', { name: 'Wilderness' }).click();
+    await expect.poll(async () => (await engineSettings()).Trim).toBe('Terra Wilderness');
+    await expect(page.getByRole('switch', { name: 'Signature LEDs on' })).toBeVisible();
+
+    await trim.getByRole('radio', { name: 'Base' }).click();
+    await expect.poll(async () => (await engineSettings()).Trim).toBe('Terra Base');
+    await expect(page.getByRole('switch', { name: 'Daytime running lights on' })).toHaveCount(0);
+    await expect(page.getByRole('switch', { name: 'Headlamps on' })).toBeVisible();
+  });
+
   test('a keyboard alone reaches and changes a paint and a door', async ({ page }) => {
     const current = (await engineCall('Get Material Options')).Current;
     // From the panel's tab, Tab walks into the paint swatches; arrows move among them, Space picks one.

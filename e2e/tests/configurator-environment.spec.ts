@@ -16,7 +16,7 @@ test.describe('the environment panel', () => {
   test('an environment, its scatter, the time of day with its lamps and the sun reach the engine', async ({ page }) => {
     const before = await videoPicture(page);
     await page.getByRole('combobox', { name: 'Environment' }).click();
-    await page.getByRole('option', { name: 'desert-pcg' }).click();
+    await page.getByRole('option', { name: 'Desert PCG' }).click();
     await expect.poll(async () => (await engineSettings()).Environment?.Path, { timeout: 20_000 }).toBe('desert-pcg');
     await expect
       .poll(async () => pictureDifference(before.pixels, (await videoPicture(page)).pixels), { timeout: 20_000 })
@@ -83,7 +83,7 @@ test.describe('the environment panel', () => {
 
   test('the HDRI backdrop shows its settings, which reach the engine', async ({ page }) => {
     await page.getByRole('combobox', { name: 'Environment' }).click();
-    await page.getByRole('option', { name: 'HDRIBackdrop' }).click();
+    await page.getByRole('option', { name: 'HDRI Backdrop' }).click();
     await expect.poll(async () => (await engineSettings()).Environment?.Path, { timeout: 20_000 }).toBe('HDRIBackdrop');
     await page.getByRole('slider', { name: 'Intensity' }).focus();
     await page.keyboard.press('ArrowRight');

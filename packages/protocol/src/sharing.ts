@@ -22,6 +22,11 @@ export type SharedWith = z.infer<typeof sharedWithSchema>;
 /** Who made an item and when; every owned item carries it. */
 export const ownershipSchema = z.object({
   ownerId: z.string().nullable(),
+  /**
+   * The owner's username, told to administrators only (the admin lists' Owner column); absent for everyone else, who
+   * are told no more than the owner's id as before. Null when the item has no owner or the owner is gone.
+   */
+  ownerUsername: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -7,7 +7,13 @@ import type { SceneState } from './scene-state.js';
 /** What a loaded car model offers; the scene functions refuse what the model lacks, with a clear error. */
 export interface ModelParts {
   doors: string[];
+  /** Lamps of the first look; `lampsByTrim` tells a trim that has other lamps. */
   lamps: string[];
+  /**
+   * Lamps per trim, for a file whose trims are separate scenes (the built-in car's GLB: DRLs and SignatureLEDs only
+   * on Limited and Wilderness, spec §3). A trim not named here has `lamps`.
+   */
+  lampsByTrim?: Record<string, string[]>;
   hasPaint: boolean;
   /** Trim names (glTF scenes or KHR_materials_variants); empty when the model has a single look. */
   trims: string[];

@@ -164,6 +164,12 @@ describe('the built-in car in real renders', () => {
     await loadServedModel(t, await readFile(BUILT_IN_CAR_GLB));
     const options = (await t.call('car', 'GetCarOptions')).body as { options: string[] };
     expect(options.options).toEqual(['Terra Base', 'Terra Limited', 'Terra Wilderness']);
+    // Each trim is a scene with its own lamps: DRLs and SignatureLEDs only on Limited and Wilderness (spec §3).
+    const lamps = async () => Object.keys(((await t.call('car', 'GetCarLights')).body as { Lights: object }).Lights);
+    expect(await lamps()).toEqual(['HeadLamps1', 'TailLamps1']);
+    expect((await t.call('car', 'Update Car Material', { MaterialToSet: 'Terra Limited' })).status).toBe(200);
+    expect(await lamps()).toEqual(['HeadLamps1', 'TailLamps1', 'DRLs', 'SignatureLEDs']);
+    expect((await t.call('car', 'CarLightTurnOnOff', { LightName: 'SignatureLEDs', OnOff: true })).status).toBe(200);
     expect((await t.call('car', 'Update Car Material', { MaterialToSet: 'Rallye Red' })).status).toBe(200);
     const red = await still();
     expect(

@@ -101,7 +101,13 @@ export class Car {
     const name = Object.keys(lamps).find((l) => l.toLowerCase() === lightName.toLowerCase());
     if (!name) throw new EngineError(`Unknown light ${lightName}; the car has ${CAR_LIGHT_NAMES.join(', ')}`);
     if (!this.lampsNow().includes(name)) {
-      const where = this.car.modelPath === null ? `the ${this.car.trim} trim` : 'the loaded car model';
+      const trim = this.car.trim;
+      const where =
+        this.car.modelPath === null
+          ? `the ${trim} trim`
+          : trim
+            ? `the ${trim} trim of the loaded car model`
+            : 'the loaded car model';
       throw new EngineError(`${name} is not available on ${where}`);
     }
     const lamp = lamps[name] ?? { on: false, intensity: 1 };
@@ -125,10 +131,10 @@ export class Car {
     return PAINTS.map((p) => paintKey(p.name));
   }
 
-  /** Lamps the car has now: the built-in car's trim decides; a loaded model offers what it names. */
+  /** Lamps the car has now: the built-in car's trim decides; a loaded model offers what its trim names. */
   private lampsNow(): string[] {
     if (this.car.modelPath === null) return TRIMS.find((t) => t.name === this.car.trim)?.lamps ?? [];
-    return this.scene.parts.lamps;
+    return this.scene.parts.lampsByTrim?.[this.car.trim] ?? this.scene.parts.lamps;
   }
 
   private turnOffMissingLamps(): void {

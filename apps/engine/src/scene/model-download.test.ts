@@ -17,6 +17,7 @@ const LINK = '/api/asset-model-file/version-1.1999999999.signature';
 const glb = Buffer.concat([Buffer.from('glTF'), Buffer.alloc(256 * 1024, 7)]);
 const files: Record<string, Buffer> = {
   [`${LINK}/car.glb`]: glb,
+  [`${LINK}/trims.glb`]: glb,
   [`${LINK}/car.zip`]: writeZip([
     { name: 'car/', data: Buffer.alloc(0), mode: 0o040755 },
     { name: 'car/textures/paint.png', data: Buffer.from('png') },
@@ -161,6 +162,42 @@ describe('Download File', () => {
       expect(status, Path).toBe(400);
       expect((body as { errorMessage: string }).errorMessage).toMatch(/^LoadCarByPath: /);
     }
+  });
+});
+
+describe('a loaded model whose trims are scenes with their own lamps', () => {
+  it('offers and switches DRLs and SignatureLEDs on the trims that have them (the built-in car GLB)', async () => {
+    t.renderer.modelParts = () => ({
+      doors: ['DOOR_FL', 'DOOR_FR', 'DOOR_RL', 'DOOR_RR'],
+      lamps: ['HeadLamps1', 'TailLamps1'],
+      lampsByTrim: {
+        'Terra Base': ['HeadLamps1', 'TailLamps1'],
+        'Terra Limited': ['HeadLamps1', 'TailLamps1', 'DRLs', 'SignatureLEDs'],
+      },
+      hasPaint: true,
+      trims: ['Terra Base', 'Terra Limited'],
+    });
+    const { final } = await download(`${mediaBase}${LINK}/trims.glb`);
+    expect((await t.call('car', 'LoadCarByPath', { Path: final.Path })).status).toBe(200);
+    const lampNames = async () =>
+      Object.keys(((await t.call('car', 'GetCarLights')).body as { Lights: object }).Lights);
+    expect(await lampNames()).toEqual(['HeadLamps1', 'TailLamps1']);
+
+    expect((await t.call('car', 'Update Car Material', { MaterialToSet: 'Terra Limited' })).status).toBe(200);
+    expect(await lampNames()).toEqual(['HeadLamps1', 'TailLamps1', 'DRLs', 'SignatureLEDs']);
+    for (const LightName of ['DRLs', 'SignatureLEDs']) {
+      expect((await t.call('car', 'CarLightTurnOnOff', { LightName, OnOff: true, Intensity: 2 })).status).toBe(200);
+    }
+    const config = (await t.call('car', 'Get Current Config')).body as { Settings: { Lights: object } };
+    expect(config.Settings.Lights).toMatchObject({ DRLs: { OnOff: true, Intensity: 2 } });
+
+    // Back on Base they are gone, switched off and refused.
+    expect((await t.call('car', 'Update Car Material', { MaterialToSet: 'Terra Base' })).status).toBe(200);
+    expect(await lampNames()).toEqual(['HeadLamps1', 'TailLamps1']);
+    expect(await t.call('car', 'CarLightTurnOnOff', { LightName: 'DRLs', OnOff: true })).toEqual({
+      status: 400,
+      body: { errorMessage: 'DRLs is not available on the Terra Base trim of the loaded car model' },
+    });
   });
 });
 

@@ -69,6 +69,7 @@ const VISIBLE: Record<Actor, boolean> = {
 interface Holders {
   id: string;
   ownerId: string | null;
+  ownerUsername?: string | null;
   sharedUsers: { id: string }[];
   sharedGroups: { id: string }[];
 }
@@ -290,6 +291,23 @@ describe.each(testDatabases)('the access matrix on $name', (database) => {
         }
       }
     });
+
+    it.each(ACTORS)(
+      "the owner's username (the admin lists' Owner column): %s is told only as an admin",
+      async (actor) => {
+        if (actor === 'anonymous' || actor === 'stranger') return;
+        const id = await prepare();
+        const asAdmin = actor === 'admin' || (actor === 'owner' && kind.ownerRole === 'admin');
+        const username = kind.ownerRole === 'admin' ? 'matrix-owner-admin' : 'matrix-owner';
+        const byId = (await send(t, tokenOf(actor), kind.get(id))).json<Holders>();
+        const listed = (await send(t, tokenOf(actor), kind.list)).json<{ items: Holders[] }>().items;
+        for (const item of [byId, listed.find((entry) => entry.id === id)]) {
+          if (asAdmin) expect(item?.ownerUsername).toBe(username);
+          // Everyone else gets what they got before: no name, not even their own.
+          else expect(item).not.toHaveProperty('ownerUsername');
+        }
+      },
+    );
 
     it.each(ACTORS)('update: %s', async (actor) => {
       const id = await prepare();

@@ -164,6 +164,9 @@ async function selectVariant(gltf: GLTF, look: CarLook, variant: number): Promis
   look.parts.lamps = parts.lamps;
 }
 
+/** The lamps a look has, in the catalogue's order (HeadLamps1, TailLamps1, DRLs, SignatureLEDs), not the file's. */
+const lampsOf = (look: CarLook): LampName[] => LAMPS.filter((lamp) => look.parts.lamps.has(lamp));
+
 /** The car in the scene: the built-in one (built per trim on demand) or a loaded glTF with its trims. */
 export class CarRig {
   readonly group = new THREE.Group();
@@ -201,7 +204,11 @@ export class CarRig {
     const trims = variants.length > 0 ? variants : gltf.scenes.length > 1 ? [...looks.keys()] : [];
     return {
       doors: [...first.parts.doors.keys()],
-      lamps: [...first.parts.lamps.keys()],
+      lamps: lampsOf(first),
+      // Scenes are trims with their own nodes: each has the lamps it names (the first alone would hide DRLs).
+      lampsByTrim: Object.fromEntries(
+        [...looks].filter(([trim]) => trims.includes(trim)).map(([trim, look]) => [trim, lampsOf(look)]),
+      ),
       hasPaint: first.parts.paint !== null,
       trims,
     };

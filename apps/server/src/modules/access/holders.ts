@@ -1,8 +1,9 @@
-import { canManage, type ItemKind, type SharedWith, type User } from '@autostudio/protocol';
+import { canManage, isAdmin, type ItemKind, type SharedWith, type User } from '@autostudio/protocol';
 
-/** An item's owner id and share list, as one viewer is told them. */
+/** An item's owner id and share list, as one viewer is told them; an administrator also gets the owner's username. */
 export interface Holders extends SharedWith {
   ownerId: string | null;
+  ownerUsername?: string | null;
 }
 
 /**
@@ -16,7 +17,10 @@ export function holdersFor(
   kind: ItemKind,
   ownerId: string | null,
   shared: SharedWith | undefined,
+  ownerUsernames?: ReadonlyMap<string, string>,
 ): Holders {
   if (!canManage(user, kind, ownerId)) return { ownerId: null, sharedUsers: [], sharedGroups: [] };
-  return { ownerId, ...(shared ?? { sharedUsers: [], sharedGroups: [] }) };
+  const holders = { ownerId, ...(shared ?? { sharedUsers: [], sharedGroups: [] }) };
+  if (!isAdmin(user) || !ownerUsernames) return holders;
+  return { ...holders, ownerUsername: (ownerId && ownerUsernames.get(ownerId)) ?? null };
 }

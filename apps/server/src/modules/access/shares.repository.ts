@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SharedWith } from '@autostudio/protocol';
+import { isAdmin, type SharedWith, type User } from '@autostudio/protocol';
 import type { Db } from '../../db/database.js';
 import type { ShareTableName } from '../../db/schema.js';
 
@@ -58,6 +58,17 @@ export class SharesRepository {
       )
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  /**
+   * The usernames of the items' owners, for an administrator's lists (their Owner column); for anyone else nothing is
+   * looked up, and holdersFor tells them no names.
+   */
+  async ownerUsernames(viewer: User, ownerIds: readonly (string | null)[]): Promise<Map<string, string>> {
+    const ids = [...new Set(ownerIds.filter((id): id is string => id !== null))];
+    if (!isAdmin(viewer) || ids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids).execute();
+    return new Map(rows.map((row) => [row.id, row.username]));
   }
 
   /** Who each item is shared with, in two queries for any number of items. */

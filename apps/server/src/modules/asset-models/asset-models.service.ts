@@ -256,7 +256,13 @@ export class AssetModelsService {
   }
 
   private async toModels(user: User, rows: AssetModelRow[]): Promise<AssetModel[]> {
-    const shared = await this.shares.sharedWith([...new Set(rows.map((row) => row.model_id))]);
+    const [shared, owners] = await Promise.all([
+      this.shares.sharedWith([...new Set(rows.map((row) => row.model_id))]),
+      this.shares.ownerUsernames(
+        user,
+        rows.map((row) => row.owner_id),
+      ),
+    ]);
     return rows.map((row) => ({
       id: row.id,
       modelId: row.model_id,
@@ -275,7 +281,7 @@ export class AssetModelsService {
       isPublic: row.is_public === 1,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
-      ...holdersFor(user, 'assetModel', row.owner_id, shared.get(row.model_id)),
+      ...holdersFor(user, 'assetModel', row.owner_id, shared.get(row.model_id), owners),
     }));
   }
 }

@@ -159,7 +159,13 @@ export class ConfigsService {
   }
 
   private async toConfigs(user: User, rows: ConfigRow[]): Promise<Config[]> {
-    const shared = await this.shares.sharedWith(rows.map((row) => row.id));
+    const [shared, owners] = await Promise.all([
+      this.shares.sharedWith(rows.map((row) => row.id)),
+      this.shares.ownerUsernames(
+        user,
+        rows.map((row) => row.owner_id),
+      ),
+    ]);
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
@@ -169,7 +175,7 @@ export class ConfigsService {
       imageUrl: row.image_key ? mediaUrl(row.image_key) : null,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
-      ...holdersFor(user, 'config', row.owner_id, shared.get(row.id)),
+      ...holdersFor(user, 'config', row.owner_id, shared.get(row.id), owners),
     }));
   }
 }

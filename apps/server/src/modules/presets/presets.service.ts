@@ -172,9 +172,13 @@ export class PresetsService {
     const animationGroups = [
       ...new Set(rows.filter((row) => row.type === 'animation' && row.group_id).map((row) => row.group_id ?? '')),
     ];
-    const [shared, uploads] = await Promise.all([
+    const [shared, uploads, owners] = await Promise.all([
       this.shares.sharedWith(rows.map((row) => row.id)),
       this.presets.uploadsInGroups(animationGroups),
+      this.shares.ownerUsernames(
+        user,
+        rows.map((row) => row.owner_id),
+      ),
     ]);
     return rows.map((row) => {
       const preset: Preset = {
@@ -187,7 +191,7 @@ export class PresetsService {
         groupId: row.group_id,
         createdAt: row.created_at,
         updatedAt: row.updated_at,
-        ...holdersFor(user, 'preset', row.owner_id, shared.get(row.id)),
+        ...holdersFor(user, 'preset', row.owner_id, shared.get(row.id), owners),
       };
       if (preset.type === 'animation') {
         preset.previewImageMapping = Object.fromEntries(

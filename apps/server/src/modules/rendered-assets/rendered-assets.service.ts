@@ -181,7 +181,14 @@ export class RenderedAssetsService {
 
   private async toAssets(user: User, rows: RenderedAssetRow[]): Promise<RenderedAsset[]> {
     const ids = rows.map((row) => row.id);
-    const [shared, items] = await Promise.all([this.shares.sharedWith(ids), this.assets.items(ids)]);
+    const [shared, items, owners] = await Promise.all([
+      this.shares.sharedWith(ids),
+      this.assets.items(ids),
+      this.shares.ownerUsernames(
+        user,
+        rows.map((row) => row.owner_id),
+      ),
+    ]);
     return rows.map((row) => {
       const own = items.filter((item) => item.asset_id === row.id);
       // A render's own thumbnail; otherwise its first image (renders recorded before thumbnails were made).
@@ -201,7 +208,7 @@ export class RenderedAssetsService {
         itemCount: own.filter((item) => item.kind !== RENDER_THUMBNAIL_KIND).length,
         createdAt: row.created_at,
         updatedAt: row.updated_at,
-        ...holdersFor(user, 'renderedAsset', row.owner_id, shared.get(row.id)),
+        ...holdersFor(user, 'renderedAsset', row.owner_id, shared.get(row.id), owners),
       };
     });
   }

@@ -10,11 +10,8 @@ import { loadConfiguration, studioSettings, useConfigurationRestore } from './co
 
 // The dialogs load when first opened: /home's first paint carries only the buttons.
 // They are imported by path: the features' index modules are part of the first bundle already.
-const SaveConfigurationDialog = lazy(() =>
-  import('@/features/configurations/components/save-configuration-dialog').then((m) => ({
-    default: m.SaveConfigurationDialog,
-  })),
-);
+const loadSaveDialog = () => import('@/features/configurations/components/save-configuration-dialog');
+const SaveConfigurationDialog = lazy(() => loadSaveDialog().then((m) => ({ default: m.SaveConfigurationDialog })));
 const ConfigurationBrowser = lazy(() =>
   import('@/features/configurations/components/configuration-browser').then((m) => ({
     default: m.ConfigurationBrowser,
@@ -31,6 +28,9 @@ const takeSnapshot = () => {
 
 type OpenDialog = 'save' | 'browse' | null;
 
+/** The viewport's picture, as the save dialog shows and saves it. */
+type Snapshot = { blob: Blob; url: string } | null;
+
 /**
  * The studio toolbar's configuration controls: the current configuration's name, the browser, and Save (also
  * Ctrl/⌘+S). A guest, who may create nothing, gets no Save button.
@@ -42,20 +42,34 @@ export function ConfigurationToolbar() {
   const engineIsReady = useEngineStore((state) => state.status === 'ready');
   const [open, setOpen] = useState<OpenDialog>(null);
   const [sharing, setSharing] = useState<Config | null>(null);
+  const [snapshot, setSnapshot] = useState<Snapshot>(null);
   const maySave = user !== null && canCreate(user, 'config');
   useConfigurationRestore();
+
+  // The picture is taken before the dialog opens (with its code loading meanwhile), so the dialog opens with its
+  // preview rather than a blank frame that fills in later; and it is the picture as it was when Save was pressed.
+  const openSave = useCallback(() => {
+    void Promise.all([takeSnapshot().catch(() => null), loadSaveDialog()]).then(([blob]) => {
+      setSnapshot(blob && { blob, url: URL.createObjectURL(blob) });
+      setOpen('save');
+    });
+  }, []);
+  useEffect(() => {
+    if (!snapshot) return;
+    return () => URL.revokeObjectURL(snapshot.url);
+  }, [snapshot]);
 
   useEffect(() => {
     if (!maySave) return;
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
         event.preventDefault();
-        if (useEngineStore.getState().status === 'ready') setOpen('save');
+        if (useEngineStore.getState().status === 'ready') openSave();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [maySave]);
+  }, [maySave, openSave]);
 
   const collect = useCallback(() => studioSettings(product), [product]);
   const onOpenChange = (dialog: OpenDialog) => (next: boolean) => setOpen(next ? dialog : null);
@@ -77,7 +91,7 @@ export function ConfigurationToolbar() {
           variant="secondary"
           size="sm"
           disabled={!engineIsReady}
-          onClick={() => setOpen('save')}
+          onClick={openSave}
           title="Save configuration (Ctrl+S)"
         >
           <Save aria-hidden />
@@ -90,7 +104,7 @@ export function ConfigurationToolbar() {
             open
             onOpenChange={onOpenChange('save')}
             collect={collect}
-            takeSnapshot={takeSnapshot}
+            snapshot={snapshot}
             defaultName={product?.name ?? 'Configuration'}
           />
         )}

@@ -16,6 +16,13 @@ export interface SegmentedProps<T extends string> {
   className?: string;
 }
 
+/**
+ * The chosen segment reads at a glance: a surface lighter than the track (in the dark theme the raised surface is
+ * darker than the track, so the choice all but vanished), foreground text and a thin ring.
+ */
+const SELECTED =
+  'segmented-selected bg-surface text-foreground font-medium shadow-sm ring-1 ring-foreground/20 dark:bg-foreground/15';
+
 /** One choice among a few, all visible: arrow keys move between them (roving focus), Space or Enter picks. */
 export function Segmented<T extends string>({
   label,
@@ -40,9 +47,9 @@ export function Segmented<T extends string>({
           key={option.value}
           value={option.value}
           className={cn(
-            'h-6 truncate rounded px-2 text-[12px] text-muted-foreground transition-colors hover:text-foreground',
-            'data-[state=on]:bg-surface-raised data-[state=on]:text-foreground data-[state=on]:shadow-sm',
+            'h-6 truncate rounded px-2 text-[12px] transition-colors',
             'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50',
+            option.value === value ? SELECTED : 'text-muted-foreground hover:text-foreground',
           )}
         >
           {option.label}

@@ -57,6 +57,32 @@ export function trimOptions(answer: EngineResult<'GetCarOptions'>): TrimOption[]
   return answer.options.map((name, index) => ({ name, index, label: trimLabel(name) }));
 }
 
+/**
+ * Spec §3: an environment's label is its name without its first underscore-separated part ("ENV_Desert" → "Desert").
+ * A name with no such part is a key ("desert-pcg", "HDRIBackdrop"): it is split into words, each capitalised, and a
+ * word without vowels read as an abbreviation ("Desert PCG", "HDRI Backdrop"). The one place environments get the
+ * label every list shows.
+ */
+export function environmentLabel(name: string): string {
+  const parts = name.split('_').filter(Boolean);
+  const rest = parts.length > 1 ? parts.slice(1) : parts;
+  const words = rest
+    .join(' ')
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[\s-]+/)
+    .filter(Boolean);
+  const label = words
+    .map((word) => (/^[^aeiouy]+$/i.test(word) ? word.toUpperCase() : word.charAt(0).toUpperCase() + word.slice(1)))
+    .join(' ');
+  return label || name;
+}
+
+/** The engine's environments, each with the label of the spec's rule. */
+export function environmentOptions(answer: EngineResult<'GetEnvironmentOptions'>): EnvironmentOption[] {
+  return answer.Options.map((option) => ({ ...option, label: environmentLabel(option.name) }));
+}
+
 /** A paint key as people read it: "rallye red" → "Rallye Red". */
 export function paintLabel(key: string): string {
   return key.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());

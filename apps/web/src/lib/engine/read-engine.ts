@@ -1,6 +1,6 @@
 import { ENGINE_CONFIG_DEFAULTS, type EngineConfigSettings } from '@autostudio/protocol';
 import type { RemoteApi } from '@/lib/remote-control/remote-api';
-import { trimOptions, type EngineOptions, type EngineSettings } from './engine-settings';
+import { environmentOptions, trimOptions, type EngineOptions, type EngineSettings } from './engine-settings';
 
 export interface EngineSnapshot {
   settings: EngineSettings;
@@ -30,7 +30,7 @@ export async function readEngine(api: RemoteApi): Promise<EngineSnapshot> {
       paints: paints.MaterialOptions,
       swatches: paints.Swatches ?? {},
       trimPaints: trimPaints.paintOptions,
-      environments: environments.Options,
+      environments: environmentOptions(environments),
       timesOfDay: timesOfDay.TODOptions,
       bokehShapes: bokeh.ShapeOptions,
     },

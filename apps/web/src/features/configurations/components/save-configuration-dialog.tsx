@@ -18,8 +18,8 @@ export interface SaveConfigurationDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The studio as it is now, in the saved shape; read when the user saves. */
   collect: () => SavedConfigSettings;
-  /** The stream's picture, taken when the dialog opens; null while there is none. */
-  takeSnapshot: () => Promise<Blob | null>;
+  /** The stream's picture, taken before the dialog opens (its object URL is the opener's); null when there is none. */
+  snapshot: { blob: Blob; url: string } | null;
   /** The name a new configuration starts with. */
   defaultName: string;
 }
@@ -32,7 +32,7 @@ export function SaveConfigurationDialog({
   open,
   onOpenChange,
   collect,
-  takeSnapshot,
+  snapshot,
   defaultName,
 }: SaveConfigurationDialogProps) {
   const current = useConfigurationStore((state) => state.current);
@@ -42,25 +42,12 @@ export function SaveConfigurationDialog({
   const [name, setName] = useState(() => current?.name ?? defaultName);
   const [description, setDescription] = useState(() => current?.description ?? '');
   const [nameError, setNameError] = useState<string | null>(null);
-  const [snapshot, setSnapshot] = useState<{ blob: Blob; url: string } | null>(null);
   const saving = status === SAVE_CONFIG_STATUS.saving;
 
   useEffect(() => {
     // A failure shown when the dialog was last closed is not this opening's.
     useConfigurationStore.getState().resetSave();
-    let url: string | null = null;
-    let live = true;
-    void takeSnapshot().then((blob) => {
-      if (!live || !blob) return;
-      url = URL.createObjectURL(blob);
-      setSnapshot({ blob, url });
-    });
-    return () => {
-      live = false;
-      if (url) URL.revokeObjectURL(url);
-      setSnapshot(null);
-    };
-  }, [takeSnapshot]);
+  }, []);
 
   const save = async (asNew: boolean) => {
     const trimmed = name.trim();

@@ -26,6 +26,16 @@ describe('the render progress panel', () => {
     useRenderJobsStore.setState(useRenderJobsStore.getInitialState(), true);
   });
 
+  it('keeps clear of the viewport’s corner: inset from its bottom and right edges, not in the corner', () => {
+    useRenderJobsStore.setState({ jobs: [entry('Orbit', { progress: 10 })] });
+    render(<RenderProgressPanel />);
+    const tray = screen.getByRole('region', { name: 'Renders' });
+    expect(tray).toHaveAttribute('data-corner-clear');
+    expect(tray).toHaveClass('right-12', 'bottom-12');
+    expect(tray).not.toHaveClass('right-3');
+    expect(tray).not.toHaveClass('bottom-3');
+  });
+
   it('is hidden without renders', () => {
     render(<RenderProgressPanel />);
     expect(screen.queryByRole('region', { name: 'Renders' })).not.toBeInTheDocument();

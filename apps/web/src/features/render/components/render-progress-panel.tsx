@@ -140,9 +140,10 @@ function JobRow({ entry }: { entry: RenderJobEntry }) {
 }
 
 /**
- * The render jobs tray over the viewport's bottom right: each render with its state, progress and the engine's
- * message, Cancel while it runs, the error when it failed, the thumbnail and links to its files when done. Hidden
- * while there is none.
+ * The render jobs tray over the viewport, towards its bottom right: each render with its state, progress and the
+ * engine's message, Cancel while it runs, the error when it failed, the thumbnail and links to its files when done.
+ * Hidden while there is none. It is inset from the corner (`data-corner-clear`), so the viewport's corner, where view
+ * controls and badges sit, stays visible under it.
  */
 export function RenderProgressPanel() {
   const jobs = useRenderJobsStore((state) => state.jobs);
@@ -151,7 +152,8 @@ export function RenderProgressPanel() {
   return (
     <section
       aria-label="Renders"
-      className="absolute right-3 bottom-3 z-10 flex max-h-[60%] w-80 flex-col overflow-hidden rounded-lg border border-border bg-surface/95 text-[12px] shadow-xl shadow-black/40 backdrop-blur"
+      data-corner-clear
+      className="absolute right-12 bottom-12 z-10 flex max-h-[60%] w-80 flex-col overflow-hidden rounded-lg border border-border bg-surface/95 text-[12px] shadow-xl shadow-black/40 backdrop-blur"
     >
       <header className="flex items-center justify-between border-b border-border px-3 py-1.5">
         <h2 className="text-[11px] font-semibold tracking-wider text-muted-foreground uppercase">Renders</h2>

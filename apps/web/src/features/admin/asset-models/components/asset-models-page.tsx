@@ -12,6 +12,7 @@ import { useListParams } from '@/lib/list/use-list-params';
 import { useListQuery } from '@/lib/list/use-list-query';
 import { AdminList } from '@/features/admin/components/admin-list';
 import { Badge } from '@/features/admin/components/badges';
+import { ownerColumn } from '@/features/admin/components/owner-column';
 import {
   deleteAssetModel,
   fetchAssetModelFilterOptions,
@@ -144,6 +145,7 @@ export function AssetModelsPage({ renderShare }: AssetModelsPageProps) {
         enableSorting: false,
         cell: ({ getValue }) => plain(getValue()),
       }),
+      ownerColumn<AssetModel>(),
       column.accessor('fileSize', {
         id: 'fileSize',
         header: 'Size',

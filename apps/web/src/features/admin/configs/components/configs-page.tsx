@@ -17,6 +17,7 @@ import { useListQuery } from '@/lib/list/use-list-query';
 import { AdminList } from '@/features/admin/components/admin-list';
 import { Badge } from '@/features/admin/components/badges';
 import { DateCell } from '@/features/admin/components/dates';
+import { ownerColumn } from '@/features/admin/components/owner-column';
 import { SharedCell } from '@/features/admin/components/shared-cell';
 import { configCar, deleteConfig, listConfigs } from '../api/configs-api';
 
@@ -94,6 +95,7 @@ export function ConfigsPage({ me, renderShare, onOpenInStudio }: ConfigsPageProp
       enableSorting: false,
       cell: ({ getValue }) => <span className="text-muted-foreground">{getValue() ?? '—'}</span>,
     }),
+    ownerColumn<Config>(),
     column.display({
       id: 'shared',
       header: 'Shared with',

@@ -22,8 +22,8 @@ export interface MembersDialogProps {
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * A group's members: find people by name and add the ones picked at once, or take someone out. Each change is
- * saved as it is made; the list behind follows.
+ * A group's members: find people by name and add the ones picked at once (with Add, or with Done), or take someone
+ * out. Each change is saved as it is made; the list behind follows.
  */
 export function MembersDialog({ group: initial, onClose, onChanged }: MembersDialogProps) {
   const [group, setGroup] = useState(initial);
@@ -43,7 +43,8 @@ export function MembersDialog({ group: initial, onClose, onChanged }: MembersDia
   });
   const offered = (candidates.data ?? []).filter((user) => !memberIds.has(user.id));
 
-  const change = async (userIds: string[], remove: boolean) => {
+  /** Saves a change of members (PUT /user-groups/{id}/users); answers whether it was saved. */
+  const change = async (userIds: string[], remove: boolean): Promise<boolean> => {
     setBusy(true);
     setError(null);
     try {
@@ -51,12 +52,20 @@ export function MembersDialog({ group: initial, onClose, onChanged }: MembersDia
       if (!remove) setPicked(new Set());
       toast.success(SUCCESS_TOASTS.groupUpdated);
       onChanged();
+      return true;
     } catch (caught) {
       setError(errorText(caught));
       toast.error(remove ? FAILURE_TOASTS.removeUsersFromGroup : FAILURE_TOASTS.addUsersToGroup);
+      return false;
     } finally {
       setBusy(false);
     }
+  };
+
+  // Done keeps what was ticked: people picked but not yet added are added first; on a failure the dialog stays open.
+  const done = async () => {
+    if (picked.size > 0 && !(await change([...picked], false))) return;
+    onClose();
   };
 
   const toggle = (id: string) =>
@@ -75,7 +84,7 @@ export function MembersDialog({ group: initial, onClose, onChanged }: MembersDia
         footer={
           <>
             {busy && <Spinner className="mr-auto size-4" label="Saving" />}
-            <Button variant="secondary" onClick={onClose} disabled={busy}>
+            <Button variant="secondary" onClick={() => void done()} disabled={busy}>
               Done
             </Button>
           </>

@@ -20,6 +20,7 @@ import { useListQuery } from '@/lib/list/use-list-query';
 import { AdminList } from '@/features/admin/components/admin-list';
 import { Badge } from '@/features/admin/components/badges';
 import { DateCell } from '@/features/admin/components/dates';
+import { ownerColumn } from '@/features/admin/components/owner-column';
 import { SharedCell } from '@/features/admin/components/shared-cell';
 import {
   copyPreset,
@@ -127,6 +128,7 @@ export function PresetsPage({ renderShare }: PresetsPageProps) {
       header: 'Category',
       cell: ({ getValue }) => <span className="text-muted-foreground">{getValue()}</span>,
     }),
+    ownerColumn<Preset>(),
     column.display({
       id: 'shared',
       header: 'Shared with',

@@ -11,6 +11,7 @@ import { useListParams } from '@/lib/list/use-list-params';
 import { useListQuery } from '@/lib/list/use-list-query';
 import { AdminList } from '@/features/admin/components/admin-list';
 import { Badge } from '@/features/admin/components/badges';
+import { ownerColumn } from '@/features/admin/components/owner-column';
 import {
   deleteRenderedAsset,
   fetchRenderedAssetFilterOptions,
@@ -114,6 +115,7 @@ export function RenderedAssetsPage({ renderShare, renderViewer }: RenderedAssets
       }),
       column.accessor('category', { id: 'category', header: 'Category', cell: ({ getValue }) => plain(getValue()) }),
       column.accessor('brand', { id: 'brand', header: 'Brand', cell: ({ getValue }) => plain(getValue()) }),
+      ownerColumn<RenderedAsset>(),
       column.accessor('itemCount', {
         id: 'itemCount',
         header: 'Files',
