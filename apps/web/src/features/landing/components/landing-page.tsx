@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Car, ChevronRight } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { FAILURE_TOASTS, LIST_DEFAULTS, type AssetModel } from '@autostudio/protocol';
 import { FilterSelect } from '@/components/data-table/filter-select';
 import { Pagination } from '@/components/ui/pagination';
@@ -24,10 +24,12 @@ export interface LandingPageProps {
   onChoose: (product: AssetModel) => void;
   /** The product being loaded; the others wait. */
   loadingId?: string | null;
+  /** Beside the welcome: what the app puts there (the user's storage). */
+  aside?: ReactNode;
 }
 
 /** Where users pick a product to configure: the asset models they may see, the built-in car among them. */
-export function LandingPage({ userName, onChoose, loadingId = null }: LandingPageProps) {
+export function LandingPage({ userName, onChoose, loadingId = null, aside }: LandingPageProps) {
   const controls = useListParams(LIST);
   const { params, update } = controls;
   const [openedAt] = useState(() => Date.now());
@@ -51,9 +53,12 @@ export function LandingPage({ userName, onChoose, loadingId = null }: LandingPag
 
   return (
     <main className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-6 py-8">
-      <div>
-        <h1 className="text-xl font-semibold tracking-tight">Welcome, {userName}</h1>
-        <p className="text-muted-foreground">Choose a vehicle to open it in the studio.</p>
+      <div className="flex items-end justify-between gap-4">
+        <div>
+          <h1 className="text-xl font-semibold tracking-tight">Welcome, {userName}</h1>
+          <p className="text-muted-foreground">Choose a vehicle to open it in the studio.</p>
+        </div>
+        {aside}
       </div>
       <div role="search" aria-label="Find a vehicle" className="flex flex-wrap items-end gap-2">
         <SearchInput
