@@ -44,12 +44,13 @@ float line(float distance, float width) {
 }
 
 // Guides are drawn in the viewport's own proportions, as a camera's frame lines would be. A guide is a colour laid
-// over the graded picture with a coverage (rgb, a): white lines, or a black veil dimming what a crop leaves out.
+// over the graded picture with a coverage (rgb, a): white lines, a black veil dimming what a crop leaves out, or the
+// custom image's own colours.
 vec4 guideOverlay(vec2 uv) {
   float w = 1.5 * max(texel.x, texel.y);
-  if (guide == 8) { // Custom: the imported image's own light, where it is opaque
+  if (guide == 8) { // Custom: the imported image as it is, where it is opaque (sampled linear, shown as sRGB)
     vec4 custom = texture2D(guideImage, uv);
-    return vec4(1.0, 1.0, 1.0, custom.a * dot(custom.rgb, vec3(0.3333)));
+    return vec4(toSrgb(custom.rgb), custom.a);
   }
   if (guide == 1) { // GoldenRatio
     float a = 0.381966, b = 0.618034;
