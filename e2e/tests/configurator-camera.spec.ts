@@ -1,4 +1,4 @@
-import { ENGINE_CONFIG_DEFAULTS } from '@autostudio/protocol';
+import { ENGINE_CONFIG_DEFAULTS, PRODUCT_MESSAGES } from '@autostudio/protocol';
 import { expect, test } from '../support/fixtures';
 import { engineCall, engineProperty, engineSettings } from '../support/engine-api';
 import { pictureDifference, videoPicture } from '../support/picture';
@@ -92,6 +92,12 @@ test.describe('the camera panel', () => {
     await expect.poll(async () => (await camera()).CompositionGuide).toBe('RuleOfThird');
 
     const idle = page.getByRole('switch', { name: 'Path trace when idle' });
+    if (!(await engineProperty('canPathTraceOnIdle'))) {
+      // An engine that cannot path trace (a CPU rasteriser, as on the test hosts) says so: the switch stays off.
+      await expect(page.getByText(PRODUCT_MESSAGES.cannotPathTrace)).toBeVisible();
+      await expect(idle).toBeDisabled();
+      return;
+    }
     const before = await engineProperty('switchToPathTraceOnIdle');
     await idle.click();
     await expect.poll(() => engineProperty('switchToPathTraceOnIdle')).toBe(!before);

@@ -136,4 +136,6 @@ export const PRODUCT_MESSAGES = {
   /** An image the upload slot does not take; `types` as UPLOAD_IMAGE_KINDS labels them. */
   unsupportedImage: (types: string) => `Choose a ${types} file.`,
   imageTooLarge: (megabytes: number) => `The image is larger than ${megabytes} MB.`,
+  /** Beside the "Path trace when idle" switch, when the engine reports canPathTraceOnIdle false. */
+  cannotPathTrace: 'This engine cannot path trace; renders use the real-time renderer.',
 } as const;

@@ -181,6 +181,12 @@ describe('the built-in car in real renders', () => {
   it('path traces when idle only where the host can afford it (auto: a GPU, not a CPU rasteriser)', async () => {
     const capabilities = t.renderer.capabilities;
     expect(capabilities?.pathTracingOnIdle).toBe(capabilities?.softwareWebgl === false);
+    // A client learns it the way it would from Unreal: a property beside the switch (false on a CPU rasteriser).
+    const read = await t.request('PUT', '/remote/object/property', {
+      objectPath: ENGINE_OBJECT_PATHS.carStateManager,
+      propertyName: 'canPathTraceOnIdle',
+    });
+    expect(await read.json()).toEqual({ canPathTraceOnIdle: capabilities?.pathTracingOnIdle });
     await setProperty('carStateManager', 'switchToPathTraceOnIdle', true);
     await t.renderer.settled();
     expect((await t.renderer.lastFrame())?.pathTraced).toBe(capabilities?.pathTracingOnIdle);

@@ -46,7 +46,7 @@ export class ApplyConfig {
   private current(): EngineConfigSettings {
     const { car, lights } = this.domains;
     const { camera, environment, postProcess } = this.scene.state;
-    const read = <Name extends EnginePropertyName>(name: Name) => readProperty(this.scene.state, name);
+    const read = <Name extends EnginePropertyName>(name: Name) => readProperty(this.scene, name);
     return {
       Trim: this.scene.state.car.trim,
       ...(this.scene.parts.hasPaint ? { Paint: this.scene.state.car.paint } : {}),

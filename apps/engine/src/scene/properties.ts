@@ -1,15 +1,21 @@
 import { CAMERA_LIMITS, type EnginePropertyName, type EnginePropertyValue } from '@autostudio/protocol';
 import type { SceneState } from '../contract/scene-state.js';
-import { clamp, wrapDegrees } from './scene-core.js';
+import { EngineError } from './engine-error.js';
+import { clamp, wrapDegrees, type SceneCore } from './scene-core.js';
 
 /** Values for any of the properties, by name; the scene writes those given. */
 export type PropertyValues = { [Name in EnginePropertyName]?: EnginePropertyValue<Name> };
 
-/** How one property reads from and writes to the scene state. */
+/** How one property reads from and writes to the scene state (or, read-only, reports what the engine can do). */
 interface PropertyEntry<Name extends EnginePropertyName> {
-  get(state: SceneState): EnginePropertyValue<Name>;
+  get(state: SceneState, core: SceneCore): EnginePropertyValue<Name>;
   set(state: SceneState, value: EnginePropertyValue<Name>): void;
 }
+
+/** The catalogue refuses writes to read-only properties before they get here; this is a programming error. */
+const readOnly = (name: string) => () => {
+  throw new EngineError(`Error while trying to modify property ${name}: it is read-only`);
+};
 
 /** Every catalogue property, read and written in one place: a property without an entry does not compile. */
 const PROPERTIES: { [Name in EnginePropertyName]: PropertyEntry<Name> } = {
@@ -55,6 +61,12 @@ const PROPERTIES: { [Name in EnginePropertyName]: PropertyEntry<Name> } = {
     set: (s, v) => {
       s.render.pathTraceOnIdle = v;
     },
+  },
+  // The answer Unreal's project would give from its own Blueprint: here, whether the page path traces when idle (a GPU,
+  // or `--path-tracing on`), so that a client can say why the switch does nothing without knowing which engine it has.
+  canPathTraceOnIdle: {
+    get: (_s, core) => core.pathTracing !== 'off' && core.renderer.canPathTrace(),
+    set: readOnly('canPathTraceOnIdle'),
   },
   HdrIntensity: {
     get: (s) => s.environment.hdri.intensity,
@@ -103,12 +115,9 @@ const PROPERTIES: { [Name in EnginePropertyName]: PropertyEntry<Name> } = {
   },
 };
 
-export function readProperty<Name extends EnginePropertyName>(
-  state: SceneState,
-  name: Name,
-): EnginePropertyValue<Name> {
+export function readProperty<Name extends EnginePropertyName>(core: SceneCore, name: Name): EnginePropertyValue<Name> {
   const entry: PropertyEntry<Name> = PROPERTIES[name];
-  return entry.get(state);
+  return entry.get(core.state, core);
 }
 
 export function writeProperty<Name extends EnginePropertyName>(

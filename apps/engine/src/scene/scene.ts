@@ -137,7 +137,7 @@ export class Scene {
   }
 
   readProperty(name: EnginePropertyName): unknown {
-    return readProperty(this.core.state, name);
+    return readProperty(this.core, name);
   }
 
   /** Writes a property value its schema parsed, and draws. */

@@ -225,6 +225,20 @@ describe('PUT /remote/object/property', () => {
     expect(await json(read)).toEqual({ switchToPathTraceOnIdle: true });
   });
 
+  it('reports canPathTraceOnIdle false where the renderer cannot path trace, and refuses to write it', async () => {
+    const objectPath = ENGINE_OBJECT_PATHS.carStateManager;
+    const read = await property({ objectPath, propertyName: 'canPathTraceOnIdle', access: 'READ_ACCESS' });
+    expect(await json(read)).toEqual({ canPathTraceOnIdle: false });
+    const write = await property({
+      objectPath,
+      propertyName: 'canPathTraceOnIdle',
+      access: 'WRITE_ACCESS',
+      propertyValue: { canPathTraceOnIdle: true },
+    });
+    expect(write.status).toBe(400);
+    expect(((await json(write)) as { errorMessage: string }).errorMessage).toMatch(/read-only/);
+  });
+
   it('refuses a write without a value, a bad value, an unknown property and an unknown access mode', async () => {
     const noValue = await property({ objectPath: camera, propertyName: 'CameraExteriorYaw', access: 'WRITE_ACCESS' });
     expect(noValue.status).toBe(400);

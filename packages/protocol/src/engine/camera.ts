@@ -197,4 +197,12 @@ export const CAMERA_PROPERTIES = defineProperties({
     schema: z.boolean(),
     description: 'Path trace progressively when idle.',
   },
+  canPathTraceOnIdle: {
+    object: 'carStateManager',
+    type: 'bool',
+    schema: z.boolean(),
+    description:
+      'Whether switchToPathTraceOnIdle takes effect on this engine; false where it cannot path trace (read-only).',
+    readOnly: true,
+  },
 });

@@ -90,12 +90,16 @@ export function createMaterials(trim: TrimSpec): CarMaterials {
   };
 }
 
-/** Lens colour when off, and the colour the renderer turns up when the lamp is on. */
-const LAMP_LOOK: Record<LampName, { color: number; emissive: number; metalness: number }> = {
-  HeadLamps1: { color: 0xb4bec8, emissive: 0xf4f8ff, metalness: 0.9 },
-  DRLs: { color: 0xe8ecf0, emissive: 0xeef4ff, metalness: 0.4 },
-  TailLamps1: { color: 0x8c1018, emissive: 0xff1a1a, metalness: 0.2 },
-  SignatureLEDs: { color: 0x3a3d44, emissive: 0xd8e6ff, metalness: 0.5 },
+/**
+ * Each lamp's look when off, and the colour the renderer turns up when it is on. The white lamps are a clear lens over
+ * a chrome reflector: dark where the reflector mirrors the car's surroundings, bright only in the lens's highlights.
+ * (A light grey, highly metallic lens read as lit in every environment with the lamps off.)
+ */
+const LAMP_LOOK: Record<LampName, { color: number; emissive: number; metalness: number; roughness: number }> = {
+  HeadLamps1: { color: 0x2b3036, emissive: 0xf4f8ff, metalness: 1, roughness: 0.2 },
+  DRLs: { color: 0x2b3036, emissive: 0xeef4ff, metalness: 1, roughness: 0.2 },
+  TailLamps1: { color: 0x8c1018, emissive: 0xff1a1a, metalness: 0.2, roughness: 0.12 },
+  SignatureLEDs: { color: 0x3a3d44, emissive: 0xd8e6ff, metalness: 0.5, roughness: 0.12 },
 };
 
 /** Each lamp mesh gets its own material: the renderer switches lamps one name at a time. */
@@ -106,7 +110,7 @@ export function lampMaterial(lamp: LampName, meshName: string, rear = false): TH
     name: meshName,
     color: lamp === 'SignatureLEDs' && rear ? 0x4a0a0e : look.color,
     metalness: look.metalness,
-    roughness: 0.12,
+    roughness: look.roughness,
     clearcoat: 1,
     clearcoatRoughness: 0.03,
     emissive,

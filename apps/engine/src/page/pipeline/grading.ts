@@ -43,35 +43,34 @@ float line(float distance, float width) {
   return 1.0 - smoothstep(0.0, width, abs(distance));
 }
 
-// Guides are drawn in the viewport's own proportions, as a camera's frame lines would be.
-float guideMask(vec2 uv) {
+// Guides are drawn in the viewport's own proportions, as a camera's frame lines would be. A guide is a colour laid
+// over the graded picture with a coverage (rgb, a): white lines, a black veil dimming what a crop leaves out, or the
+// custom image's own colours.
+vec4 guideOverlay(vec2 uv) {
   float w = 1.5 * max(texel.x, texel.y);
-  if (guide == 8) { // Custom: the imported image's own light, where it is opaque
+  if (guide == 8) { // Custom: the imported image as it is, where it is opaque (sampled linear, shown as sRGB)
     vec4 custom = texture2D(guideImage, uv);
-    return custom.a * dot(custom.rgb, vec3(0.3333));
+    return vec4(toSrgb(custom.rgb), custom.a);
   }
   if (guide == 1) { // GoldenRatio
     float a = 0.381966, b = 0.618034;
-    return max(max(line(uv.x - a, w), line(uv.x - b, w)), max(line(uv.y - a, w), line(uv.y - b, w)));
+    return vec4(1.0, 1.0, 1.0, max(max(line(uv.x - a, w), line(uv.x - b, w)), max(line(uv.y - a, w), line(uv.y - b, w))));
   }
   if (guide == 2) { // RuleOfThird
-    return max(max(line(uv.x - 1.0 / 3.0, w), line(uv.x - 2.0 / 3.0, w)), max(line(uv.y - 1.0 / 3.0, w), line(uv.y - 2.0 / 3.0, w)));
+    return vec4(1.0, 1.0, 1.0, max(max(line(uv.x - 1.0 / 3.0, w), line(uv.x - 2.0 / 3.0, w)), max(line(uv.y - 1.0 / 3.0, w), line(uv.y - 2.0 / 3.0, w))));
   }
   if (guide == 3) { // Diagonal
-    return max(line(uv.x - uv.y, w * 1.4), line(uv.x - (1.0 - uv.y), w * 1.4));
+    return vec4(1.0, 1.0, 1.0, max(line(uv.x - uv.y, w * 1.4), line(uv.x - (1.0 - uv.y), w * 1.4)));
   }
-  if (guide == 4) { // Story: a centre cross for the subject
-    return max(line(uv.x - 0.5, w), line(uv.y - 0.5, w));
-  }
-  // PortraitFeed 4:5, LandscapeFeed 1.91:1, Square 1:1: the crop's edges.
-  float crop = guide == 5 ? 0.8 : guide == 6 ? 1.91 : guide == 7 ? 1.0 : 0.0;
-  if (crop == 0.0) return 0.0;
+  // Story 9:16, PortraitFeed 4:5, LandscapeFeed 1.91:1, Square 1:1: the crop's frame, the rest dimmed.
+  float crop = guide == 4 ? 9.0 / 16.0 : guide == 5 ? 0.8 : guide == 6 ? 1.91 : guide == 7 ? 1.0 : 0.0;
+  if (crop == 0.0) return vec4(0.0);
   float viewport = aspect.x / aspect.y;
   vec2 half_ = crop < viewport ? vec2(0.5 * crop / viewport, 0.5) : vec2(0.5, 0.5 * viewport / crop);
   vec2 d = abs(uv - 0.5) - half_;
   float edge = max(line(d.x, w) * step(d.y, 0.0), line(d.y, w) * step(d.x, 0.0));
-  float outside = step(0.0, max(d.x, d.y));
-  return max(edge, outside * 0.5);
+  float veil = 0.5 * step(0.0, max(d.x, d.y));
+  return edge >= veil ? vec4(1.0, 1.0, 1.0, edge) : vec4(0.0, 0.0, 0.0, veil);
 }
 
 void main() {
@@ -99,11 +98,12 @@ void main() {
   mapped *= 1.0 - vignette * smoothstep(0.3, 1.0, length(centred));
   vec3 srgb = toSrgb(mapped);
 #ifdef GUIDE
-  float mask = guideMask(vUv) * guideOpacity;
+  vec4 overlay = guideOverlay(vUv);
 #else
-  float mask = 0.0;
+  vec4 overlay = vec4(0.0);
 #endif
-  srgb = mix(srgb, vec3(1.0), mask);
+  float mask = overlay.a * guideOpacity;
+  srgb = mix(srgb, overlay.rgb, mask);
   gl_FragColor = vec4(srgb, transparent ? max(source.a, mask) : 1.0);
 }
 `;

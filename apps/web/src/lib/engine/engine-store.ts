@@ -39,6 +39,8 @@ export interface EngineState {
   view: StudioView;
   /** The car config flag switchToPathTraceOnIdle, kept for the session. */
   pathTraceOnIdle: boolean;
+  /** The engine's read-only canPathTraceOnIdle: false where the flag does nothing; null when the engine does not say. */
+  canPathTraceOnIdle: boolean | null;
   /** Images given to this engine; the configuration names none, so the studio keeps them. */
   images: Partial<Record<ImageSlotName, ImageSlot>>;
 
@@ -80,6 +82,7 @@ export const useEngineStore = create<EngineState>()((set, get) => ({
   options: NO_OPTIONS,
   view: INITIAL_VIEW,
   pathTraceOnIdle: sessionStorage.getItem(PATH_TRACE_KEY) === 'true',
+  canPathTraceOnIdle: null,
   images: {},
   sceneKey: null,
 
@@ -96,6 +99,7 @@ export const useEngineStore = create<EngineState>()((set, get) => ({
       interaction,
       settings: null,
       options: NO_OPTIONS,
+      canPathTraceOnIdle: null,
       view: remembered?.view ?? INITIAL_VIEW,
       images: remembered?.images ?? {},
       sceneKey: sceneKey ?? null,
@@ -111,6 +115,7 @@ export const useEngineStore = create<EngineState>()((set, get) => ({
       interaction: null,
       settings: null,
       options: NO_OPTIONS,
+      canPathTraceOnIdle: null,
       error: null,
       images: {},
       sceneKey: null,
@@ -125,7 +130,12 @@ export const useEngineStore = create<EngineState>()((set, get) => ({
       const snapshot = await readEngine(api);
       if (get().api !== api) return;
       const wanted = get().pathTraceOnIdle;
-      set({ status: 'ready', settings: snapshot.settings, options: snapshot.options });
+      set({
+        status: 'ready',
+        settings: snapshot.settings,
+        options: snapshot.options,
+        canPathTraceOnIdle: snapshot.canPathTraceOnIdle,
+      });
       // The flag is kept for the session: a new engine (or one restarted) is told again what the user chose.
       if (snapshot.pathTraceOnIdle !== wanted) {
         api.writeProperty('switchToPathTraceOnIdle', wanted).catch((error: unknown) => {

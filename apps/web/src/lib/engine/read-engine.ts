@@ -6,6 +6,8 @@ export interface EngineSnapshot {
   settings: EngineSettings;
   options: EngineOptions;
   pathTraceOnIdle: boolean;
+  /** Whether the switch above takes effect on this engine; null when the engine does not say (no such property). */
+  canPathTraceOnIdle: boolean | null;
 }
 
 /**
@@ -13,16 +15,19 @@ export interface EngineSnapshot {
  * offers. Run on connect and after a call that changes more than itself.
  */
 export async function readEngine(api: RemoteApi): Promise<EngineSnapshot> {
-  const [config, trims, paints, trimPaints, environments, timesOfDay, bokeh, pathTraceOnIdle] = await Promise.all([
-    api.call('Get Current Config'),
-    api.call('GetCarOptions'),
-    api.call('Get Material Options'),
-    api.call('Get Trim Paint Option'),
-    api.call('GetEnvironmentOptions'),
-    api.call('Get Time Of the Day Options'),
-    api.call('Get Bokeh Options'),
-    api.readProperty('switchToPathTraceOnIdle'),
-  ]);
+  const [config, trims, paints, trimPaints, environments, timesOfDay, bokeh, pathTraceOnIdle, canPathTraceOnIdle] =
+    await Promise.all([
+      api.call('Get Current Config'),
+      api.call('GetCarOptions'),
+      api.call('Get Material Options'),
+      api.call('Get Trim Paint Option'),
+      api.call('GetEnvironmentOptions'),
+      api.call('Get Time Of the Day Options'),
+      api.call('Get Bokeh Options'),
+      api.readProperty('switchToPathTraceOnIdle'),
+      // An Unreal project need not have it: a refused read means the engine does not say, not that hydration failed.
+      api.readProperty('canPathTraceOnIdle').catch(() => null),
+    ]);
   return {
     settings: fillSettings(config.Settings),
     options: {
@@ -35,6 +40,7 @@ export async function readEngine(api: RemoteApi): Promise<EngineSnapshot> {
       bokehShapes: bokeh.ShapeOptions,
     },
     pathTraceOnIdle,
+    canPathTraceOnIdle,
   };
 }
 

@@ -10,7 +10,7 @@ import {
 import { Segmented } from '@/components/ui/segmented';
 import { SelectField } from '@/components/ui/select-field';
 import { SliderField } from '@/components/ui/slider-field';
-import { Switch, SwitchField } from '@/components/ui/switch-field';
+import { Switch } from '@/components/ui/switch-field';
 import { ImageUploadField } from '@/components/panels/image-upload-field';
 import { PanelSection } from '@/components/panels/panel-section';
 import { importImage, useEngineAction, useEngineSettings, useEngineStore } from '@/lib/engine';
@@ -27,13 +27,13 @@ import {
   guideOpacityAction,
   interiorAction,
   setGuideVisible,
-  setPathTraceOnIdle,
   spotAction,
   type CameraSpot,
   type Crane,
   type Focus,
   type Interior,
 } from '../actions';
+import { RenderingSection } from './rendering-section';
 
 const DEFAULTS = ENGINE_CONFIG_DEFAULTS.Camera;
 
@@ -243,22 +243,6 @@ function GuidesSection() {
           await importImage('guide', upload);
           useEngineStore.getState().updateView({ compositionGuideVisible: true });
         }}
-      />
-    </PanelSection>
-  );
-}
-
-function RenderingSection() {
-  const pathTraceOnIdle = useEngineStore((state) => state.pathTraceOnIdle);
-  const ready = useEngineStore((state) => state.status === 'ready');
-  return (
-    <PanelSection id="camera.rendering" title="Rendering">
-      <SwitchField
-        label="Path trace when idle"
-        hint="Refines the picture with path tracing while nothing moves."
-        checked={pathTraceOnIdle}
-        onChange={(on) => void setPathTraceOnIdle(on)}
-        disabled={!ready}
       />
     </PanelSection>
   );
