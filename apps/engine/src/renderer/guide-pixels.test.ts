@@ -3,23 +3,17 @@ import type { AddressInfo } from 'node:net';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Pixels, type Region } from '../test/pixels.js';
-import { startTestEngine, type TestEngine } from '../test/test-engine.js';
-import { ChromiumRenderer } from './chromium-renderer.js';
+import { startPixelEngine, type PixelEngine } from '../test/pixel-engine.js';
 
 /**
  * Composition guides judged on the viewport's pixels (guides belong to the viewport, never to stills). A customer
  * found the Story guide drawing only a centre cross, and a custom guide image shown without its colours.
  */
-let t: TestEngine<ChromiumRenderer>;
+let t: PixelEngine;
 
 beforeAll(async () => {
-  t = await startTestEngine({
-    createRenderer: (dataDir) => new ChromiumRenderer({ width: 320, height: 180, dataDir }),
-    width: 320,
-    height: 180,
-    // The test's image server listens on loopback, which an operator would have to list.
-    fetchPolicy: { filesUrls: [], allow: ['127.0.0.1'] },
-  });
+  // The test's image server listens on loopback.
+  t = await startPixelEngine({ builtInCar: false });
 });
 
 afterAll(() => t.close());

@@ -1,0 +1,54 @@
+import { readFile } from 'node:fs/promises';
+import { ENGINE_OBJECT_PATHS, type EngineObjectKey } from '@autostudio/protocol';
+import { expect } from 'vitest';
+import { BUILT_IN_CAR_GLB } from '../built-in-car.js';
+import { ChromiumRenderer } from '../renderer/chromium-renderer.js';
+import { loadServedModel } from './downloads.js';
+import { Pixels } from './pixels.js';
+import { startTestEngine, type TestEngine } from './test-engine.js';
+
+const WIDTH = 320;
+const HEIGHT = 180;
+
+/** A Chromium engine for tests that judge the picture, with what they all do to it. */
+export interface PixelEngine extends TestEngine<ChromiumRenderer> {
+  /** Writes one property through the Remote Control API, as the web app does; a refusal fails the test. */
+  setProperty(object: EngineObjectKey, name: string, value: unknown): Promise<void>;
+  /** A still of the whole picture (RenderStill at the engine's size). */
+  still(samples: number): Promise<Pixels>;
+}
+
+/**
+ * A 320×180 Chromium engine that may fetch from loopback (where the tests' model and image servers listen, which an
+ * operator would have to list), with the built-in product's GLB loaded as the studio loads it when asked.
+ */
+export async function startPixelEngine(options: { builtInCar: boolean }): Promise<PixelEngine> {
+  const t = await startTestEngine({
+    createRenderer: (dataDir) => new ChromiumRenderer({ width: WIDTH, height: HEIGHT, dataDir }),
+    width: WIDTH,
+    height: HEIGHT,
+    fetchPolicy: { filesUrls: [], allow: ['127.0.0.1'] },
+  });
+  if (options.builtInCar) await loadServedModel(t, await readFile(BUILT_IN_CAR_GLB));
+  return {
+    ...t,
+    async setProperty(object, name, value) {
+      const response = await t.request('PUT', '/remote/object/property', {
+        objectPath: ENGINE_OBJECT_PATHS[object],
+        propertyName: name,
+        propertyValue: { [name]: value },
+        access: 'WRITE_ACCESS',
+      });
+      expect(response.status, await response.text()).toBe(200);
+    },
+    async still(samples) {
+      const { status, body } = await t.call('camera', 'RenderStill', {
+        Width: WIDTH,
+        Height: HEIGHT,
+        Samples: samples,
+      });
+      expect(status, JSON.stringify(body)).toBe(200);
+      return Pixels.fromPng(Buffer.from((body as { Image: string }).Image, 'base64'));
+    },
+  };
+}
