@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Car, ChevronRight } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { FAILURE_TOASTS, LIST_DEFAULTS, type AssetModel } from '@autostudio/protocol';
-import { FilterSelect } from '@/components/data-table/filter-select';
+import { ListFilterSelects } from '@/components/data-table/list-filter-selects';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
@@ -67,19 +67,12 @@ export function LandingPage({ userName, onChoose, loadingId = null, aside }: Lan
           onSearch={(search) => update({ search })}
           className="w-72"
         />
-        <FilterSelect
-          label="Category"
-          value={params.filters.category}
-          onChange={(category) => update({ filters: { category } })}
-          options={options.data?.categories ?? []}
-          anyLabel="All categories"
-        />
-        <FilterSelect
-          label="Brand"
-          value={params.filters.brand}
-          onChange={(brand) => update({ filters: { brand } })}
-          options={options.data?.brands ?? []}
-          anyLabel="All brands"
+        <ListFilterSelects
+          controls={controls}
+          filters={[
+            { name: 'category', label: 'Category', anyLabel: 'All categories', options: options.data?.categories },
+            { name: 'brand', label: 'Brand', anyLabel: 'All brands', options: options.data?.brands },
+          ]}
         />
       </div>
       {products.isLoading ? (

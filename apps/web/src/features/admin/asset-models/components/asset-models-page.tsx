@@ -4,6 +4,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { FAILURE_TOASTS, LIST_DEFAULTS, LIST_SORTS, SUCCESS_TOASTS, type AssetModel } from '@autostudio/protocol';
 import { actionsColumn, listColumns } from '@/components/data-table/data-table';
 import { FilterSelect } from '@/components/data-table/filter-select';
+import { ListFilterSelects } from '@/components/data-table/list-filter-selects';
 import type { MenuAction } from '@/components/ui/action-menu';
 import { Button } from '@/components/ui/button';
 import { ConfirmDelete } from '@/components/ui/confirm-dialog';
@@ -189,33 +190,14 @@ export function AssetModelsPage({ renderShare }: AssetModelsPageProps) {
             allowAny={false}
           />
           <div className="flex w-full flex-wrap items-end gap-2">
-            <FilterSelect
-              label="Category"
-              value={params.filters.category}
-              onChange={(category) => update({ filters: { category } })}
-              options={options.data?.categories ?? []}
-              anyLabel="All categories"
-            />
-            <FilterSelect
-              label="Type"
-              value={params.filters.type}
-              onChange={(type) => update({ filters: { type } })}
-              options={options.data?.types ?? []}
-              anyLabel="All types"
-            />
-            <FilterSelect
-              label="Brand"
-              value={params.filters.brand}
-              onChange={(brand) => update({ filters: { brand } })}
-              options={options.data?.brands ?? []}
-              anyLabel="All brands"
-            />
-            <FilterSelect
-              label="Region"
-              value={params.filters.region}
-              onChange={(region) => update({ filters: { region } })}
-              options={options.data?.regions ?? []}
-              anyLabel="All regions"
+            <ListFilterSelects
+              controls={controls}
+              filters={[
+                { name: 'category', label: 'Category', anyLabel: 'All categories', options: options.data?.categories },
+                { name: 'type', label: 'Type', anyLabel: 'All types', options: options.data?.types },
+                { name: 'brand', label: 'Brand', anyLabel: 'All brands', options: options.data?.brands },
+                { name: 'region', label: 'Region', anyLabel: 'All regions', options: options.data?.regions },
+              ]}
             />
           </div>
         </>

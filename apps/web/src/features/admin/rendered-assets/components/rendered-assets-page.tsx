@@ -3,7 +3,7 @@ import { Eye, Film, Image as ImageIcon, Pencil, Share2, Trash2 } from 'lucide-re
 import { useMemo, useState, type ReactNode } from 'react';
 import { FAILURE_TOASTS, LIST_DEFAULTS, LIST_SORTS, SUCCESS_TOASTS, type RenderedAsset } from '@autostudio/protocol';
 import { actionsColumn, listColumns } from '@/components/data-table/data-table';
-import { FilterSelect } from '@/components/data-table/filter-select';
+import { ListFilterSelects } from '@/components/data-table/list-filter-selects';
 import type { MenuAction } from '@/components/ui/action-menu';
 import { ConfirmDelete } from '@/components/ui/confirm-dialog';
 import type { ListSpec } from '@/lib/list/list-params';
@@ -53,7 +53,7 @@ const plain = (value: string) => value || <span className="text-muted-foreground
 /** /admin/rendered-assets: everyone's stills and videos, to look at, file, share and remove. */
 export function RenderedAssetsPage({ renderShare, renderViewer }: RenderedAssetsPageProps) {
   const controls = useListParams(LIST);
-  const { params, update } = controls;
+  const { params } = controls;
   const [open, setOpen] = useState<Open>(null);
   const list = useListQuery({
     key: 'admin-rendered-assets',
@@ -141,29 +141,19 @@ export function RenderedAssetsPage({ renderShare, renderViewer }: RenderedAssets
       itemName="rendered asset"
       emptyText="No renders yet. Stills and videos appear here once a render finishes."
       filters={
-        <>
-          <FilterSelect
-            label="Category"
-            value={params.filters.category}
-            onChange={(category) => update({ filters: { category } })}
-            options={options.data?.categories ?? []}
-            anyLabel="All categories"
-          />
-          <FilterSelect
-            label="Type"
-            value={params.filters.type}
-            onChange={(type) => update({ filters: { type } })}
-            options={(options.data?.types ?? []).map((type) => ({ value: type, label: typeLabel(type) }))}
-            anyLabel="All types"
-          />
-          <FilterSelect
-            label="Brand"
-            value={params.filters.brand}
-            onChange={(brand) => update({ filters: { brand } })}
-            options={options.data?.brands ?? []}
-            anyLabel="All brands"
-          />
-        </>
+        <ListFilterSelects
+          controls={controls}
+          filters={[
+            { name: 'category', label: 'Category', anyLabel: 'All categories', options: options.data?.categories },
+            {
+              name: 'type',
+              label: 'Type',
+              anyLabel: 'All types',
+              options: options.data?.types.map((type) => ({ value: type, label: typeLabel(type) })),
+            },
+            { name: 'brand', label: 'Brand', anyLabel: 'All brands', options: options.data?.brands },
+          ]}
+        />
       }
       filtered={Object.values(params.filters).some(Boolean)}
       controls={controls}
