@@ -1,4 +1,4 @@
-import { ENGINE_OBJECT_PATHS, type EngineObjectKey } from '@autostudio/protocol';
+import { ENGINE_OBJECT_PATHS } from '@autostudio/protocol';
 import { PNG } from 'pngjs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -38,19 +38,9 @@ async function stillWith(options: {
   return Pixels.fromPng(Buffer.from((body as { Image: string }).Image, 'base64'));
 }
 
-async function setProperty(object: EngineObjectKey, name: string, value: unknown): Promise<void> {
-  const response = await t.request('PUT', '/remote/object/property', {
-    objectPath: ENGINE_OBJECT_PATHS[object],
-    propertyName: name,
-    propertyValue: { [name]: value },
-    access: 'WRITE_ACCESS',
-  });
-  expect(response.status, await response.text()).toBe(200);
-}
-
 async function crane(yaw: number, pitch: number): Promise<void> {
-  await setProperty('camera', 'CameraExteriorYaw', yaw);
-  await setProperty('camera', 'CameraExteriorPitch', pitch);
+  await t.setProperty('camera', 'CameraExteriorYaw', yaw);
+  await t.setProperty('camera', 'CameraExteriorPitch', pitch);
 }
 
 beforeAll(async () => {
@@ -124,7 +114,7 @@ describe('the built-in car in real renders', () => {
 
   it('widens the view with a short focal length', async () => {
     const normal = await still({ transparent: true });
-    await setProperty('camera', 'CurrentFocalLength', 15);
+    await t.setProperty('camera', 'CurrentFocalLength', 15);
     const wide = await still({ transparent: true });
     expect(wide.coverage()).toBeLessThan(normal.coverage() * 0.5);
   });
@@ -132,10 +122,10 @@ describe('the built-in car in real renders', () => {
   it('blurs the car with a wide aperture focused far in front of it (real depth of field)', async () => {
     // Above the ground, so the soft edge of the car's shadow does not count.
     const soft = (p: Pixels) => p.share((_r, _g, _b, a) => a > 8 && a < 247, { x0: 0, x1: 1, y0: 0, y1: 0.55 });
-    await setProperty('camera', 'CurrentAperture', 1.4);
-    await setProperty('camera', 'FocusSettings', { FocusMethod: 'Manual', ManualFocusDistance: 150 });
+    await t.setProperty('camera', 'CurrentAperture', 1.4);
+    await t.setProperty('camera', 'FocusSettings', { FocusMethod: 'Manual', ManualFocusDistance: 150 });
     const blurred = await stillWith({ transparent: true, samples: 16 });
-    await setProperty('camera', 'FocusSettings', { FocusMethod: 'Tracking' });
+    await t.setProperty('camera', 'FocusSettings', { FocusMethod: 'Tracking' });
     const sharp = await stillWith({ transparent: true, samples: 16 });
     // A sharp outline is one anti-aliased pixel wide; a blurred one is a wide soft band.
     expect(soft(blurred)).toBeGreaterThan(soft(sharp) * 2);
@@ -187,7 +177,7 @@ describe('the built-in car in real renders', () => {
       propertyName: 'canPathTraceOnIdle',
     });
     expect(await read.json()).toEqual({ canPathTraceOnIdle: capabilities?.pathTracingOnIdle });
-    await setProperty('carStateManager', 'switchToPathTraceOnIdle', true);
+    await t.setProperty('carStateManager', 'switchToPathTraceOnIdle', true);
     await t.renderer.settled();
     expect((await t.renderer.lastFrame())?.pathTraced).toBe(capabilities?.pathTracingOnIdle);
   });

@@ -1,4 +1,3 @@
-import { ENGINE_OBJECT_PATHS } from '@autostudio/protocol';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Pixels, type Region } from '../test/pixels.js';
 import { startTestEngine, type TestEngine } from '../test/test-engine.js';
@@ -34,13 +33,7 @@ async function still(parameters: Record<string, unknown>): Promise<Pixels> {
 }
 
 async function pathTraceOnIdle(on: boolean): Promise<void> {
-  const response = await t.request('PUT', '/remote/object/property', {
-    objectPath: ENGINE_OBJECT_PATHS.carStateManager,
-    propertyName: 'switchToPathTraceOnIdle',
-    propertyValue: { switchToPathTraceOnIdle: on },
-    access: 'WRITE_ACCESS',
-  });
-  expect(response.status, await response.text()).toBe(200);
+  await t.setProperty('carStateManager', 'switchToPathTraceOnIdle', on);
 }
 
 /** Waits until the viewport shows the path tracer's picture with at least `samples` samples. */

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { ENGINE_OBJECT_PATHS, type EngineObjectKey } from '@autostudio/protocol';
 import { expect } from 'vitest';
 import { BUILT_IN_CAR_GLB } from '../built-in-car.js';
 import { ChromiumRenderer } from '../renderer/chromium-renderer.js';
@@ -12,8 +11,6 @@ const HEIGHT = 180;
 
 /** A Chromium engine for tests that judge the picture, with what they all do to it. */
 export interface PixelEngine extends TestEngine<ChromiumRenderer> {
-  /** Writes one property through the Remote Control API, as the web app does; a refusal fails the test. */
-  setProperty(object: EngineObjectKey, name: string, value: unknown): Promise<void>;
   /** A still of the whole picture (RenderStill at the engine's size). */
   still(samples: number): Promise<Pixels>;
 }
@@ -32,15 +29,6 @@ export async function startPixelEngine(options: { builtInCar: boolean }): Promis
   if (options.builtInCar) await loadServedModel(t, await readFile(BUILT_IN_CAR_GLB));
   return {
     ...t,
-    async setProperty(object, name, value) {
-      const response = await t.request('PUT', '/remote/object/property', {
-        objectPath: ENGINE_OBJECT_PATHS[object],
-        propertyName: name,
-        propertyValue: { [name]: value },
-        access: 'WRITE_ACCESS',
-      });
-      expect(response.status, await response.text()).toBe(200);
-    },
     async still(samples) {
       const { status, body } = await t.call('camera', 'RenderStill', {
         Width: WIDTH,

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ENGINE_OBJECT_PATHS, type EngineObjectKey } from '@autostudio/protocol';
+import { expect } from 'vitest';
 import { startEngine, type RunningEngine } from '../engine.js';
 import type { Renderer } from '../contract/renderer.js';
 import type { FetchPolicy } from '../scene/engine-fetch.js';
@@ -21,6 +22,8 @@ export interface TestEngine<R extends Renderer = TestRenderer> {
   request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
   /** PUT /remote/object/call; answers status and body. */
   call(object: EngineObjectKey, functionName: string, parameters?: unknown): Promise<{ status: number; body: unknown }>;
+  /** Writes one property through PUT /remote/object/property, as the web app does; a refusal fails the test. */
+  setProperty(object: EngineObjectKey, name: string, value: unknown): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -78,6 +81,15 @@ export async function startTestEngine(
       });
       const text = await response.text();
       return { status: response.status, body: text === '' ? null : (JSON.parse(text) as unknown) };
+    },
+    setProperty: async (object, name, value) => {
+      const response = await request('PUT', '/remote/object/property', {
+        objectPath: ENGINE_OBJECT_PATHS[object],
+        propertyName: name,
+        propertyValue: { [name]: value },
+        access: 'WRITE_ACCESS',
+      });
+      expect(response.status, await response.text()).toBe(200);
     },
     close: async () => {
       await engine.close();
