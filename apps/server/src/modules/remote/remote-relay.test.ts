@@ -348,8 +348,20 @@ describe.each(testDatabases)('the relay keeps the render service’s limits on $
     };
     const call = (functionName: string, parameters: unknown) =>
       send('/remote/object/call', { objectPath: ENGINE_OBJECT_PATHS.camera, functionName, parameters });
+    /** The same call as the one request of a batch, spelled as Unreal's batch spells it. */
+    const batched = (functionName: string, parameters: unknown) =>
+      send('/remote/batch', {
+        Requests: [
+          {
+            RequestId: 1,
+            URL: '/remote/object/call',
+            Verb: 'PUT',
+            Body: { ObjectPath: ENGINE_OBJECT_PATHS.camera, FunctionName: functionName, Parameters: parameters },
+          },
+        ],
+      });
     const renders = () => engine.renderer.calls.filter((rendered) => rendered.kind === 'still').length;
-    return { call, send, renders };
+    return { call, batched, renders };
   };
   const refused = (message: string) => ({ type: 'error', payload: { message } });
 
@@ -363,16 +375,7 @@ describe.each(testDatabases)('the relay keeps the render service’s limits on $
       refused(RELAY_MESSAGES.rendersNotForGuests('RenderStill')),
     );
     expect(await gus.call('Render MQ', {})).toMatchObject(refused(RELAY_MESSAGES.rendersNotForGuests('Render MQ')));
-    const batch = await gus.send('/remote/batch', {
-      Requests: [
-        {
-          RequestId: 1,
-          URL: '/remote/object/call',
-          Verb: 'PUT',
-          Body: { ObjectPath: ENGINE_OBJECT_PATHS.camera, FunctionName: 'RenderStill', Parameters: small },
-        },
-      ],
-    });
+    const batch = await gus.batched('RenderStill', small);
     expect(batch).toMatchObject(refused(RELAY_MESSAGES.rendersNotForGuests('RenderStill')));
     expect(gus.renders()).toBe(0);
     // Looking around is what a guest is for.
@@ -406,16 +409,7 @@ describe.each(testDatabases)('the relay keeps the render service’s limits on $
     expect(await ada.call('ReadRenderOutput', { Path: 'job/still.png' })).toMatchObject(
       refused(RELAY_MESSAGES.renderQueueOnly('ReadRenderOutput')),
     );
-    const batch = await ada.send('/remote/batch', {
-      Requests: [
-        {
-          RequestId: 1,
-          URL: '/remote/object/call',
-          Verb: 'PUT',
-          Body: { ObjectPath: ENGINE_OBJECT_PATHS.camera, FunctionName: 'StartRenderJob', Parameters: job },
-        },
-      ],
-    });
+    const batch = await ada.batched('StartRenderJob', job);
     expect(batch).toMatchObject(refused(RELAY_MESSAGES.renderQueueOnly('StartRenderJob')));
 
     const within = await ada.call('RenderStill', { Width: 320, Height: 180, Samples: 4 });
