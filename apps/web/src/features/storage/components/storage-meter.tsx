@@ -3,6 +3,9 @@ import { formatBytes } from '@autostudio/protocol';
 import { cn } from '@/lib/cn';
 import { fetchMyStorage, MY_STORAGE_KEY } from '../api/storage-api';
 
+/** What the quota counts, said on hover. */
+const COUNTED = 'Your files: uploads, models and renders';
+
 /** From here on the bar warns: the next render or upload may not fit. */
 const NEARLY_FULL = 0.9;
 
@@ -22,7 +25,7 @@ export function StorageMeter() {
   const used = formatBytes(usedBytes);
   if (quotaBytes === null)
     return (
-      <span className="text-[12px] text-muted-foreground tabular-nums" title="Your files: uploads, models and renders">
+      <span className="text-[12px] text-muted-foreground tabular-nums" title={COUNTED}>
         {used} stored
       </span>
     );
@@ -36,7 +39,7 @@ export function StorageMeter() {
       aria-valuemax={quotaBytes}
       aria-valuenow={Math.min(usedBytes, quotaBytes)}
       aria-valuetext={text}
-      title="Your files: uploads, models and renders"
+      title={COUNTED}
       className="flex items-center gap-2 text-[12px] text-muted-foreground"
     >
       <span className="h-1.5 w-14 overflow-hidden rounded-full bg-muted">
