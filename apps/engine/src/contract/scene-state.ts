@@ -1,4 +1,4 @@
-import { postProcessOutSchema } from '@autostudio/protocol';
+import { postProcessOutSchema, TONE_MAPPERS } from '@autostudio/protocol';
 import { z } from 'zod';
 
 /**
@@ -76,6 +76,7 @@ export const sceneStateSchema = z.object({
     /** While the user drags: cheaper, lower-resolution frames. */
     interactive: z.boolean(),
     pathTraceOnIdle: z.boolean(),
+    toneMapper: z.enum(TONE_MAPPERS),
     /** Render Preview (raster) or Render MQ (refined / path traced). */
     quality: z.enum(['preview', 'mq']),
   }),

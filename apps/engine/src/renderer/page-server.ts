@@ -37,6 +37,8 @@ const threeRoot = packageRoot('three', 'build');
 // loads neither library.
 const pathTracerRoot = packageRoot('three-gpu-pathtracer', 'build');
 const bvhRoot = packageRoot('three-mesh-bvh', 'build');
+// The CC0 HDRIs the built-in environments light with; only this folder of the asset package is served.
+const hdriRoot = path.join(path.dirname(require.resolve('@pmndrs/assets/package.json')), 'hdri');
 /** The compiled page (tsc -b builds it) sits in the package's dist/browser, whether this runs from src or dist. */
 const pageRoot = path.resolve(fileURLToPath(new URL('../../dist/browser/', import.meta.url)));
 
@@ -48,6 +50,7 @@ export const PAGE_IMPORT_MAP = {
     'three/examples/jsm/': '/vendor/three/examples/jsm/',
     'three-mesh-bvh': '/vendor/three-mesh-bvh/build/index.module.js',
     'three-gpu-pathtracer': '/vendor/three-gpu-pathtracer/build/index.module.js',
+    '@pmndrs/assets/hdri/': '/vendor/pmndrs-assets/hdri/',
   },
 };
 
@@ -85,6 +88,7 @@ export async function startPageServer(dataDir: string): Promise<PageServer> {
     ['/vendor/three/', threeRoot],
     ['/vendor/three-gpu-pathtracer/', pathTracerRoot],
     ['/vendor/three-mesh-bvh/', bvhRoot],
+    ['/vendor/pmndrs-assets/hdri/', hdriRoot],
     ['/files/', path.resolve(dataDir)],
   ];
   const server = http.createServer((request, response) => {

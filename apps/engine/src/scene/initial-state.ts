@@ -1,4 +1,9 @@
-import { ENGINE_CONFIG_DEFAULTS, POST_PROCESS_OUT_NAMES, POST_PROCESS_PARAMETERS } from '@autostudio/protocol';
+import {
+  DEFAULT_TONE_MAPPER,
+  ENGINE_CONFIG_DEFAULTS,
+  POST_PROCESS_OUT_NAMES,
+  POST_PROCESS_PARAMETERS,
+} from '@autostudio/protocol';
 import { DEFAULT_PAINT, DEFAULT_TRIM } from '../contract/car-catalogue.js';
 import { DEFAULT_ENVIRONMENT, PCG_DEFAULTS } from './environments.js';
 import type { SceneState } from '../contract/scene-state.js';
@@ -65,7 +70,7 @@ export function initialSceneState(viewport: { width: number; height: number }): 
     },
     postProcess: defaultPostProcess(),
     customLights: [],
-    render: { interactive: false, pathTraceOnIdle: false, quality: 'preview' },
+    render: { interactive: false, pathTraceOnIdle: false, toneMapper: DEFAULT_TONE_MAPPER, quality: 'preview' },
     viewport,
   };
 }

@@ -62,6 +62,12 @@ const PROPERTIES: { [Name in EnginePropertyName]: PropertyEntry<Name> } = {
       s.render.pathTraceOnIdle = v;
     },
   },
+  ToneMapper: {
+    get: (s) => s.render.toneMapper,
+    set: (s, v) => {
+      s.render.toneMapper = v;
+    },
+  },
   // The answer Unreal's project would give from its own Blueprint: here, whether the page path traces when idle (a GPU,
   // or `--path-tracing on`), so that a client can say why the switch does nothing without knowing which engine it has.
   canPathTraceOnIdle: {

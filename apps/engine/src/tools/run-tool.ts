@@ -1,14 +1,25 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ChromiumRenderer } from '../renderer/chromium-renderer.js';
 import type { SceneState } from '../contract/scene-state.js';
 
-/** A renderer on a throwaway data folder, started with `state`, for the length of `work`. */
-export async function withRenderer<T>(state: SceneState, work: (renderer: ChromiumRenderer) => Promise<T>): Promise<T> {
+/**
+ * A renderer on a throwaway data folder, started with `state`, for the length of `work`. `files` are written into the
+ * folder first, by their path in it: images the state names, as the engine's imports would have fetched them.
+ */
+export async function withRenderer<T>(
+  state: SceneState,
+  work: (renderer: ChromiumRenderer) => Promise<T>,
+  files: Record<string, Buffer> = {},
+): Promise<T> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'autostudio-tool-'));
   const renderer = new ChromiumRenderer({ ...state.viewport, dataDir });
   try {
+    for (const [name, bytes] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(dataDir, name)), { recursive: true });
+      await writeFile(path.join(dataDir, name), bytes);
+    }
     await renderer.start(state);
     return await work(renderer);
   } finally {

@@ -1,14 +1,17 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { STILL_LIMITS } from '@autostudio/protocol';
+import { DEFAULT_TONE_MAPPER, STILL_LIMITS, TIME_OF_DAY_OPTIONS, TONE_MAPPERS } from '@autostudio/protocol';
 import { z } from 'zod';
 import { findEnvironment } from '../scene/environments.js';
+import { IMAGES_FOLDER } from '../scene/image-import.js';
 import { initialSceneState } from '../scene/initial-state.js';
 import { runTool, withRenderer } from './run-tool.js';
 
 /**
  * `npm run engine:still -- --out car.png [--trim "Terra Limited"] [--paint "cobalt blue"] [--environment studio]
- * [--yaw 30] [--pitch 10] [--width 1920] [--height 1080] [--samples 32] [--doors 0] [--renderer path-tracer]`: one
+ * [--yaw 30] [--pitch 10] [--width 1920] [--height 1080] [--samples 32] [--doors 0] [--renderer path-tracer]
+ * [--time Sunset] [--tone-mapper AgX] [--hdri sky.exr] [--hdri-rotation 90] [--interior on]`: one
  * still of the built-in car, without an engine server, for documentation and for looking at the car.
  */
 const flags = z.object({
@@ -25,6 +28,13 @@ const flags = z.object({
   doors: z.coerce.number().min(0).max(50).default(0),
   lamps: z.enum(['on', 'off']).default('off'),
   renderer: z.enum(['raster', 'path-tracer']).default('raster'),
+  time: z.enum(TIME_OF_DAY_OPTIONS).optional(),
+  'tone-mapper': z.enum(TONE_MAPPERS).default(DEFAULT_TONE_MAPPER),
+  /** An .hdr or .exr file: the car stands in it on the HDRI backdrop. */
+  hdri: z.string().optional(),
+  'hdri-rotation': z.coerce.number().default(0),
+  /** The camera in the cabin (the Interior spot) instead of on the crane. */
+  interior: z.enum(['on', 'off']).default('off'),
 });
 
 runTool(async () => {
@@ -40,15 +50,29 @@ runTool(async () => {
   state.camera.crane = { yaw: options.yaw, pitch: options.pitch, distance: options.distance };
   state.car.doors = { DOOR_FL: options.doors, DOOR_FR: options.doors, DOOR_RL: options.doors, DOOR_RR: options.doors };
   for (const lamp of Object.values(state.car.lamps)) lamp.on = options.lamps === 'on';
+  if (options.time) state.environment.timeOfDay = options.time;
+  state.render.toneMapper = options['tone-mapper'];
+  if (options.interior === 'on') state.camera.spot = 'Interior';
+  const files: Record<string, Buffer> = {};
+  if (options.hdri) {
+    const name = `${IMAGES_FOLDER}/backdrop${path.extname(options.hdri).toLowerCase()}`;
+    files[name] = await readFile(options.hdri);
+    state.environment.name = 'HDRIBackdrop';
+    state.environment.hdri.imageUrl = name;
+    state.environment.hdri.rotation = options['hdri-rotation'];
+  }
   const started = Date.now();
-  const image = await withRenderer(state, (renderer) =>
-    renderer.still({
-      width: options.width,
-      height: options.height,
-      format: options.out.toLowerCase().endsWith('.jpg') ? 'jpg' : 'png',
-      samples: options.samples,
-      renderer: options.renderer === 'path-tracer' ? 'pathTracer' : 'raster',
-    }),
+  const image = await withRenderer(
+    state,
+    (renderer) =>
+      renderer.still({
+        width: options.width,
+        height: options.height,
+        format: options.out.toLowerCase().endsWith('.jpg') ? 'jpg' : 'png',
+        samples: options.samples,
+        renderer: options.renderer === 'path-tracer' ? 'pathTracer' : 'raster',
+      }),
+    files,
   );
   await writeFile(options.out, image);
   process.stdout.write(`Wrote ${options.out} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);

@@ -39,6 +39,15 @@ export const COMPOSITION_GUIDES = [
 ] as const;
 export type CompositionGuideName = (typeof COMPOSITION_GUIDES)[number];
 
+/**
+ * How the engine maps scene light to display colour. Khronos PBR Neutral keeps a product's catalogue colours (a base
+ * colour under white light shows as that colour) and is the default; AgX and ACES trade colour fidelity for a filmic
+ * roll-off of highlights.
+ */
+export const TONE_MAPPERS = ['Neutral', 'AgX', 'ACES'] as const;
+export type ToneMapperName = (typeof TONE_MAPPERS)[number];
+export const DEFAULT_TONE_MAPPER: ToneMapperName = 'Neutral';
+
 /** Spec §3 "Composition guide choices": None, then the guides and the social media formats. */
 export const COMPOSITION_GUIDE_GROUPS = [
   { label: 'Guides', guides: ['GoldenRatio', 'RuleOfThird', 'Diagonal'] },
@@ -196,6 +205,12 @@ export const CAMERA_PROPERTIES = defineProperties({
     type: 'bool',
     schema: z.boolean(),
     description: 'Path trace progressively when idle.',
+  },
+  ToneMapper: {
+    object: 'postProcess',
+    type: 'FString',
+    schema: z.enum(TONE_MAPPERS),
+    description: `Tone mapper of every frame and still: ${TONE_MAPPERS.join(', ')}.`,
   },
   canPathTraceOnIdle: {
     object: 'carStateManager',

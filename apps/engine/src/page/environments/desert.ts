@@ -13,6 +13,7 @@ export class DesertEnvironment implements Environment {
   readonly group = new THREE.Group();
   private readonly sky = new Sky();
   private readonly skyScene = new THREE.Scene();
+  private readonly reflectedGround = reflectedSand();
   private envTarget: THREE.WebGLRenderTarget | null = null;
   private sunKey = '';
   private sun = { direction: new THREE.Vector3(0, 1, 0), color: new THREE.Color(0xffffff), intensity: 3 };
@@ -24,6 +25,9 @@ export class DesertEnvironment implements Environment {
     this.group.name = 'desert';
     this.sky.scale.setScalar(4000);
     this.skyScene.add(this.sky);
+    // The sky alone would mirror sky below the horizon too: paint and glass reflect a horizon line and sunlit sand
+    // only with a ground in the light they are lit by.
+    this.skyScene.add(this.reflectedGround);
     const skyDome = this.sky.clone();
     // The path tracer takes the sky as its environment light and background, not as a mesh.
     skyDome.userData.rasterOnly = true;
@@ -52,6 +56,7 @@ export class DesertEnvironment implements Environment {
       color: new THREE.Color(sun.color),
       intensity: sun.intensity,
     };
+    sunlitSand(UP, this.sun, (this.reflectedGround.material as THREE.MeshBasicMaterial).color);
     this.envTarget?.dispose();
     this.envTarget = this.pmrem.fromScene(this.skyScene, 0, 1, 10000);
     this.tracedLight = null;
@@ -125,26 +130,39 @@ const SAND_ALBEDO = 0xdcc7a4;
 const SAND = new THREE.Color(SAND_ALBEDO).convertSRGBToLinear();
 const SKY_FILL = new THREE.Color(0x9bb6d8).convertSRGBToLinear();
 
-/** Lambert light from the sun plus the sky's fill, per vertex. */
-function bakeSunlight(
-  mesh: THREE.Mesh,
-  sun: { direction: THREE.Vector3; color: THREE.Color; intensity: number },
-): void {
+type Sun = { direction: THREE.Vector3; color: THREE.Color; intensity: number };
+const UP = new THREE.Vector3(0, 1, 0);
+
+/** The linear radiance of sand facing `normal`: Lambert light from the sun plus the sky's fill. */
+function sunlitSand(normal: THREE.Vector3, sun: Sun, target: THREE.Color): THREE.Color {
+  const direct = Math.max(0, normal.dot(sun.direction)) * sun.intensity * 2;
+  const fill = 0.25 + 1.4 * Math.min(1, Math.max(0, sun.direction.y) * 3);
+  return target.setRGB(
+    SAND.r * (direct * sun.color.r + fill * SKY_FILL.r),
+    SAND.g * (direct * sun.color.g + fill * SKY_FILL.g),
+    SAND.b * (direct * sun.color.b + fill * SKY_FILL.b),
+  );
+}
+
+/** The sand's light per vertex, baked when the sun moves. */
+function bakeSunlight(mesh: THREE.Mesh, sun: Sun): void {
   const geometry = mesh.geometry;
   const normal = geometry.getAttribute('normal');
   const color = geometry.getAttribute('color');
   const n = new THREE.Vector3();
-  const day = Math.max(0, sun.direction.y);
+  const radiance = new THREE.Color();
   for (let i = 0; i < normal.count; i += 1) {
-    n.fromBufferAttribute(normal, i);
-    const direct = Math.max(0, n.dot(sun.direction)) * sun.intensity * 2;
-    const fill = 0.25 + 1.4 * Math.min(1, day * 3);
-    color.setXYZ(
-      i,
-      SAND.r * (direct * sun.color.r + fill * SKY_FILL.r),
-      SAND.g * (direct * sun.color.g + fill * SKY_FILL.g),
-      SAND.b * (direct * sun.color.b + fill * SKY_FILL.b),
-    );
+    sunlitSand(n.fromBufferAttribute(normal, i), sun, radiance);
+    color.setXYZ(i, radiance.r, radiance.g, radiance.b);
   }
   color.needsUpdate = true;
+}
+
+/** The ground as the image-based light sees it: flat sand to the horizon, just under the light's viewpoint. */
+function reflectedSand(): THREE.Mesh {
+  const geometry = new THREE.CircleGeometry(3000, 64);
+  geometry.rotateX(-Math.PI / 2);
+  const mesh = new THREE.Mesh(geometry, new THREE.MeshBasicMaterial({ side: THREE.DoubleSide }));
+  mesh.position.y = -2;
+  return mesh;
 }

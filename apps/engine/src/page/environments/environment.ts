@@ -24,6 +24,8 @@ export interface Environment {
   background(): THREE.Color | THREE.Texture | null;
   /** Key light direction (towards the light) and its colour and intensity. */
   keyLight(): { direction: THREE.Vector3; color: THREE.Color; intensity: number };
+  /** How far the image-based light is turned about the vertical (radians); none when absent. */
+  environmentRotation?(): number;
   /** Strength of the image-based light. */
   environmentIntensity(): number;
   /** Exposure in stops that suits this environment's light level, as a photographer would meter it. */

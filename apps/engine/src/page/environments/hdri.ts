@@ -1,5 +1,6 @@
 import * as THREE from 'three';
 import { GroundedSkybox } from 'three/addons/objects/GroundedSkybox.js';
+import { EXRLoader } from 'three/addons/loaders/EXRLoader.js';
 import { HDRLoader } from 'three/addons/loaders/HDRLoader.js';
 import type { SceneState } from '../../contract/scene-state.js';
 import { CubeLight, type Environment, type PathTracedLook } from './environment.js';
@@ -100,9 +101,12 @@ export class HdriEnvironment implements Environment {
 }
 
 async function loadEquirect(url: string): Promise<THREE.Texture> {
+  // Radiance and OpenEXR are the two forms HDRIs are published in; anything else is an 8-bit panorama.
   const texture = /\.hdr(\?|$)/i.test(url)
     ? await new HDRLoader().loadAsync(url)
-    : await new THREE.TextureLoader().loadAsync(url);
+    : /\.exr(\?|$)/i.test(url)
+      ? await new EXRLoader().setDataType(THREE.HalfFloatType).loadAsync(url)
+      : await new THREE.TextureLoader().loadAsync(url);
   texture.mapping = THREE.EquirectangularReflectionMapping;
   if (!(texture instanceof THREE.DataTexture)) texture.colorSpace = THREE.SRGBColorSpace;
   return texture;

@@ -1,22 +1,30 @@
 import * as THREE from 'three';
 import { RoomEnvironment } from 'three/addons/environments/RoomEnvironment.js';
 import { CubeLight, pathTracedFloor, type Environment, type PathTracedLook } from './environment.js';
+import { libraryHdri } from './library-hdri.js';
 
 /** The path tracer's overhead softbox. */
 const SOFTBOX_NITS = 3;
 
+/** Turns the captured studio so the car body mirrors its dark walls, broken by the softboxes highlights. */
+const HDRI_ROTATION = THREE.MathUtils.degToRad(90);
+/** The capture is metered for its white cyc; the car sits in it darker, as it would under the softboxes alone. */
+const HDRI_INTENSITY = 0.4;
+
 /**
- * A photo studio: a seamless cyclorama (floor curving into the back wall) in soft grey, lit by a room-shaped
- * environment of softboxes and a high key light for the contact shadow.
+ * A photo studio: a seamless cyclorama (floor curving into the back wall) in soft grey, lit and reflected by a real
+ * captured studio (softboxes, a ring light, a white cyc: a CC0 HDRI) and a high key light for the contact shadow.
  */
 export class StudioEnvironment implements Environment {
   readonly group = new THREE.Group();
-  private readonly envMap: THREE.Texture;
+  /** A room of softboxes stands in until the captured studio has loaded (and if it never does). */
+  private envMap: THREE.Texture;
   private readonly room = new RoomEnvironment();
+  private hdri: THREE.Texture | null = null;
   private readonly cubeLight = new CubeLight({ size: 256, near: 0.1, far: 100 });
   private tracedLight: THREE.Texture | null = null;
 
-  constructor(pmrem: THREE.PMREMGenerator) {
+  constructor(private readonly pmrem: THREE.PMREMGenerator) {
     this.group.name = 'studio';
     this.envMap = pmrem.fromScene(this.room, 0.02).texture;
     // The cyclorama fills most of the picture, so its light is baked into vertex colours (a soft pool of light
@@ -37,8 +45,16 @@ export class StudioEnvironment implements Environment {
     this.group.add(softbox);
   }
 
-  update(): Promise<void> {
-    return Promise.resolve();
+  async update(): Promise<void> {
+    if (this.hdri) return;
+    this.hdri = await libraryHdri('studio');
+    this.envMap.dispose();
+    this.envMap = this.pmrem.fromEquirectangular(this.hdri).texture;
+    this.tracedLight = null;
+  }
+
+  environmentRotation(): number {
+    return this.hdri ? HDRI_ROTATION : 0;
   }
 
   environmentMap(): THREE.Texture {
@@ -58,7 +74,7 @@ export class StudioEnvironment implements Environment {
   }
 
   environmentIntensity(): number {
-    return 0.9;
+    return this.hdri ? HDRI_INTENSITY : 0.9;
   }
 
   exposureBias(): number {
@@ -66,7 +82,14 @@ export class StudioEnvironment implements Environment {
   }
 
   pathTraced(renderer: THREE.WebGLRenderer): PathTracedLook {
-    this.tracedLight ??= this.cubeLight.render(renderer, this.room);
+    if (!this.tracedLight) {
+      const scene = new THREE.Scene();
+      if (this.hdri) {
+        scene.background = this.hdri;
+        scene.backgroundRotation.set(0, HDRI_ROTATION, 0);
+      }
+      this.tracedLight = this.cubeLight.render(renderer, this.hdri ? scene : this.room);
+    }
     return { light: this.tracedLight, background: this.background(), ground: true };
   }
 

@@ -1,9 +1,11 @@
 import * as THREE from 'three';
+import type { ToneMapperName } from '@autostudio/protocol';
 import type { SceneState } from '../../contract/scene-state.js';
 
 /**
  * The output pass: the accumulated linear HDR image goes through the post-process look (Unreal's PostProcessLite
- * values, 0 = neutral except Gain), ACES tone mapping and sRGB encoding, then the composition guide on top.
+ * values, 0 = neutral except Gain), the chosen tone mapper (Khronos PBR Neutral unless the user picks AgX or ACES) and
+ * sRGB encoding, then the composition guide on top.
  */
 const fragmentShader = /* glsl */ `
 precision highp float;
@@ -26,14 +28,9 @@ uniform vec2 aspect;
 uniform bool transparent;
 varying vec2 vUv;
 
-vec3 acesFitted(vec3 color) {
-  const mat3 inputMatrix = mat3(0.59719, 0.07600, 0.02840, 0.35458, 0.90834, 0.13383, 0.04823, 0.01566, 0.83777);
-  const mat3 outputMatrix = mat3(1.60475, -0.10208, -0.00327, -0.53108, 1.10813, -0.07276, -0.07367, -0.00605, 1.07602);
-  color = inputMatrix * color;
-  vec3 a = color * (color + 0.0245786) - 0.000090537;
-  vec3 b = color * (0.983729 * color + 0.4329510) + 0.238081;
-  return clamp(outputMatrix * (a / b), 0.0, 1.0);
-}
+// three.js's own tone mappers; the one in use is chosen by TONE_MAP at compile time (toneMappingExposure stays 1:
+// exposure is applied above, with the look's other values).
+#include <tonemapping_pars_fragment>
 
 vec3 toSrgb(vec3 linear) {
   return mix(linear * 12.92, 1.055 * pow(linear, vec3(1.0 / 2.4)) - 0.055, step(0.0031308, linear));
@@ -93,7 +90,7 @@ void main() {
   color = mix(vec3(luma), color, max(0.0, 1.0 + saturation));
   color = 0.18 * pow(max(color, 0.0) / 0.18, vec3(max(0.05, 1.0 + contrast)));
   color = pow(max(color, 0.0), vec3(1.0 / max(0.05, 1.0 + gammaValue)));
-  vec3 mapped = acesFitted(color);
+  vec3 mapped = TONE_MAP(color);
   vec2 centred = (vUv - 0.5) * vec2(aspect.x / aspect.y, 1.0);
   mapped *= 1.0 - vignette * smoothstep(0.3, 1.0, length(centred));
   vec3 srgb = toSrgb(mapped);
@@ -116,6 +113,13 @@ void main() {
   gl_Position = vec4(position.xy, 0.0, 1.0);
 }
 `;
+
+/** three.js's GLSL function for each tone mapper the engine offers. */
+const TONE_MAP_FUNCTION: Record<ToneMapperName, string> = {
+  Neutral: 'NeutralToneMapping',
+  AgX: 'AgXToneMapping',
+  ACES: 'ACESFilmicToneMapping',
+};
 
 const GUIDE_INDEX: Record<string, number> = {
   None: 0,
@@ -163,7 +167,9 @@ export function createGradingMaterial(): THREE.ShaderMaterial {
       guideOpacity: { value: 0.5 },
       aspect: { value: new THREE.Vector2(16, 9) },
       transparent: { value: false },
+      toneMappingExposure: { value: 1 },
     },
+    // The tone mapper comes from the state: updateGrading sets TONE_MAP before the first frame.
   });
 }
 
@@ -193,11 +199,12 @@ export function updateGrading(
   }
   set('guide', guide);
   set('guideOpacity', state.camera.compositionOpacity);
-  // Bloom and guides are compiled in only when used: a CPU renderer runs both branches of a shader's if.
-  const defines: Record<string, string> = {};
+  // Bloom and guides are compiled in only when used, and only the chosen tone mapper: a CPU renderer runs both
+  // branches of a shader's if.
+  const defines: Record<string, string> = { TONE_MAP: TONE_MAP_FUNCTION[state.render.toneMapper] };
   if (number(post.BloomIntensityOut) > 0) defines.BLOOM = '';
   if (guide > 0) defines.GUIDE = '';
-  if (Object.keys(defines).join() !== Object.keys(material.defines).join()) {
+  if (JSON.stringify(defines) !== JSON.stringify(material.defines)) {
     material.defines = defines;
     material.needsUpdate = true;
   }

@@ -113,7 +113,7 @@ export class Stage {
     this.exposureBias = backplate ? 0 : environment.exposureBias();
     this.scene.environment = environment.environmentMap();
     this.scene.environmentIntensity = environment.environmentIntensity();
-    const rotation = environment instanceof HdriEnvironment ? environment.environmentRotation() : 0;
+    const rotation = environment.environmentRotation?.() ?? 0;
     this.scene.environmentRotation.set(0, rotation, 0);
     this.scene.background = transparent ? null : (backplate ?? environment.background());
     const key = environment.keyLight();

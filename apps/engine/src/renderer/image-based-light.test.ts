@@ -1,0 +1,146 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DEFAULT_TONE_MAPPER, ENGINE_OBJECT_PATHS, type ToneMapperName } from '@autostudio/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Pixels } from '../test/pixels.js';
+import { startTestEngine, type TestEngine } from '../test/test-engine.js';
+import { ChromiumRenderer } from './chromium-renderer.js';
+
+/**
+ * The picture's light on real frames: the tone mapper a user picks and the image-based light an HDRI gives, through
+ * the Remote Control API with HDR images served the way a user's upload would be. Run under `flock
+ * /tmp/chromium.lock`.
+ */
+
+/**
+ * A Radiance RGBE image, flat (not run-length encoded), of `width` × `height` where each pixel's linear radiance
+ * is `radiance(x)`, one grey value per column.
+ */
+function rgbe(width: number, height: number, radiance: (x: number) => number): Buffer {
+  const header = Buffer.from(`#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y ${height} +X ${width}\n`, 'ascii');
+  const pixels = Buffer.alloc(width * height * 4);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const value = radiance(x);
+      const exponent = Math.ceil(Math.log2(value) + 1e-9);
+      const mantissa = Math.min(255, Math.round((value / 2 ** exponent) * 256));
+      pixels.fill(mantissa, (y * width + x) * 4, (y * width + x) * 4 + 3);
+      pixels[(y * width + x) * 4 + 3] = exponent + 128;
+    }
+  }
+  return Buffer.concat([header, pixels]);
+}
+
+/** A mid-grey card's radiance under white light of 1: its albedo (18 %) and the 4 % every dielectric reflects. */
+const GREY_CARD = 0.18 + 0.04;
+/** 18 % grey as an sRGB display value: what a photographer's grey card reads as. */
+const MID_GREY_SRGB = 118;
+
+const IMAGES: Record<string, Buffer> = {
+  // The same grey in every direction: the dome shows it as it is.
+  '/grey.hdr': rgbe(64, 32, () => GREY_CARD),
+  // Bright on one side, dark on the other: what the car reflects depends on which way the image is turned.
+  '/half.hdr': rgbe(64, 32, (x) => (x < 32 ? 3 : 0.02)),
+};
+
+let t: TestEngine<ChromiumRenderer>;
+let imageHost: { url: (path: string) => string; close: () => Promise<void> };
+
+beforeAll(async () => {
+  const server = createServer((request, response) => {
+    const image = IMAGES[request.url ?? ''];
+    if (!image) return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': image.length }).end(image);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  imageHost = {
+    url: (path) => `http://${host}${path}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+  t = await startTestEngine({
+    createRenderer: (dataDir) => new ChromiumRenderer({ width: 160, height: 90, dataDir }),
+    width: 160,
+    height: 90,
+    fetchPolicy: { filesUrls: [], allow: [host] },
+  });
+  expect((await t.call('car', 'LoadEnvironmentbyPath', { Path: 'HDRIBackdrop' })).status).toBe(200);
+});
+
+afterAll(async () => {
+  await t.close();
+  await imageHost.close();
+});
+
+async function useHdri(path: string): Promise<void> {
+  const { status, body } = await t.call('car', 'ImportandApplyCubemap', { Url: imageHost.url(path) });
+  expect(status, JSON.stringify(body)).toBe(200);
+}
+
+async function still(options: { transparent?: boolean } = {}): Promise<Pixels> {
+  const { status, body } = await t.call('camera', 'RenderStill', {
+    Width: 128,
+    Height: 72,
+    Samples: 1,
+    TransparentBackground: options.transparent ?? false,
+  });
+  expect(status, JSON.stringify(body)).toBe(200);
+  return Pixels.fromPng(Buffer.from((body as { Image: string }).Image, 'base64'));
+}
+
+/** PUT /remote/object/property as the web app sends it; answers the status and the body. */
+async function property(name: string, value?: unknown): Promise<{ status: number; body: unknown }> {
+  const response = await t.request('PUT', '/remote/object/property', {
+    objectPath: ENGINE_OBJECT_PATHS.postProcess,
+    propertyName: name,
+    ...(value === undefined ? { access: 'READ_ACCESS' } : { propertyValue: { [name]: value }, access: 'WRITE_ACCESS' }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+}
+
+/** The top of the frame: the dome's sky, far from the car and its shadow. */
+const SKY = { x0: 0, x1: 1, y0: 0, y1: 0.15 };
+
+async function skyGrey(toneMapper: ToneMapperName): Promise<number> {
+  await t.setProperty('postProcess', 'ToneMapper', toneMapper);
+  return (await still()).mean(SKY).g;
+}
+
+describe('tone mapping', () => {
+  it('is Khronos PBR Neutral unless the user picks another, and refuses a name it does not know', async () => {
+    expect(DEFAULT_TONE_MAPPER).toBe('Neutral');
+    expect(await property('ToneMapper')).toEqual({ status: 200, body: { ToneMapper: 'Neutral' } });
+    expect((await property('ToneMapper', 'Reinhard')).status).toBe(400);
+    expect((await property('ToneMapper', 'AgX')).status).toBe(200);
+    expect(await property('ToneMapper')).toEqual({ status: 200, body: { ToneMapper: 'AgX' } });
+    await t.setProperty('postProcess', 'ToneMapper', 'Neutral');
+  });
+
+  it('keeps a mid-grey card mid-grey with Neutral, where ACES and AgX shift it', async () => {
+    await useHdri('/grey.hdr');
+    const neutral = await skyGrey('Neutral');
+    expect(Math.abs(neutral - MID_GREY_SRGB)).toBeLessThanOrEqual(4);
+    // The filmic mappers are there for their highlight roll-off; they move the mid-tones with it, which is why a
+    // product's colours are judged under Neutral.
+    expect(Math.abs((await skyGrey('ACES')) - neutral)).toBeGreaterThan(8);
+    expect(Math.abs((await skyGrey('AgX')) - neutral)).toBeGreaterThan(8);
+    await t.setProperty('postProcess', 'ToneMapper', 'Neutral');
+  });
+});
+
+describe('image-based light', () => {
+  it('turns the reflections on the car with the HDRI while the car itself stays where it is', async () => {
+    await useHdri('/half.hdr');
+    await t.setProperty('car', 'HdrYaw', 0);
+    const before = await still({ transparent: true });
+    await t.setProperty('car', 'HdrYaw', 180);
+    const turned = await still({ transparent: true });
+    // The same silhouette, pixel for pixel: no geometry moved.
+    expect(turned.coverage()).toBeGreaterThan(0.1);
+    expect(Math.abs(turned.coverage() - before.coverage())).toBeLessThan(0.002);
+    // What the paint, glass and chrome mirror changed over a large part of the car.
+    const carPixels = before.coverage();
+    expect(turned.changed(before, 24) / carPixels).toBeGreaterThan(0.2);
+  });
+});
