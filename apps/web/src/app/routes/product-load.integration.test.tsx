@@ -13,6 +13,8 @@ import {
   API_ROUTES,
 } from '@autostudio/protocol';
 import { paths } from '@/config/paths';
+import { RemoteApi } from '@/lib/remote-control/remote-api';
+import type { RemoteControlClient } from '@/lib/remote-control/remote-control-client';
 import { useAuthStore } from '@/features/auth';
 import { useSessionStore } from '@/features/session';
 import { writeZip } from '@autostudio/engine/testing';
@@ -89,6 +91,14 @@ describe('choosing a product on /landing', () => {
     expect(screen.getByRole('status', { name: 'Session' })).toHaveTextContent('Connected');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(useSessionStore.getState().product?.name).toBe(BUILT_IN_PRODUCT.name);
+
+    // The Look panel offers the engine's tone mapper (the reference engine has one), and a choice reaches it.
+    await user.click(screen.getByRole('tab', { name: 'Look' }));
+    await user.click(await screen.findByRole('radio', { name: 'AgX' }, { timeout: 10_000 }));
+    const engine = new RemoteApi(useSessionStore.getState().remote as RemoteControlClient);
+    // Polled: the click shows the choice at once, and the engine takes it a round trip later.
+    await expect.poll(() => engine.readProperty('ToneMapper')).toBe('AgX');
+    await engine.writeProperty('ToneMapper', 'Neutral');
   });
 
   it('says "Failed to load selected product" when the engine cannot load it, and stays on /landing', async () => {

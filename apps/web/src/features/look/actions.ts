@@ -1,4 +1,10 @@
-import { ENGINE_CONFIG_DEFAULTS, FAILURE_TOASTS, type PostProcessParameter } from '@autostudio/protocol';
+import {
+  ENGINE_CONFIG_DEFAULTS,
+  FAILURE_TOASTS,
+  TONE_MAPPERS,
+  type PostProcessParameter,
+  type ToneMapperName,
+} from '@autostudio/protocol';
 import { toast } from 'sonner';
 import { keyedActions, useEngineStore, type EngineSettings } from '@/lib/engine';
 
@@ -42,7 +48,8 @@ export const LOOK_DEFAULTS = ENGINE_CONFIG_DEFAULTS.PostProcess;
 
 /**
  * Back to the defaults: the engine resets itself (Gain 1, everything else 0), and the panel shows what it then
- * reports rather than assuming the defaults, so the two cannot disagree.
+ * reports rather than assuming the defaults, so the two cannot disagree. The tone mapper is not part of the
+ * post-process values and stays as chosen.
  */
 export async function resetLook(): Promise<void> {
   const { api, reread } = useEngineStore.getState();
@@ -52,6 +59,27 @@ export async function resetLook(): Promise<void> {
     if (useEngineStore.getState().api === api) await reread(['PostProcess']);
   } catch (error) {
     console.warn('Engine action look.reset failed', error);
+    toast.error(FAILURE_TOASTS.updateVisualizationEngine);
+  }
+}
+
+/** The tone mappers by the names the engine gives them. */
+export const TONE_MAPPER_OPTIONS = TONE_MAPPERS.map((value) => ({ value, label: value }));
+
+/**
+ * The engine's ToneMapper property, which is not part of the configuration: shown at once, put back and said in
+ * the spec's words (§8) when the engine refuses. A later choice that is still on its way is not undone.
+ */
+export async function setToneMapper(toneMapper: ToneMapperName): Promise<void> {
+  const { api, toneMapper: previous, setToneMapper: show } = useEngineStore.getState();
+  if (!api || previous === null || previous === toneMapper) return;
+  show(toneMapper);
+  try {
+    await api.writeProperty('ToneMapper', toneMapper);
+  } catch (error) {
+    console.warn('Engine action look.toneMapper failed', error);
+    const now = useEngineStore.getState();
+    if (now.api === api && now.toneMapper === toneMapper) now.setToneMapper(previous);
     toast.error(FAILURE_TOASTS.updateVisualizationEngine);
   }
 }

@@ -1,3 +1,4 @@
+import type { ToneMapperName } from '@autostudio/protocol';
 import { create } from 'zustand';
 import type { RemoteApi } from '@/lib/remote-control/remote-api';
 import { NO_OPTIONS, type EngineOptions, type EngineSettings } from './engine-settings';
@@ -41,6 +42,8 @@ export interface EngineState {
   pathTraceOnIdle: boolean;
   /** The engine's read-only canPathTraceOnIdle: false where the flag does nothing; null when the engine does not say. */
   canPathTraceOnIdle: boolean | null;
+  /** The engine's ToneMapper (not part of the configuration); null when the engine does not say (no such property). */
+  toneMapper: ToneMapperName | null;
   /** Images given to this engine; the configuration names none, so the studio keeps them. */
   images: Partial<Record<ImageSlotName, ImageSlot>>;
 
@@ -61,6 +64,7 @@ export interface EngineState {
   updateOptions: (options: Partial<EngineOptions>) => void;
   updateView: (view: Partial<StudioView>) => void;
   setPathTraceOnIdle: (on: boolean) => void;
+  setToneMapper: (toneMapper: ToneMapperName) => void;
   setImage: (slot: ImageSlotName, image: ImageSlot | null) => void;
 }
 
@@ -83,6 +87,7 @@ export const useEngineStore = create<EngineState>()((set, get) => ({
   view: INITIAL_VIEW,
   pathTraceOnIdle: sessionStorage.getItem(PATH_TRACE_KEY) === 'true',
   canPathTraceOnIdle: null,
+  toneMapper: null,
   images: {},
   sceneKey: null,
 
@@ -100,6 +105,7 @@ export const useEngineStore = create<EngineState>()((set, get) => ({
       settings: null,
       options: NO_OPTIONS,
       canPathTraceOnIdle: null,
+      toneMapper: null,
       view: remembered?.view ?? INITIAL_VIEW,
       images: remembered?.images ?? {},
       sceneKey: sceneKey ?? null,
@@ -116,6 +122,7 @@ export const useEngineStore = create<EngineState>()((set, get) => ({
       settings: null,
       options: NO_OPTIONS,
       canPathTraceOnIdle: null,
+      toneMapper: null,
       error: null,
       images: {},
       sceneKey: null,
@@ -135,6 +142,7 @@ export const useEngineStore = create<EngineState>()((set, get) => ({
         settings: snapshot.settings,
         options: snapshot.options,
         canPathTraceOnIdle: snapshot.canPathTraceOnIdle,
+        toneMapper: snapshot.toneMapper,
       });
       // The flag is kept for the session: a new engine (or one restarted) is told again what the user chose.
       if (snapshot.pathTraceOnIdle !== wanted) {
@@ -175,6 +183,7 @@ export const useEngineStore = create<EngineState>()((set, get) => ({
     sessionStorage.setItem(PATH_TRACE_KEY, String(on));
     set({ pathTraceOnIdle: on });
   },
+  setToneMapper: (toneMapper) => set({ toneMapper }),
 }));
 
 // The view and images of a named scene are written down as they change, for a reload to find them.

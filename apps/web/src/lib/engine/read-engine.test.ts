@@ -16,8 +16,14 @@ const environment = (name: string): EnvironmentOption => ({
   environmentConfigOptions: [],
 });
 
-/** An engine answering the hydration batch; its environments carry their raw names as labels. */
-function engineWith(environments: EnvironmentOption[]): RemoteApi {
+/**
+ * An engine answering the hydration batch; its environments carry their raw names as labels. It has only the
+ * properties given: a real Unreal project need not have the reference engine's optional ones.
+ */
+function engineWith(
+  environments: EnvironmentOption[],
+  properties: Record<string, unknown> = { switchToPathTraceOnIdle: false },
+): RemoteApi {
   const answers: Record<string, unknown> = {
     'Get Current Config': { Settings: {} },
     GetCarOptions: { options: ['Terra Limited'], curentIndex: 0 },
@@ -29,7 +35,10 @@ function engineWith(environments: EnvironmentOption[]): RemoteApi {
   };
   return {
     call: vi.fn((name: string) => Promise.resolve(answers[name])),
-    readProperty: vi.fn(() => Promise.resolve(false)),
+    // A property the engine lacks is refused, as Remote Control refuses an unknown property.
+    readProperty: vi.fn((name: string) =>
+      name in properties ? Promise.resolve(properties[name]) : Promise.reject(new Error(`no ${name}`)),
+    ),
   } as unknown as RemoteApi;
 }
 
@@ -50,5 +59,15 @@ describe('environment labels', () => {
     expect(environmentLabel('MAP_CityStreet')).toBe('City Street');
     expect(environmentLabel('LV_Studio_02')).toBe('Studio 02');
     expect(environmentLabel('')).toBe('');
+  });
+});
+
+describe('the tone mapper', () => {
+  it('is read with the rest, and is null when the engine has no ToneMapper to read', async () => {
+    const base = { switchToPathTraceOnIdle: false };
+    expect((await readEngine(engineWith([], { ...base, ToneMapper: 'AgX' }))).toneMapper).toBe('AgX');
+    const without = await readEngine(engineWith([], base));
+    expect(without.toneMapper).toBeNull();
+    expect(without.canPathTraceOnIdle).toBeNull();
   });
 });

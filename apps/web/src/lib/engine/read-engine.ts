@@ -1,4 +1,4 @@
-import { ENGINE_CONFIG_DEFAULTS, type EngineConfigSettings } from '@autostudio/protocol';
+import { ENGINE_CONFIG_DEFAULTS, type EngineConfigSettings, type ToneMapperName } from '@autostudio/protocol';
 import type { RemoteApi } from '@/lib/remote-control/remote-api';
 import { environmentOptions, trimOptions, type EngineOptions, type EngineSettings } from './engine-settings';
 
@@ -8,6 +8,8 @@ export interface EngineSnapshot {
   pathTraceOnIdle: boolean;
   /** Whether the switch above takes effect on this engine; null when the engine does not say (no such property). */
   canPathTraceOnIdle: boolean | null;
+  /** The engine's ToneMapper; null when the engine does not say (no such property). */
+  toneMapper: ToneMapperName | null;
 }
 
 /**
@@ -15,19 +17,31 @@ export interface EngineSnapshot {
  * offers. Run on connect and after a call that changes more than itself.
  */
 export async function readEngine(api: RemoteApi): Promise<EngineSnapshot> {
-  const [config, trims, paints, trimPaints, environments, timesOfDay, bokeh, pathTraceOnIdle, canPathTraceOnIdle] =
-    await Promise.all([
-      api.call('Get Current Config'),
-      api.call('GetCarOptions'),
-      api.call('Get Material Options'),
-      api.call('Get Trim Paint Option'),
-      api.call('GetEnvironmentOptions'),
-      api.call('Get Time Of the Day Options'),
-      api.call('Get Bokeh Options'),
-      api.readProperty('switchToPathTraceOnIdle'),
-      // An Unreal project need not have it: a refused read means the engine does not say, not that hydration failed.
-      api.readProperty('canPathTraceOnIdle').catch(() => null),
-    ]);
+  const [
+    config,
+    trims,
+    paints,
+    trimPaints,
+    environments,
+    timesOfDay,
+    bokeh,
+    pathTraceOnIdle,
+    canPathTraceOnIdle,
+    toneMapper,
+  ] = await Promise.all([
+    api.call('Get Current Config'),
+    api.call('GetCarOptions'),
+    api.call('Get Material Options'),
+    api.call('Get Trim Paint Option'),
+    api.call('GetEnvironmentOptions'),
+    api.call('Get Time Of the Day Options'),
+    api.call('Get Bokeh Options'),
+    api.readProperty('switchToPathTraceOnIdle'),
+    // An Unreal project need not have these two: a refused read means the engine does not say, not that hydration
+    // failed.
+    api.readProperty('canPathTraceOnIdle').catch(() => null),
+    api.readProperty('ToneMapper').catch(() => null),
+  ]);
   return {
     settings: fillSettings(config.Settings),
     options: {
@@ -41,6 +55,7 @@ export async function readEngine(api: RemoteApi): Promise<EngineSnapshot> {
     },
     pathTraceOnIdle,
     canPathTraceOnIdle,
+    toneMapper,
   };
 }
 

@@ -16,8 +16,12 @@ import {
   type GainChannel,
   type LookValue,
 } from '../actions';
+import { ToneMappingSection } from './tone-mapping-section';
 
-/** The ten post-process values of spec §3 (spec §1 "adjust post-process looks"), grouped, with one reset. */
+/**
+ * The ten post-process values of spec §3 (spec §1 "adjust post-process looks"), grouped, with one reset; above them
+ * the tone mapper, where the engine has one.
+ */
 export function LookPanel() {
   return (
     <div>
@@ -28,6 +32,7 @@ export function LookPanel() {
           Reset look
         </Button>
       </div>
+      <ToneMappingSection />
       {LOOK_GROUPS.map((group) => (
         <PanelSection key={group.id} id={group.id} title={group.title}>
           {group.values.map((name) => (
