@@ -57,6 +57,13 @@ export const fetchAllowSchema = z
 /** The one answer to an engine fetch that was refused or failed: nothing about the address, status or size. */
 export const ENGINE_FETCH_REFUSED = 'The engine cannot fetch this address';
 
+/** The answer to an image import whose image was fetched but is none the engine can decode, by what it was for. */
+export const ENGINE_IMAGE_UNDECODABLE = {
+  backplate: 'The backplate image could not be decoded',
+  hdri: 'The HDRI image could not be decoded',
+  guide: 'The composition guide image could not be decoded',
+} as const;
+
 /** host:port, as engines and the spec's instanceId name a Remote Control API. */
 const hostPort = z
   .string()

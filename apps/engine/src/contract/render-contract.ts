@@ -5,6 +5,12 @@ import type { SceneState } from './scene-state.js';
  * and the Node side share one definition.
  */
 /** What a loaded car model offers; the scene functions refuse what the model lacks, with a clear error. */
+/**
+ * What an imported image is for, which decides how the page reads it: `image` as a browser image (backplate,
+ * composition guide), `equirect` as the HDRI backdrop reads its image (a Radiance .hdr or a browser image).
+ */
+export type ImageUse = 'image' | 'equirect';
+
 export interface ModelParts {
   doors: string[];
   /** Lamps of the first look; `lampsByTrim` tells a trim that has other lamps. */
@@ -133,6 +139,8 @@ export interface EnginePageApi {
   warmUpPathTracer(): Promise<void>;
   apply(state: SceneState): Promise<FrameInfo>;
   loadModel(url: string, path: string): Promise<ModelParts>;
+  /** Whether the page can decode the image at `url` read as `use` would read it; nothing on show changes. */
+  decodes(url: string, use: ImageUse): Promise<boolean>;
   /** Base64 of the encoded image. */
   still(options: StillOptions): Promise<string>;
   /**

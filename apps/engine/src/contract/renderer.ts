@@ -1,7 +1,7 @@
-import type { ImageLayer, ImageRequest, ModelParts, StillOptions } from './render-contract.js';
+import type { ImageLayer, ImageRequest, ImageUse, ModelParts, StillOptions } from './render-contract.js';
 import type { SceneState } from './scene-state.js';
 
-export type { ImageLayer, ImageRequest, ModelParts, StillOptions };
+export type { ImageLayer, ImageRequest, ImageUse, ModelParts, StillOptions };
 
 /**
  * The seam between the Remote Control side (scene state, functions, HTTP) and the picture. The Chromium
@@ -14,6 +14,11 @@ export interface Renderer {
   apply(state: SceneState): Promise<void>;
   /** Loads a car model file (GLB or glTF) from the engine's folder; resolves to what the model offers. */
   loadModel(filePath: string): Promise<ModelParts>;
+  /**
+   * Whether the picture can show an image file of the engine's folder (`image` is its path inside it) as `use`
+   * reads it. Without it every image fetched is taken as it is.
+   */
+  decodes?(image: string, use: ImageUse): Promise<boolean>;
   /** A still of the current view; stops at its next sample, rejecting, once `signal` aborts (nobody waits for it). */
   still(options: StillOptions, signal?: AbortSignal): Promise<Buffer>;
   /**

@@ -9,6 +9,7 @@ import type {
   ImageLayer,
   ImageLayers,
   ImageRequest,
+  ImageUse,
   ModelParts,
   PageCapabilities,
   PageOptions,
@@ -18,6 +19,7 @@ import type {
 } from '../contract/render-contract.js';
 import type { SceneState } from '../contract/scene-state.js';
 import { benchmarkFrames } from './bench.js';
+import { decodes } from './image-decode.js';
 import { encode, toBase64 } from './pipeline/encode.js';
 import { drawLighter, INTERIOR_LAYER } from './car/drag-detail.js';
 import { frameFence } from './pipeline/frame-fence.js';
@@ -170,6 +172,10 @@ export class EnginePage implements EnginePageApi {
 
   async loadModel(url: string, path: string): Promise<ModelParts> {
     return this.stage.car.load(url, path);
+  }
+
+  async decodes(url: string, use: ImageUse): Promise<boolean> {
+    return decodes(url, use);
   }
 
   /**

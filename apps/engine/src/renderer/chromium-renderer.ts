@@ -16,7 +16,7 @@ import type {
 import { launchChromium } from './chromium-launch.js';
 import { confineToOrigin } from './page-confinement.js';
 import { startPageServer, type PageServer } from './page-server.js';
-import type { ModelParts, Renderer, StillOptions } from '../contract/renderer.js';
+import type { ImageUse, ModelParts, Renderer, StillOptions } from '../contract/renderer.js';
 
 export interface ChromiumRendererOptions {
   width: number;
@@ -194,6 +194,16 @@ export class ChromiumRenderer implements Renderer {
       if (!parts) throw new Error(`The page could not load ${relative}`);
       return parts;
     });
+  }
+
+  async decodes(image: string, use: ImageUse): Promise<boolean> {
+    // Not through localImage: an image under test is no image of the scene, whose page URL that would keep.
+    const url = this.requireServer().fileUrl(path.resolve(this.options.dataDir, image));
+    const decoded = await this.run((page) =>
+      page.evaluate(([u, k]) => (globalThis as EngineGlobal).autostudioEngine?.decodes(u, k), [url, use] as const),
+    );
+    if (decoded === undefined) throw new Error('The engine page is not running');
+    return decoded;
   }
 
   async still(options: StillOptions, signal?: AbortSignal): Promise<Buffer> {

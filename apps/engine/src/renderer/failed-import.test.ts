@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ENGINE_FETCH_REFUSED } from '@autostudio/protocol';
+import { ENGINE_FETCH_REFUSED, ENGINE_IMAGE_UNDECODABLE } from '@autostudio/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../test/test-engine.js';
 import { TINY_PNG } from '../test/test-renderer.js';
@@ -65,9 +65,9 @@ describe('an image import that fails', () => {
   it('leaves the scene as it was when the page cannot show the image, and later calls answer', async () => {
     expect((await t.call('car', 'ImportandUpdateBackplate', { Url: `${base}/good.png` })).status).toBe(200);
     const shown = t.engine.scene.state.environment.backplate.imageUrl;
-    // The backplate shows at once, so the page tries the image at once.
+    // The page tries the image before the scene takes it (see undecodable-image.test).
     const failed = await t.call('car', 'ImportandUpdateBackplate', { Url: `${base}/broken.png` });
-    expect(failed.status).not.toBe(200);
+    expect(failed).toEqual({ status: 400, body: { errorMessage: ENGINE_IMAGE_UNDECODABLE.backplate } });
     for (const door of [10, 20]) {
       const later = await t.call('carStateManager', 'UpdateConfigureValue', { Name: 'DOOR_FL', Value: door });
       expect(later.status, 'the next call').toBe(200);

@@ -1,4 +1,5 @@
 import {
+  ENGINE_IMAGE_UNDECODABLE,
   SUN_AZIMUTH_RANGE,
   TIME_OF_DAY_OPTIONS,
   type ENVIRONMENT_FUNCTIONS,
@@ -14,11 +15,14 @@ export class Backdrop {
 
   readonly handlers: EngineHandlersOf<typeof ENVIRONMENT_FUNCTIONS> = {
     ImportandUpdateBackplate: async ({ Url }) => {
-      const image = await this.scene.images.fetch(Url);
+      const image = await this.scene.images.fetch(Url, {
+        use: 'image',
+        undecodable: ENGINE_IMAGE_UNDECODABLE.backplate,
+      });
       this.environment.backplate = { enabled: true, imageUrl: image };
     },
     ImportandApplyCubemap: async ({ Url }) => {
-      const image = await this.scene.images.fetch(Url);
+      const image = await this.scene.images.fetch(Url, { use: 'equirect', undecodable: ENGINE_IMAGE_UNDECODABLE.hdri });
       this.environment.hdri.imageUrl = image;
     },
     ToggleBackplateSwitch: ({ Value }) => this.setBackplate(Value),

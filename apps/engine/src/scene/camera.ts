@@ -7,6 +7,7 @@ import {
   COMPOSITION_GUIDE_IMAGE_OPACITY,
   COMPOSITION_GUIDES,
   CUSTOM_COMPOSITION_GUIDE,
+  ENGINE_IMAGE_UNDECODABLE,
   STILL_LIMITS,
   type CAMERA_FUNCTIONS,
   type EngineHandlersOf,
@@ -74,7 +75,7 @@ export class Camera {
       this.camera.compositionOpacity = Value;
     },
     ImportandUpdateCompositionGuide: async ({ Url }) => {
-      const image = await this.scene.images.fetch(Url);
+      const image = await this.scene.images.fetch(Url, { use: 'image', undecodable: ENGINE_IMAGE_UNDECODABLE.guide });
       const camera = this.camera;
       camera.compositionImageUrl = image;
       camera.compositionGuide = CUSTOM_COMPOSITION_GUIDE;

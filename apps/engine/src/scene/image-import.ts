@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { ImageUse } from '../contract/render-contract.js';
 import { EngineError } from './engine-error.js';
 import { engineFetch, FetchRefused, readLimited, NO_FETCHES, type FetchPolicy } from './engine-fetch.js';
 
@@ -9,10 +10,18 @@ const MAX_IMAGE_BYTES = 150 * 1024 * 1024;
 const FETCH_TIMEOUT_MS = 60_000;
 export const IMAGES_FOLDER = 'images';
 
+/** How the picture will read an imported image, and the refusal when it cannot (ENGINE_IMAGE_UNDECODABLE). */
+export interface ImageCheck {
+  use: ImageUse;
+  undecodable: string;
+}
+
 /**
  * The images of ImportandUpdateBackplate, ImportandApplyCubemap and ImportandUpdateCompositionGuide, fetched under
  * the engine's fetch policy into its folder before the scene takes them: a URL that cannot be fetched is refused
- * by the call itself and never enters the scene state, where every later draw would trip over it again.
+ * by the call itself and never enters the scene state, where every later draw would trip over it again. So is an
+ * image fetched that the picture cannot decode (Renderer.decodes): it is tried under a name of its own before it
+ * takes the name the scene state would use, so that a refused image replaces no file the picture shows.
  */
 export class ImageImports {
   private readonly running = new Set<AbortController>();
@@ -20,10 +29,30 @@ export class ImageImports {
   constructor(
     private readonly dataDir: string,
     private readonly policy: FetchPolicy = NO_FETCHES,
+    private readonly decodes?: (image: string, use: ImageUse) => Promise<boolean>,
   ) {}
 
-  /** Fetches `url`; answers the file's path inside the engine's folder, as the scene state names images. */
-  async fetch(url: string): Promise<string> {
+  /**
+   * Fetches `url` and, given a check, makes sure the picture can decode it; answers the file's path inside the
+   * engine's folder, as the scene state names images.
+   */
+  async fetch(url: string, check?: ImageCheck): Promise<string> {
+    const { bytes, extension } = await this.download(url);
+    const name = createHash('sha256').update(url).digest('hex').slice(0, 32) + extension;
+    const incoming = `${IMAGES_FOLDER}/incoming-${randomUUID()}${extension}`;
+    await mkdir(path.join(this.dataDir, IMAGES_FOLDER), { recursive: true });
+    await writeFile(path.join(this.dataDir, incoming), bytes);
+    try {
+      if (check && this.decodes && !(await this.decodes(incoming, check.use))) throw new EngineError(check.undecodable);
+      await rename(path.join(this.dataDir, incoming), path.join(this.dataDir, IMAGES_FOLDER, name));
+    } finally {
+      await rm(path.join(this.dataDir, incoming), { force: true });
+    }
+    return `${IMAGES_FOLDER}/${name}`;
+  }
+
+  /** The bytes at `url`, under the fetch policy and the size limit, and the extension the file will have. */
+  private async download(url: string): Promise<{ bytes: Buffer; extension: string }> {
     if (!URL.canParse(url)) throw new EngineError('Url is not a URL');
     const parsed = new URL(url);
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
@@ -42,11 +71,7 @@ export class ImageImports {
       const bytes = await readLimited(response, MAX_IMAGE_BYTES, tooLarge);
       // The page picks its loader by extension (.hdr, .exr, .png…); anything else stays a plain image.
       const extension = path.extname(fetched.pathname).toLowerCase();
-      const safeExtension = /^\.[a-z0-9]{1,8}$/.test(extension) ? extension : '.img';
-      const name = createHash('sha256').update(url).digest('hex').slice(0, 32) + safeExtension;
-      await mkdir(path.join(this.dataDir, IMAGES_FOLDER), { recursive: true });
-      await writeFile(path.join(this.dataDir, IMAGES_FOLDER, name), bytes);
-      return `${IMAGES_FOLDER}/${name}`;
+      return { bytes, extension: /^\.[a-z0-9]{1,8}$/.test(extension) ? extension : '.img' };
     } catch (error) {
       if (abort.signal.aborted && abort.signal.reason instanceof EngineError) throw abort.signal.reason;
       if (error instanceof EngineError) throw error;

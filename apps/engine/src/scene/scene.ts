@@ -63,7 +63,7 @@ export class Scene {
       renderer: options.renderer,
       dataDir: options.dataDir,
       pathTracing: options.pathTracing,
-      images: new ImageImports(options.dataDir, options.fetchPolicy),
+      images: new ImageImports(options.dataDir, options.fetchPolicy, options.renderer.decodes?.bind(options.renderer)),
     };
     const car = new Car(this.core, this.downloader);
     const camera = new Camera(this.core);

@@ -100,7 +100,7 @@ export class HdriEnvironment implements Environment {
   }
 }
 
-async function loadEquirect(url: string): Promise<THREE.Texture> {
+export async function loadEquirect(url: string): Promise<THREE.Texture> {
   // Radiance and OpenEXR are the two forms HDRIs are published in; anything else is an 8-bit panorama.
   const texture = /\.hdr(\?|$)/i.test(url)
     ? await new HDRLoader().loadAsync(url)
