@@ -67,7 +67,7 @@ const VIEWS = {
   'desert-noon': [...framing, '--environment', 'desert', '--time', 'Noon'],
   'desert-sunset': [...framing, '--environment', 'desert', '--time', 'Sunset', '--yaw', '150'],
   'hdri-warehouse': [...framing, '--hdri', hdriFile()],
-  interior: ['--interior', 'on'],
+  interior: ['--interior', 'on', '--focal-length', '16'],
 };
 
 const still = path.join(path.resolve(values.engine), 'dist/tools/still.js');

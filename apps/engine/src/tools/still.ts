@@ -11,7 +11,8 @@ import { runTool, withRenderer } from './run-tool.js';
 /**
  * `npm run engine:still -- --out car.png [--trim "Terra Limited"] [--paint "cobalt blue"] [--environment studio]
  * [--yaw 30] [--pitch 10] [--width 1920] [--height 1080] [--samples 32] [--doors 0] [--renderer path-tracer]
- * [--time Sunset] [--tone-mapper AgX] [--hdri sky.exr] [--hdri-rotation 90] [--interior on]`: one
+ * [--time Sunset] [--tone-mapper AgX] [--hdri sky.exr] [--hdri-rotation 90] [--interior on]
+ * [--focal-length 18]`: one
  * still of the built-in car, without an engine server, for documentation and for looking at the car.
  */
 const flags = z.object({
@@ -35,6 +36,8 @@ const flags = z.object({
   'hdri-rotation': z.coerce.number().default(0),
   /** The camera in the cabin (the Interior spot) instead of on the crane. */
   interior: z.enum(['on', 'off']).default('off'),
+  /** Millimetres on a 36 × 24 mm sensor. */
+  'focal-length': z.coerce.number().positive().optional(),
 });
 
 runTool(async () => {
@@ -53,6 +56,7 @@ runTool(async () => {
   if (options.time) state.environment.timeOfDay = options.time;
   state.render.toneMapper = options['tone-mapper'];
   if (options.interior === 'on') state.camera.spot = 'Interior';
+  if (options['focal-length']) state.camera.focalLength = options['focal-length'];
   const files: Record<string, Buffer> = {};
   if (options.hdri) {
     const name = `${IMAGES_FOLDER}/backdrop${path.extname(options.hdri).toLowerCase()}`;

@@ -81,7 +81,7 @@ export class DesertEnvironment implements Environment {
   }
 
   exposureBias(): number {
-    return this.sun.direction.y > 0.1 ? -1.6 : -0.3;
+    return this.sun.direction.y > 0.1 ? -2.2 : -0.3;
   }
 
   pathTraced(renderer: THREE.WebGLRenderer): PathTracedLook {
@@ -127,8 +127,10 @@ function dunes(): THREE.Mesh {
 }
 
 const SAND_ALBEDO = 0xdcc7a4;
-const SAND = new THREE.Color(SAND_ALBEDO).convertSRGBToLinear();
-const SKY_FILL = new THREE.Color(0x9bb6d8).convertSRGBToLinear();
+// three.js reads a hex colour as sRGB and keeps it linear: converting it again would darken and saturate it (the sand
+// came out orange).
+const SAND = new THREE.Color(SAND_ALBEDO);
+const SKY_FILL = new THREE.Color(0x9bb6d8);
 
 type Sun = { direction: THREE.Vector3; color: THREE.Color; intensity: number };
 const UP = new THREE.Vector3(0, 1, 0);

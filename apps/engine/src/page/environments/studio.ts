@@ -102,7 +102,8 @@ export class StudioEnvironment implements Environment {
 /** Linear light per vertex: brightest under the car, a gentle fall-off outwards and up the wall. */
 function bakedLight(positions: number[]): number[] {
   const colors: number[] = [];
-  const base = new THREE.Color(0x919191).convertSRGBToLinear();
+  // three.js reads the hex as sRGB and keeps it linear.
+  const base = new THREE.Color(0x484848);
   for (let i = 0; i < positions.length; i += 3) {
     const x = positions[i] ?? 0;
     const y = positions[i + 1] ?? 0;
