@@ -24,6 +24,8 @@ afterAll(async () => {
   await t.close();
 });
 
+/** The open sand in the bottom right corner. */
+const OPEN_SAND = { x0: 0.85, x1: 1, y0: 0.85, y1: 1 };
 /** The sky above the horizon, where the time of day shows most. */
 const SKY = { x0: 0, x1: 1, y0: 0, y1: 0.2 };
 
@@ -88,6 +90,17 @@ describe('times of day', () => {
     // Dawn's light is rose (more red than blue), Evening's violet (bluer than Dawn's).
     expect(look('Dawn').r).toBeGreaterThan(look('Dawn').b);
     expect(look('Evening').b - look('Evening').r).toBeGreaterThan(look('Dawn').b - look('Dawn').r);
+  });
+
+  it('shows the noon sand pale, as its albedo, not orange', async () => {
+    expect((await t.call('car', 'Set Time Of the Day', { Value: 'Noon' })).status).toBe(200);
+    const { body } = await t.call('camera', 'RenderStill', { Width: 96, Height: 54, Samples: 1 });
+    // Open sand at the bottom corner, away from the car and its shadow.
+    const sand = Pixels.fromPng(Buffer.from((body as { Image: string }).Image, 'base64')).mean(OPEN_SAND);
+    // The sand's albedo (#dcc7a4) has blue at 0.75 of red; a colour-true picture keeps it close (converted to linear
+    // twice, it came out at 0.53: orange).
+    expect(sand.b / sand.r).toBeGreaterThan(0.68);
+    expect(sand.r).toBeGreaterThan(150);
   });
 
   it('wraps any sun azimuth into 0–360', async () => {
