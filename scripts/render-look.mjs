@@ -1,8 +1,8 @@
 // `npm run docs:look -- [--engine apps/engine] [--out docs/renders/look/after] [--before docs/renders/look/before]`:
 // the reference engine's look at 1920×1080, the same five views every time (studio three-quarter, desert noon,
 // desert sunset, an HDRI backdrop, the cabin), rendered by the engine's still tool. With --before, a folder of the
-// same views from another build (a worktree of an earlier commit, rendered with --engine), it also writes each view
-// before | after side by side and a contact sheet of all of them. Needs `tsc -b` and ffmpeg. An earlier build takes
+// same views from another build (a worktree of an earlier commit, rendered with --engine), it also writes a contact
+// sheet beside --out: one row per view, before | after. Needs `tsc -b` and ffmpeg. An earlier build takes
 // this checkout's apps/engine/src/tools (still.ts, run-tool.ts) for the flags; the look is all in its page.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -84,7 +84,8 @@ if (values.before) {
     const before = path.join(values.before, `${name}.png`);
     const after = path.join(values.out, `${name}.png`);
     if (!fs.existsSync(before) || !fs.existsSync(after)) continue;
-    const pair = path.join(path.dirname(values.out), `${name}-before-after.png`);
+    // Side by side only on the way to the contact sheet: the repository keeps the stills themselves.
+    const pair = path.join(os.tmpdir(), `autostudio-look-${name}-before-after.png`);
     execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', before, '-i', after, '-filter_complex', 'hstack', pair]);
     pairs.push(pair);
   }
@@ -101,5 +102,5 @@ if (values.before) {
     pairs.length > 1 ? `${scaled};${stack}` : `[0:v]scale=1280:360`,
     path.join(path.dirname(values.out), 'contact-sheet.png'),
   ]);
-  console.log(`Wrote ${pairs.length} before/after pairs and the contact sheet`);
+  console.log(`Wrote the contact sheet of ${pairs.length} views`);
 }
