@@ -1,3 +1,4 @@
+import type { ModelPaint } from './model-paints.js';
 import type { SceneState } from './scene-state.js';
 
 /**
@@ -21,6 +22,12 @@ export interface ModelParts {
    */
   lampsByTrim?: Record<string, string[]>;
   hasPaint: boolean;
+  /**
+   * The model's own paints (its manifest, README "Paints of a loaded model"), offered instead of the built-in palette;
+   * `paintsByTrim` (lower-cased paint names) narrows a trim's. Set by the scene from the manifest it checked.
+   */
+  paints?: ModelPaint[];
+  paintsByTrim?: Record<string, string[]>;
   /** Trim names (glTF scenes or KHR_materials_variants); empty when the model has a single look. */
   trims: string[];
 }
@@ -138,7 +145,8 @@ export interface EnginePageApi {
   configure(options: PageOptions): PageCapabilities;
   warmUpPathTracer(): Promise<void>;
   apply(state: SceneState): Promise<FrameInfo>;
-  loadModel(url: string, path: string): Promise<ModelParts>;
+  /** `paints`: the model's own paints, checked by the scene; a paint of the state is looked up in them. */
+  loadModel(url: string, path: string, paints?: ModelPaint[]): Promise<ModelParts>;
   /** Whether the page can decode the image at `url` read as `use` would read it; nothing on show changes. */
   decodes(url: string, use: ImageUse): Promise<boolean>;
   /** Base64 of the encoded image. */

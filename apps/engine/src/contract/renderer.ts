@@ -1,4 +1,5 @@
 import type { ImageLayer, ImageRequest, ImageUse, ModelParts, StillOptions } from './render-contract.js';
+import type { ModelPaint } from './model-paints.js';
 import type { SceneState } from './scene-state.js';
 
 export type { ImageLayer, ImageRequest, ImageUse, ModelParts, StillOptions };
@@ -12,8 +13,11 @@ export interface Renderer {
   start(initial: SceneState): Promise<void>;
   /** Draws the new state (on demand, never in a loop). */
   apply(state: SceneState): Promise<void>;
-  /** Loads a car model file (GLB or glTF) from the engine's folder; resolves to what the model offers. */
-  loadModel(filePath: string): Promise<ModelParts>;
+  /**
+   * Loads a car model file (GLB or glTF) from the engine's folder; resolves to what the model offers. `paints` are the
+   * model's own (from its manifest): a state's paint is then one of them.
+   */
+  loadModel(filePath: string, paints?: ModelPaint[]): Promise<ModelParts>;
   /**
    * Whether the picture can show an image file of the engine's folder (`image` is its path inside it) as `use`
    * reads it. Without it every image fetched is taken as it is.

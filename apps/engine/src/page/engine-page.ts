@@ -17,6 +17,7 @@ import type {
   StillSampleLimits,
   StreamStats,
 } from '../contract/render-contract.js';
+import type { ModelPaint } from '../contract/model-paints.js';
 import type { SceneState } from '../contract/scene-state.js';
 import { benchmarkFrames } from './bench.js';
 import { decodes } from './image-decode.js';
@@ -170,8 +171,8 @@ export class EnginePage implements EnginePageApi {
     return this.idlePathTracing && state.render.pathTraceOnIdle && this.stage.pathTraceable;
   }
 
-  async loadModel(url: string, path: string): Promise<ModelParts> {
-    return this.stage.car.load(url, path);
+  async loadModel(url: string, path: string, paints?: ModelPaint[]): Promise<ModelParts> {
+    return this.stage.car.load(url, path, paints);
   }
 
   async decodes(url: string, use: ImageUse): Promise<boolean> {

@@ -16,6 +16,7 @@ import type {
 import { launchChromium } from './chromium-launch.js';
 import { confineToOrigin } from './page-confinement.js';
 import { startPageServer, type PageServer } from './page-server.js';
+import type { ModelPaint } from '../contract/model-paints.js';
 import type { ImageUse, ModelParts, Renderer, StillOptions } from '../contract/renderer.js';
 
 export interface ChromiumRendererOptions {
@@ -181,16 +182,16 @@ export class ChromiumRenderer implements Renderer {
     );
   }
 
-  async loadModel(filePath: string): Promise<ModelParts> {
+  async loadModel(filePath: string, paints?: ModelPaint[]): Promise<ModelParts> {
     const server = this.requireServer();
     const url = server.fileUrl(filePath);
     // The scene names a loaded model by its path inside the engine folder, with forward slashes.
     const relative = path.relative(this.options.dataDir, filePath).split(path.sep).join('/');
     return this.run(async (page) => {
-      const parts = await page.evaluate(([u, p]) => (globalThis as EngineGlobal).autostudioEngine?.loadModel(u, p), [
-        url,
-        relative,
-      ] as const);
+      const parts = await page.evaluate(
+        ([u, p, m]) => (globalThis as EngineGlobal).autostudioEngine?.loadModel(u, p, m),
+        [url, relative, paints] as const,
+      );
       if (!parts) throw new Error(`The page could not load ${relative}`);
       return parts;
     });

@@ -3,9 +3,11 @@ import path from 'node:path';
 import { CAR_LIGHT_NAMES, DOOR_RANGE, type CAR_FUNCTIONS, type EngineHandlersOf } from '@autostudio/protocol';
 import { DOORS, PAINTS, TRIMS, paintKey } from '../contract/car-catalogue.js';
 import type { ModelParts } from '../contract/renderer.js';
+import type { ModelManifest } from '../contract/model-paints.js';
 import { EngineError } from './engine-error.js';
 import { initialSceneState } from './initial-state.js';
 import type { ModelDownloader } from './model-download.js';
+import { readModelFacts } from './model-manifest.js';
 import { builtInParts, clamp, type SceneCore } from './scene-core.js';
 
 type Lamps = Record<string, { on: boolean; intensity: number }>;
@@ -25,7 +27,9 @@ export class Car {
         Current: this.scene.parts.hasPaint ? this.car.paint : '',
         MaterialOptions: offered,
         Swatches: Object.fromEntries(
-          PAINTS.filter((p) => offered.includes(paintKey(p.name))).map((p) => [paintKey(p.name), p.color]),
+          this.palette()
+            .filter((p) => offered.includes(p.key))
+            .map((p) => [p.key, p.color]),
         ),
       };
     },
@@ -89,7 +93,7 @@ export class Car {
   setPaint(name: string): void {
     if (!this.scene.parts.hasPaint) throw new EngineError('The loaded car model has no Paint material');
     const key = paintKey(name);
-    if (!PAINTS.some((p) => paintKey(p.name) === key)) throw new EngineError(`Unknown material ${name}`);
+    if (!this.palette().some((p) => p.key === key)) throw new EngineError(`Unknown material ${name}`);
     if (!this.paintsOf(this.car.trim).includes(key)) {
       throw new EngineError(`The paint ${name} is not offered on the ${this.car.trim} trim`);
     }
@@ -124,11 +128,22 @@ export class Car {
     return applied;
   }
 
-  /** Paint keys offered on a trim: the built-in car's list, or every paint for a loaded model with a Paint material. */
+  /** The paints the car may wear, by key: a loaded model's own (its manifest), else the built-in palette. */
+  private palette(): { key: string; color: string }[] {
+    const own = this.car.modelPath === null ? undefined : this.scene.parts.paints;
+    return own
+      ? own.map((p) => ({ key: paintKey(p.name), color: p.baseColor }))
+      : PAINTS.map((p) => ({ key: paintKey(p.name), color: p.color }));
+  }
+
+  /**
+   * Paint keys offered on a trim: the built-in car's list; for a loaded model with a Paint material, the paints its
+   * manifest gives the trim, else every paint of its palette.
+   */
   private paintsOf(trim: string): string[] {
     if (!this.scene.parts.hasPaint) return [];
     if (this.car.modelPath === null) return TRIMS.find((t) => t.name === trim)?.paints ?? [];
-    return PAINTS.map((p) => paintKey(p.name));
+    return this.scene.parts.paintsByTrim?.[trim] ?? this.palette().map((p) => p.key);
   }
 
   /** Lamps the car has now: the built-in car's trim decides; a loaded model offers what its trim names. */
@@ -156,24 +171,38 @@ export class Car {
     if (!/\.(glb|gltf)$/i.test(file)) throw new EngineError('LoadCarByPath: the model must be a .glb or .gltf file');
     const found = await stat(file).catch(() => null);
     if (!found?.isFile()) throw new EngineError(`LoadCarByPath: no model at ${relative}`);
+    // A bad manifest refuses the load here, before the renderer or the state has changed.
+    const { manifest } = await readModelFacts(file);
     let parts: ModelParts;
     try {
-      parts = await scene.renderer.loadModel(file);
+      parts = await scene.renderer.loadModel(file, manifest?.paints);
     } catch (error) {
       throw new EngineError(
         `LoadCarByPath: the model could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
-    scene.parts = parts;
+    scene.parts = manifest ? { ...parts, ...ownPaints(manifest) } : parts;
     const car = this.car;
     car.modelPath = path.relative(root, file).split(path.sep).join('/');
     car.trim = parts.trims[0] ?? '';
-    car.paint = parts.hasPaint
-      ? this.paintsOf(car.trim).includes(car.paint)
-        ? car.paint
-        : paintKey(PAINTS[0]?.name ?? '')
-      : car.paint;
+    if (parts.hasPaint && !this.paintsOf(car.trim).includes(car.paint)) {
+      car.paint = this.paintsOf(car.trim)[0] ?? car.paint;
+    }
     car.doors = { DOOR_FL: 0, DOOR_FR: 0, DOOR_RL: 0, DOOR_RR: 0 };
     this.turnOffMissingLamps();
   }
+}
+
+/** The scene's record of a model's own paints: the paints, and each named trim's by key. */
+function ownPaints(manifest: ModelManifest): Pick<ModelParts, 'paints' | 'paintsByTrim'> {
+  return {
+    paints: manifest.paints,
+    ...(manifest.trims
+      ? {
+          paintsByTrim: Object.fromEntries(
+            Object.entries(manifest.trims).map(([trim, names]) => [trim, names.map((name) => paintKey(name))]),
+          ),
+        }
+      : {}),
+  };
 }

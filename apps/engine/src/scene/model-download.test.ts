@@ -15,6 +15,14 @@ import { writeZip } from '../test/zip-writer.js';
  */
 const LINK = '/api/asset-model-file/version-1.1999999999.signature';
 const glb = Buffer.concat([Buffer.from('glTF'), Buffer.alloc(256 * 1024, 7)]);
+const PAINT = {
+  name: 'Bruma',
+  baseColor: '#8899aa',
+  metallic: 0.6,
+  roughness: 0.3,
+  clearcoat: 1,
+  clearcoatRoughness: 0.05,
+};
 const files: Record<string, Buffer> = {
   [`${LINK}/car.glb`]: glb,
   [`${LINK}/trims.glb`]: glb,
@@ -32,6 +40,18 @@ const files: Record<string, Buffer> = {
     { name: 'escape', data: Buffer.from('/etc/passwd'), mode: 0o120777 },
   ]),
   [`${LINK}/notes.txt`]: Buffer.from('not a model'),
+  [`${LINK}/painted.zip`]: writeZip([
+    { name: 'car.glb', data: glb },
+    { name: 'autostudio.json', data: Buffer.from(JSON.stringify({ paints: [PAINT] })) },
+  ]),
+  [`${LINK}/garbled.zip`]: writeZip([
+    { name: 'car.glb', data: glb },
+    { name: 'autostudio.json', data: Buffer.from('{ "paints": [') },
+  ]),
+  [`${LINK}/stray-trim.zip`]: writeZip([
+    { name: 'car.glb', data: glb },
+    { name: 'autostudio.json', data: Buffer.from(JSON.stringify({ paints: [PAINT], trims: { Sport: ['Bruma'] } })) },
+  ]),
 };
 
 /** `gated.glb` sends half, then waits for the test to have seen a partial percentage: no timing luck needed. */
@@ -162,6 +182,36 @@ describe('Download File', () => {
       expect(status, Path).toBe(400);
       expect((body as { errorMessage: string }).errorMessage).toMatch(/^LoadCarByPath: /);
     }
+  });
+});
+
+describe('a model whose ZIP brings an autostudio.json', () => {
+  it('offers the paints it names instead of the built-in palette, and hands them to the renderer', async () => {
+    const { final } = await download(`${mediaBase}${LINK}/painted.zip`);
+    expect((await t.call('car', 'LoadCarByPath', { Path: final.Path })).status).toBe(200);
+    expect((await t.call('car', 'Get Material Options')).body).toEqual({
+      Current: 'bruma',
+      MaterialOptions: ['bruma'],
+      Swatches: { bruma: '#8899aa' },
+    });
+    const load = t.renderer.calls.find((c) => c.kind === 'loadModel');
+    expect(load).toMatchObject({ paints: [PAINT] });
+    expect(t.renderer.lastState()?.car.paint).toBe('bruma');
+  });
+
+  it('refuses the load when the manifest is no JSON or names a trim the model lacks, and loads nothing', async () => {
+    for (const [zip, message] of [
+      ['garbled.zip', "LoadCarByPath: the model's autostudio.json is not JSON"],
+      ['stray-trim.zip', "LoadCarByPath: the model's paints (autostudio.json) name no trim Sport"],
+    ] as const) {
+      const { final } = await download(`${mediaBase}${LINK}/${zip}`);
+      expect(await t.call('car', 'LoadCarByPath', { Path: final.Path })).toEqual({
+        status: 400,
+        body: { errorMessage: message },
+      });
+    }
+    expect(t.renderer.calls.some((c) => c.kind === 'loadModel')).toBe(false);
+    expect((await t.call('car', 'Get Material Options')).body).toMatchObject({ Current: 'cobalt blue' });
   });
 });
 

@@ -31,6 +31,12 @@ export async function downloadToEnd<Status extends { Status: string }>(
  * product. The engine's fetch policy must allow 127.0.0.1.
  */
 export async function loadServedModel(t: Pick<TestEngine, 'call'>, glb: Buffer): Promise<void> {
+  const path = await downloadServedModel(t, glb);
+  expect((await t.call('car', 'LoadCarByPath', { Path: path })).status).toBe(200);
+}
+
+/** Serves a GLB from a loopback server for one Download File; answers its Path for LoadCarByPath. */
+export async function downloadServedModel(t: Pick<TestEngine, 'call'>, glb: Buffer): Promise<string> {
   const server = http.createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'model/gltf-binary', 'content-length': glb.length }).end(glb);
   });
@@ -42,7 +48,7 @@ export async function loadServedModel(t: Pick<TestEngine, 'call'>, glb: Buffer):
       timeoutMs: 50_000,
     });
     expect(status.Status).toBe('Completed');
-    expect((await t.call('car', 'LoadCarByPath', { Path: status.Path })).status).toBe(200);
+    return status.Path;
   } finally {
     server.close();
   }

@@ -1,3 +1,4 @@
+import type { ModelPaint } from '../contract/model-paints.js';
 import type { ImageLayer, ImageRequest, ModelParts, Renderer, StillOptions } from '../contract/renderer.js';
 import { requestSamples } from '../contract/render-contract.js';
 import type { SceneState } from '../contract/scene-state.js';
@@ -11,7 +12,7 @@ export const TINY_PNG = Buffer.from(
 export type RendererCall =
   | { kind: 'start'; state: SceneState }
   | { kind: 'apply'; state: SceneState }
-  | { kind: 'loadModel'; filePath: string }
+  | { kind: 'loadModel'; filePath: string; paints?: ModelPaint[] }
   | { kind: 'still'; options: StillOptions }
   | { kind: 'image'; request: ImageRequest }
   | { kind: 'close' };
@@ -39,8 +40,8 @@ export class TestRenderer implements Renderer {
     return Promise.resolve();
   }
 
-  loadModel(filePath: string): Promise<ModelParts> {
-    this.calls.push({ kind: 'loadModel', filePath });
+  loadModel(filePath: string, paints?: ModelPaint[]): Promise<ModelParts> {
+    this.calls.push({ kind: 'loadModel', filePath, ...(paints ? { paints } : {}) });
     return Promise.resolve(this.modelParts(filePath));
   }
 

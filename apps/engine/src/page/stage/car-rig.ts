@@ -3,6 +3,7 @@ import { GLTFLoader, type GLTF } from 'three/addons/loaders/GLTFLoader.js';
 import { mergeVertices } from 'three/addons/utils/BufferGeometryUtils.js';
 import type { ModelParts } from '../../contract/render-contract.js';
 import { DOORS, PAINTS, TRIMS, paintKey, type LampName } from '../../contract/car-catalogue.js';
+import type { ModelPaint } from '../../contract/model-paints.js';
 import type { SceneState } from '../../contract/scene-state.js';
 import { buildCar } from '../car/build-car.js';
 import { tagInterior } from '../car/drag-detail.js';
@@ -13,10 +14,20 @@ const LAMPS: LampName[] = ['HeadLamps1', 'TailLamps1', 'DRLs', 'SignatureLEDs'];
 const DOOR_OPEN_RADIANS = THREE.MathUtils.degToRad(70);
 const LAMP_GLOW = 6;
 
-const FINISH: Record<
-  string,
-  { metalness: number; roughness: number; clearcoat: number; clearcoatRoughness: number; sheen: number }
-> = {
+interface Finish {
+  metalness: number;
+  roughness: number;
+  clearcoat: number;
+  clearcoatRoughness: number;
+  sheen: number;
+}
+
+/** What the page sets on the Paint material(s). */
+interface PaintValues extends Finish {
+  color: string;
+}
+
+const FINISH: Record<string, Finish> = {
   solid: { metalness: 0, roughness: 0.35, clearcoat: 1, clearcoatRoughness: 0.03, sheen: 0 },
   metallic: { metalness: 0.75, roughness: 0.3, clearcoat: 1, clearcoatRoughness: 0.03, sheen: 0 },
   pearl: { metalness: 0.35, roughness: 0.25, clearcoat: 1, clearcoatRoughness: 0.03, sheen: 0.6 },
@@ -26,7 +37,8 @@ const FINISH: Record<
 interface CarParts {
   doors: Map<string, THREE.Object3D>;
   lamps: Map<LampName, THREE.MeshStandardMaterial[]>;
-  paint: THREE.MeshPhysicalMaterial | null;
+  /** The materials named Paint (a model may have several, e.g. body and doors). */
+  paints: THREE.MeshPhysicalMaterial[];
 }
 
 /** One look of the car (a trim) with the named parts found in it. */
@@ -46,7 +58,7 @@ function doorOf(node: THREE.Object3D): string | undefined {
 }
 
 function findParts(root: THREE.Object3D): CarParts {
-  const parts: CarParts = { doors: new Map(), lamps: new Map(), paint: null };
+  const parts: CarParts = { doors: new Map(), lamps: new Map(), paints: [] };
   root.traverse((node) => {
     const door = doorOf(node);
     // Depth first: a door's pivot comes before anything inside it that happens to carry a similar name.
@@ -71,14 +83,15 @@ function findParts(root: THREE.Object3D): CarParts {
       const materials = (Array.isArray(node.material) ? node.material : [node.material]) as THREE.Material[];
       for (const material of materials) {
         if (material.name !== 'Paint') continue;
-        if (material instanceof THREE.MeshPhysicalMaterial) parts.paint = material;
-        else if (material instanceof THREE.MeshStandardMaterial) {
+        if (material instanceof THREE.MeshPhysicalMaterial) {
+          if (!parts.paints.includes(material)) parts.paints.push(material);
+        } else if (material instanceof THREE.MeshStandardMaterial) {
           // A model's Paint may be a standard material; the clear coat needs the physical one.
           const physical = new THREE.MeshPhysicalMaterial();
           THREE.MeshStandardMaterial.prototype.copy.call(physical, material);
           physical.name = 'Paint';
           node.material = materials.length > 1 ? materials.map((m) => (m === material ? physical : m)) : physical;
-          parts.paint = physical;
+          parts.paints.push(physical);
         }
       }
       // The car casts onto the ground; self-shadowing is left to the environment light, which is far cheaper.
@@ -160,7 +173,7 @@ async function selectVariant(gltf: GLTF, look: CarLook, variant: number): Promis
   }
   // Swapped-in materials may include a new Paint or lamp material: look the parts up again.
   const parts = findParts(look.root);
-  look.parts.paint = parts.paint;
+  look.parts.paints = parts.paints;
   look.parts.lamps = parts.lamps;
 }
 
@@ -171,7 +184,14 @@ const lampsOf = (look: CarLook): LampName[] => LAMPS.filter((lamp) => look.parts
 export class CarRig {
   readonly group = new THREE.Group();
   private builtIn = new Map<string, CarLook>();
-  private loaded: { path: string; looks: Map<string, CarLook>; variants: string[]; gltf: GLTF } | null = null;
+  private loaded: {
+    path: string;
+    looks: Map<string, CarLook>;
+    variants: string[];
+    gltf: GLTF;
+    /** The model's own paints, when its manifest has them: a state's paint is one of these. */
+    paints: ModelPaint[];
+  } | null = null;
   private current: CarLook | null = null;
   private readonly loader = new GLTFLoader();
 
@@ -183,7 +203,7 @@ export class CarRig {
     return cabinOf(this.current?.root ?? this.group);
   }
 
-  async load(url: string, path: string): Promise<ModelParts> {
+  async load(url: string, path: string, paints: ModelPaint[] = []): Promise<ModelParts> {
     const gltf = await this.loader.loadAsync(url);
     const looks = new Map<string, CarLook>();
     const variantsExtension = gltf.parser.json as {
@@ -199,7 +219,7 @@ export class CarRig {
     } else {
       looks.set('', { root: tagInterior(gltf.scene), parts: findParts(gltf.scene) });
     }
-    this.loaded = { path, looks, variants, gltf };
+    this.loaded = { path, looks, variants, gltf, paints };
     const first = looks.values().next().value as CarLook;
     const trims = variants.length > 0 ? variants : gltf.scenes.length > 1 ? [...looks.keys()] : [];
     return {
@@ -209,7 +229,7 @@ export class CarRig {
       lampsByTrim: Object.fromEntries(
         [...looks].filter(([trim]) => trims.includes(trim)).map(([trim, look]) => [trim, lampsOf(look)]),
       ),
-      hasPaint: first.parts.paint !== null,
+      hasPaint: first.parts.paints.length > 0,
       trims,
     };
   }
@@ -223,20 +243,15 @@ export class CarRig {
       this.current = look;
     }
     const { parts } = look;
-    if (parts.paint) {
-      const paint = PAINTS.find((p) => paintKey(p.name) === car.paint) ?? PAINTS[0];
-      if (paint) {
-        const finish = FINISH[paint.finish] ?? FINISH.solid;
-        parts.paint.color.set(paint.color);
-        if (finish) {
-          parts.paint.metalness = finish.metalness;
-          parts.paint.roughness = finish.roughness;
-          parts.paint.clearcoat = finish.clearcoat;
-          parts.paint.clearcoatRoughness = finish.clearcoatRoughness;
-          parts.paint.sheen = finish.sheen;
-          parts.paint.sheenColor.set(0xffffff);
-        }
-      }
+    const paint = this.paintOf(car);
+    for (const material of parts.paints) {
+      material.color.set(paint.color);
+      material.metalness = paint.metalness;
+      material.roughness = paint.roughness;
+      material.clearcoat = paint.clearcoat;
+      material.clearcoatRoughness = paint.clearcoatRoughness;
+      material.sheen = paint.sheen;
+      material.sheenColor.set(0xffffff);
     }
     for (const [name, pivot] of parts.doors) {
       const value = car.doors[name as keyof typeof car.doors];
@@ -249,6 +264,25 @@ export class CarRig {
       const lamp = car.lamps[name];
       for (const material of materials) material.emissiveIntensity = lamp.on ? LAMP_GLOW * lamp.intensity : 0;
     }
+  }
+
+  /** The state's paint as material values: the loaded model's own paint when it brings paints, else the palette's. */
+  private paintOf(car: SceneState['car']): PaintValues {
+    const own = car.modelPath !== null && this.loaded?.path === car.modelPath ? this.loaded.paints : [];
+    const paint = own.find((p) => paintKey(p.name) === car.paint) ?? own[0];
+    if (paint) {
+      return {
+        color: paint.baseColor,
+        metalness: paint.metallic,
+        roughness: paint.roughness,
+        clearcoat: paint.clearcoat,
+        clearcoatRoughness: paint.clearcoatRoughness,
+        sheen: 0,
+      };
+    }
+    const builtIn = PAINTS.find((p) => paintKey(p.name) === car.paint) ?? PAINTS[0];
+    const finish = FINISH[builtIn?.finish ?? 'solid'] ?? FINISH.solid;
+    return { color: builtIn?.color ?? '#ffffff', ...(finish as Finish) };
   }
 
   private async look(car: SceneState['car']): Promise<CarLook> {
