@@ -7,6 +7,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGES_FOLDER } from '../scene/image-import.js';
 import { startPixelEngine, type PixelEngine } from '../test/pixel-engine.js';
+import type { Pixels } from '../test/pixels.js';
 
 /**
  * Issue 31 item 9: an image the engine fetched but cannot decode, as backplate or HDRI, through the Remote Control API
@@ -60,19 +61,28 @@ const config = async () => {
 
 const UNDECODABLE = ['/text.png', '/truncated.png', '/text.hdr', '/text.exr'];
 
+/**
+ * Imports each undecodable image through `importFunction`: every one is a 400 with `message`, and the state, the
+ * configuration and the picture stay as they were. Answers that picture.
+ */
+async function expectEachRefusedUnchanged(importFunction: string, message: string): Promise<Pixels> {
+  const state = structuredClone(t.engine.scene.state);
+  const settings = await config();
+  const picture = await t.still(1);
+  for (const path of UNDECODABLE) {
+    const failed = await t.call('car', importFunction, { Url: `${base}${path}` });
+    expect(failed, path).toEqual({ status: 400, body: { errorMessage: message } });
+  }
+  expect(t.engine.scene.state).toEqual(state);
+  expect(await config()).toEqual(settings);
+  expect((await t.still(1)).changed(picture, 8)).toBe(0);
+  return picture;
+}
+
 describe('an image the engine cannot decode', () => {
   it('as backplate is a 400 that leaves the configuration and the picture as they were', async () => {
     expect((await t.call('car', 'ImportandUpdateBackplate', { Url: `${base}/blue.png` })).status).toBe(200);
-    const state = structuredClone(t.engine.scene.state);
-    const settings = await config();
-    const picture = await t.still(1);
-    for (const path of UNDECODABLE) {
-      const failed = await t.call('car', 'ImportandUpdateBackplate', { Url: `${base}${path}` });
-      expect(failed, path).toEqual({ status: 400, body: { errorMessage: ENGINE_IMAGE_UNDECODABLE.backplate } });
-    }
-    expect(t.engine.scene.state).toEqual(state);
-    expect(await config()).toEqual(settings);
-    expect((await t.still(1)).changed(picture, 8)).toBe(0);
+    const picture = await expectEachRefusedUnchanged('ImportandUpdateBackplate', ENGINE_IMAGE_UNDECODABLE.backplate);
     // And the engine goes on: another image shows.
     expect((await t.call('car', 'ImportandUpdateBackplate', { Url: `${base}/orange.png` })).status).toBe(200);
     expect((await t.still(1)).changed(picture, 40)).toBeGreaterThan(0.5);
@@ -82,16 +92,7 @@ describe('an image the engine cannot decode', () => {
     expect((await t.call('car', 'ToggleBackplateSwitch', { Value: false })).status).toBe(200);
     expect((await t.call('car', 'LoadEnvironmentbyPath', { Path: 'HDRIBackdrop' })).status).toBe(200);
     expect((await t.call('car', 'ImportandApplyCubemap', { Url: `${base}/orange.png` })).status).toBe(200);
-    const state = structuredClone(t.engine.scene.state);
-    const settings = await config();
-    const picture = await t.still(1);
-    for (const path of UNDECODABLE) {
-      const failed = await t.call('car', 'ImportandApplyCubemap', { Url: `${base}${path}` });
-      expect(failed, path).toEqual({ status: 400, body: { errorMessage: ENGINE_IMAGE_UNDECODABLE.hdri } });
-    }
-    expect(t.engine.scene.state).toEqual(state);
-    expect(await config()).toEqual(settings);
-    expect((await t.still(1)).changed(picture, 8)).toBe(0);
+    await expectEachRefusedUnchanged('ImportandApplyCubemap', ENGINE_IMAGE_UNDECODABLE.hdri);
   });
 
   it('as HDRI is refused even while another environment is on show, so choosing the HDRI backdrop later works', async () => {
