@@ -8,7 +8,7 @@ import type { SceneState } from './scene-state.js';
 /** What a loaded car model offers; the scene functions refuse what the model lacks, with a clear error. */
 /**
  * What an imported image is for, which decides how the page reads it: `image` as a browser image (backplate,
- * composition guide), `equirect` as the HDRI backdrop reads its image (a Radiance .hdr or a browser image).
+ * composition guide), `equirect` as the HDRI backdrop reads its image (Radiance .hdr, OpenEXR or a browser image).
  */
 export type ImageUse = 'image' | 'equirect';
 

@@ -6,7 +6,7 @@ import { libraryHdri } from './library-hdri.js';
 /** The path tracer's overhead softbox. */
 const SOFTBOX_NITS = 3;
 
-/** Turns the captured studio so the car body mirrors its dark walls, broken by the softboxes highlights. */
+/** Turns the captured studio so the car body mirrors its dark walls, broken by the softboxes' highlights. */
 const HDRI_ROTATION = THREE.MathUtils.degToRad(90);
 /** The capture is metered for its white cyc; the car sits in it darker, as it would under the softboxes alone. */
 const HDRI_INTENSITY = 0.4;
@@ -47,7 +47,13 @@ export class StudioEnvironment implements Environment {
 
   async update(): Promise<void> {
     if (this.hdri) return;
-    this.hdri = await libraryHdri('studio');
+    try {
+      this.hdri = await libraryHdri('studio');
+    } catch (error) {
+      // The studio stays usable on its room of softboxes; the next update tries the capture again.
+      console.warn('The studio HDRI did not load', error);
+      return;
+    }
     this.envMap.dispose();
     this.envMap = this.pmrem.fromEquirectangular(this.hdri).texture;
     this.tracedLight = null;
