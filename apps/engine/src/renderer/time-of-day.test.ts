@@ -103,6 +103,21 @@ describe('times of day', () => {
     expect(sand.r).toBeGreaterThan(150);
   });
 
+  it('relights the desert when the sun turns, and gives the same picture when it turns back', async () => {
+    const still = async (azimuth: number) => {
+      expect((await t.call('car', 'Set Sun Azimuth Angle', { Value: azimuth })).status).toBe(200);
+      const { body } = await t.call('camera', 'RenderStill', { Width: 96, Height: 54, Samples: 1 });
+      return Pixels.fromPng(Buffer.from((body as { Image: string }).Image, 'base64'));
+    };
+    expect((await t.call('car', 'Set Time Of the Day', { Value: 'Sunset' })).status).toBe(200);
+    const first = await still(60);
+    const turned = await still(240);
+    const back = await still(60);
+    // The low sun behind the camera or behind the car: sky, sand and paint all change.
+    expect(first.changed(turned, 12)).toBeGreaterThan(0.2);
+    expect(first.changed(back, 4)).toBe(0);
+  });
+
   it('wraps any sun azimuth into 0–360', async () => {
     for (const [given, wrapped] of [
       [370, 10],

@@ -11,7 +11,7 @@ import { runTool, withRenderer } from './run-tool.js';
 /**
  * `npm run engine:still -- --out car.png [--trim "Terra Limited"] [--paint "cobalt blue"] [--environment studio]
  * [--yaw 30] [--pitch 10] [--width 1920] [--height 1080] [--samples 32] [--doors 0] [--renderer path-tracer]
- * [--time Sunset] [--tone-mapper AgX] [--hdri sky.exr] [--hdri-rotation 90] [--interior on]
+ * [--time Sunset] [--sun-azimuth 245] [--tone-mapper AgX] [--hdri sky.exr] [--hdri-rotation 90] [--interior on]
  * [--focal-length 18]`: one
  * still of the built-in car, without an engine server, for documentation and for looking at the car.
  */
@@ -30,6 +30,8 @@ const flags = z.object({
   lamps: z.enum(['on', 'off']).default('off'),
   renderer: z.enum(['raster', 'path-tracer']).default('raster'),
   time: z.enum(TIME_OF_DAY_OPTIONS).optional(),
+  /** Degrees about the vertical. */
+  'sun-azimuth': z.coerce.number().min(0).max(360).optional(),
   'tone-mapper': z.enum(TONE_MAPPERS).default(DEFAULT_TONE_MAPPER),
   /** An .hdr or .exr file: the car stands in it on the HDRI backdrop. */
   hdri: z.string().optional(),
@@ -54,6 +56,7 @@ runTool(async () => {
   state.car.doors = { DOOR_FL: options.doors, DOOR_FR: options.doors, DOOR_RL: options.doors, DOOR_RR: options.doors };
   for (const lamp of Object.values(state.car.lamps)) lamp.on = options.lamps === 'on';
   if (options.time) state.environment.timeOfDay = options.time;
+  if (options['sun-azimuth'] !== undefined) state.environment.sunDirection = options['sun-azimuth'];
   state.render.toneMapper = options['tone-mapper'];
   if (options.interior === 'on') state.camera.spot = 'Interior';
   if (options['focal-length']) state.camera.focalLength = options['focal-length'];
