@@ -26,6 +26,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
+  // A whole admin workflow takes 20–30 s on two cores with the engine rendering beside it; Playwright's default 30 s
+  // left no headroom. Slow steps keep their own, tighter expectations.
+  timeout: 60_000,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   outputDir: 'test-results',
   use: {

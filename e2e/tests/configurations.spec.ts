@@ -10,7 +10,7 @@ import {
 } from '@autostudio/protocol';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, type Account } from '../support/fixtures';
-import { engineCall, engineSettings } from '../support/engine-api';
+import { engineCall, engineProperty, engineSettings } from '../support/engine-api';
 import { LoginPage } from '../support/login-page';
 import { E2E_ADMIN } from '../support/server';
 import { StudioPage } from '../support/studio-page';
@@ -102,6 +102,9 @@ test.describe('keeping and sharing work', () => {
     await studio.openPanel('Look');
     await page.getByRole('slider', { name: 'Exposure' }).focus();
     await page.keyboard.press('PageUp');
+    const toneMapping = page.getByRole('radiogroup', { name: 'Tone mapping' });
+    await toneMapping.getByRole('radio', { name: 'AgX' }).click();
+    await expect.poll(async () => engineProperty('ToneMapper')).toBe('AgX');
     await studio.openPanel('Lights');
     await page.getByRole('button', { name: 'Add spot light' }).click();
     await expect.poll(async () => (await engineCall('GetAllLightData')).Lights.length).toBe(1);
@@ -138,6 +141,10 @@ test.describe('keeping and sharing work', () => {
     await studio.openPanel('Car');
 
     // Changes after the save are undone by loading it from the browser.
+    await studio.openPanel('Look');
+    await toneMapping.getByRole('radio', { name: 'Neutral' }).click();
+    await expect.poll(async () => engineProperty('ToneMapper')).toBe('Neutral');
+    await studio.openPanel('Car');
     const other = await otherPaint('glacier white');
     await engineCall('Update New Config', {
       Settings: { Trim: 'Terra Base', Paint: other, Environment: { TimeOfDay: 'Noon' } },
@@ -155,6 +162,7 @@ test.describe('keeping and sharing work', () => {
     expect(loaded.ConfigureValues?.DOOR_FL).toBe(50);
     expect(loaded.Environment?.TimeOfDay).toBe('Night');
     expect(loaded.CustomLights).toHaveLength(1);
+    expect(await engineProperty('ToneMapper')).toBe('AgX');
     await expect(paints.getByRole('radio', { name: 'Glacier White' })).toBeChecked();
 
     // A fresh car (chosen again on /landing) gets the current configuration applied.

@@ -73,9 +73,9 @@ test.describe('post-process presets in the look panel', () => {
 
     // The categories offered: the user's and the default preset's, never `default` itself.
     await page.getByRole('combobox', { name: 'Category' }).click();
-    await expect(page.getByRole('option', { name: 'Evening' })).toBeVisible();
+    await expect(page.getByRole('option', { name: 'Evening', exact: true })).toBeVisible();
     await expect(page.getByRole('option', { name: 'default', exact: true })).toHaveCount(0);
-    await page.getByRole('option', { name: 'Studio' }).click();
+    await page.getByRole('option', { name: 'Studio', exact: true }).click();
     await expect(presets.getByRole('button', { name: 'Apply Warm dusk' })).toHaveCount(0);
 
     // A default preset is everyone's to apply and copy; only administrators and moderators change it.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cameraPositionSchema, compositionOpacitySchema, FOCUS_METHODS } from './engine/camera.js';
+import { cameraPositionSchema, compositionOpacitySchema, FOCUS_METHODS, TONE_MAPPERS } from './engine/camera.js';
 import { engineConfigSettingsSchema, type EngineConfigSettings } from './engine/config-settings.js';
 import { pcgDensitySchema } from './engine/environment.js';
 import { POST_PROCESS_OUT_NAMES, POST_PROCESS_PARAMETERS, type PostProcessParameter } from './engine/post-process.js';
@@ -91,6 +91,8 @@ export const savedConfigSettingsSchema = section({
     params: savedPostProcessParamsSchema,
     /** The id of the post-process preset last applied, if any. */
     selectedPreset: z.string().nullable(),
+    /** The engine's ToneMapper property, outside the spec's configuration: saved when the engine has one. */
+    toneMapper: z.enum(TONE_MAPPERS),
     /** Where the preset browser was: its category, search and page. */
     presetBrowser: section({ category: z.string().nullable(), search: z.string(), page: z.number().int().min(1) }),
   }),
@@ -110,7 +112,10 @@ export type SavedUpload = z.infer<typeof savedUploadSchema>;
 export type StudioExtras = Pick<SavedConfigSettings, 'app' | 'backdropUpload' | 'backplateUpload' | 'imageUpload'> & {
   scene?: Pick<SavedScene, 'viewMode' | 'compositionGuideVisiblity'>;
   carConfig?: Pick<SavedCarConfig, 'switchToPathTraceOnIdle'>;
-  postProcess?: Pick<NonNullable<SavedConfigSettings['postProcess']>, 'selectedPreset' | 'presetBrowser'>;
+  postProcess?: Pick<
+    NonNullable<SavedConfigSettings['postProcess']>,
+    'selectedPreset' | 'presetBrowser' | 'toneMapper'
+  >;
 };
 
 /** Leaves out the keys whose value is undefined, so that a missing field stays missing on the way through. */
@@ -287,6 +292,7 @@ export function fromEngineConfig(engine: EngineConfigSettings, studio: StudioExt
         params: nonEmpty(postProcessParams),
         selectedPreset: studio.postProcess?.selectedPreset,
         presetBrowser: studio.postProcess?.presetBrowser,
+        toneMapper: studio.postProcess?.toneMapper,
       }),
     ),
     backdropUpload: studio.backdropUpload,

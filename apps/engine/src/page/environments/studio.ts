@@ -13,7 +13,8 @@ const HDRI_INTENSITY = 0.4;
 
 /**
  * A photo studio: a seamless cyclorama (floor curving into the back wall) in soft grey, lit and reflected by a real
- * captured studio (softboxes, a ring light, a white cyc: a CC0 HDRI) and a high key light for the contact shadow.
+ * captured studio (softboxes, a ring light, a white cyc: a CC0 HDRI) with scrims hung for the car, and a high key
+ * light for the contact shadow.
  */
 export class StudioEnvironment implements Environment {
   readonly group = new THREE.Group();
@@ -21,6 +22,8 @@ export class StudioEnvironment implements Environment {
   private envMap: THREE.Texture;
   private readonly room = new RoomEnvironment();
   private hdri: THREE.Texture | null = null;
+  /** The captured studio with the car's own softboxes hung in it: what paint and glass reflect. */
+  private readonly lightScene = new THREE.Scene();
   private readonly cubeLight = new CubeLight({ size: 256, near: 0.1, far: 100 });
   private tracedLight: THREE.Texture | null = null;
 
@@ -54,13 +57,12 @@ export class StudioEnvironment implements Environment {
       console.warn('The studio HDRI did not load', error);
       return;
     }
+    this.lightScene.background = this.hdri;
+    this.lightScene.backgroundRotation.set(0, HDRI_ROTATION, 0);
+    this.lightScene.add(softboxes());
     this.envMap.dispose();
-    this.envMap = this.pmrem.fromEquirectangular(this.hdri).texture;
+    this.envMap = this.pmrem.fromScene(this.lightScene, 0, 0.1, 100).texture;
     this.tracedLight = null;
-  }
-
-  environmentRotation(): number {
-    return this.hdri ? HDRI_ROTATION : 0;
   }
 
   environmentMap(): THREE.Texture {
@@ -89,12 +91,7 @@ export class StudioEnvironment implements Environment {
 
   pathTraced(renderer: THREE.WebGLRenderer): PathTracedLook {
     if (!this.tracedLight) {
-      const scene = new THREE.Scene();
-      if (this.hdri) {
-        scene.background = this.hdri;
-        scene.backgroundRotation.set(0, HDRI_ROTATION, 0);
-      }
-      this.tracedLight = this.cubeLight.render(renderer, this.hdri ? scene : this.room);
+      this.tracedLight = this.cubeLight.render(renderer, this.hdri ? this.lightScene : this.room);
     }
     return { light: this.tracedLight, background: this.background(), ground: true };
   }
@@ -104,6 +101,34 @@ export class StudioEnvironment implements Environment {
     this.cubeLight.dispose();
   }
 }
+
+/**
+ * The softboxes a car photographer hangs: a wide scrim over the car, drawn as one clean highlight along bonnet, roof
+ * and boot, and a long scrim either side that lays a bright band along each flank above the dark of the floor. Seen
+ * only in reflections: emissive panels in the light the car reflects, brighter than the capture around them.
+ */
+function softboxes(): THREE.Group {
+  const group = new THREE.Group();
+  const panel = (width: number, height: number, radiance: number) =>
+    new THREE.Mesh(
+      new THREE.PlaneGeometry(width, height),
+      new THREE.MeshBasicMaterial({ color: new THREE.Color(radiance, radiance, radiance), side: THREE.DoubleSide }),
+    );
+  const scrim = panel(4, 9, SCRIM_RADIANCE);
+  scrim.position.set(0, 5, 0);
+  scrim.rotation.x = Math.PI / 2;
+  group.add(scrim);
+  for (const side of [-1, 1]) {
+    const flank = panel(18, 2.4, FLANK_RADIANCE);
+    flank.position.set(side * 6, 2.4, 0);
+    flank.rotation.y = Math.PI / 2;
+    group.add(flank);
+  }
+  return group;
+}
+/** Linear radiance of the softboxes, before the studio's HDRI_INTENSITY. */
+const SCRIM_RADIANCE = 6;
+const FLANK_RADIANCE = 3;
 
 /** Linear light per vertex: brightest under the car, a gentle fall-off outwards and up the wall. */
 function bakedLight(positions: number[]): number[] {

@@ -46,7 +46,7 @@ const imageOf = (upload: SavedUpload | null | undefined) =>
 
 /**
  * Puts a saved configuration into the engine: the images it used, then the whole configuration in one
- * `Update New Config`, then a fresh read of the engine. The composition guide goes through the camera's guide
+ * `Update New Config` and the tone mapper beside it, then a fresh read of the engine. The composition guide goes through the camera's guide
  * action, which knows that a hidden guide is None on the engine and that the custom guide is an image.
  */
 export async function applySavedSettings(saved: SavedConfigSettings): Promise<void> {
@@ -72,6 +72,9 @@ export async function applySavedSettings(saved: SavedConfigSettings): Promise<vo
   const { CompositionGuide: guide, ...camera } = Camera ?? {};
   const settings: EngineConfigSettings = Camera ? { ...rest, Camera: camera } : rest;
   await api.call('Update New Config', { Settings: settings });
+  // Not part of the engine's configuration: written on its own, where the engine has the property.
+  const toneMapper = saved.postProcess?.toneMapper;
+  if (toneMapper !== undefined && store.toneMapper !== null) await api.writeProperty('ToneMapper', toneMapper);
 
   const visible = saved.scene?.compositionGuideVisiblity ?? true;
   store.updateView({ viewMode: saved.scene?.viewMode ?? 'editor', compositionGuideVisible: visible });

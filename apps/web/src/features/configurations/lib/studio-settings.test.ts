@@ -13,6 +13,7 @@ const engine = {
   settings,
   view: { viewMode: 'camera' as const, compositionGuideVisible: false, selectedLightId: 2 },
   pathTraceOnIdle: true,
+  toneMapper: 'AgX' as const,
   images: {
     backplate: { imageId: 'b', previewUrl: '/api/upload-file/b/road.jpg', selectedImageName: 'road.jpg' },
     guide: { imageId: 'g', previewUrl: '/api/upload-file/g/grid.png', selectedImageName: 'grid.png' },
@@ -33,7 +34,12 @@ describe('savedSettingsOf', () => {
       backdropUpload: null,
       backplateUpload: { imageId: 'b', previewUrl: '/api/upload-file/b/road.jpg', selectedImageName: 'road.jpg' },
       imageUpload: { imageId: 'g', previewUrl: '/api/upload-file/g/grid.png' },
+      postProcess: { toneMapper: 'AgX' },
     });
+  });
+
+  it('saves no tone mapper for an engine that has none', () => {
+    expect(savedSettingsOf({ ...engine, toneMapper: null }, product).postProcess?.toneMapper).toBeUndefined();
   });
 
   it('refuses to save before the engine has been read', () => {

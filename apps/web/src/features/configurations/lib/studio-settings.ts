@@ -9,7 +9,7 @@ const upload = (image: ImageSlot | undefined): SavedUpload | null =>
  * that the engine does not keep (the car loaded, the view, idle path tracing, the images it was given).
  */
 export function savedSettingsOf(
-  engine: Pick<EngineState, 'settings' | 'view' | 'pathTraceOnIdle' | 'images'>,
+  engine: Pick<EngineState, 'settings' | 'view' | 'pathTraceOnIdle' | 'images' | 'toneMapper'>,
   product: AssetModel | null,
 ): SavedConfigSettings {
   if (!engine.settings) throw new Error('The engine has not been read yet');
@@ -21,5 +21,6 @@ export function savedSettingsOf(
     backdropUpload: upload(engine.images.backdrop),
     backplateUpload: upload(engine.images.backplate),
     imageUpload: { imageId: guide?.imageId ?? null, previewUrl: guide?.previewUrl ?? null },
+    postProcess: engine.toneMapper === null ? undefined : { toneMapper: engine.toneMapper },
   });
 }
