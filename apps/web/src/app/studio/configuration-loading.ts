@@ -46,8 +46,9 @@ const imageOf = (upload: SavedUpload | null | undefined) =>
 
 /**
  * Puts a saved configuration into the engine: the images it used, then the whole configuration in one
- * `Update New Config` and the tone mapper beside it, then a fresh read of the engine. The composition guide goes through the camera's guide
- * action, which knows that a hidden guide is None on the engine and that the custom guide is an image.
+ * `Update New Config` and the tone mapper beside it, then a fresh read of the engine. The composition guide goes
+ * through the camera's guide action, which knows that a hidden guide is None on the engine and that the custom guide
+ * is an image.
  */
 export async function applySavedSettings(saved: SavedConfigSettings): Promise<void> {
   await engineReady();
