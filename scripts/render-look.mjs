@@ -11,6 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as THREE from 'three';
 import { EXRLoader } from 'three/examples/jsm/loaders/EXRLoader.js';
+import { rgbeImage } from '../apps/engine/dist/test/rgbe.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -36,28 +37,12 @@ function hdriFile() {
   const image = new EXRLoader().setDataType(THREE.FloatType).parse(bytes.buffer.slice(bytes.byteOffset));
   const { width, height, data } = image;
   const channels = data.length / (width * height);
-  const header = Buffer.from(`#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y ${height} +X ${width}\n`, 'ascii');
-  const pixels = Buffer.alloc(width * height * 4);
-  for (let y = 0; y < height; y += 1) {
-    // EXR rows run bottom-up in three's parse, Radiance's -Y top-down.
-    const row = height - 1 - y;
-    for (let x = 0; x < width; x += 1) {
-      const source = (row * width + x) * channels;
-      const r = data[source];
-      const g = data[source + 1];
-      const b = data[source + 2];
-      const peak = Math.max(r, g, b);
-      const target = (y * width + x) * 4;
-      if (peak < 1e-32) continue;
-      const exponent = Math.ceil(Math.log2(peak) + 1e-9);
-      const scale = 256 / 2 ** exponent;
-      pixels[target] = Math.min(255, Math.floor(r * scale));
-      pixels[target + 1] = Math.min(255, Math.floor(g * scale));
-      pixels[target + 2] = Math.min(255, Math.floor(b * scale));
-      pixels[target + 3] = exponent + 128;
-    }
-  }
-  fs.writeFileSync(file, Buffer.concat([header, pixels]));
+  // EXR rows run bottom-up in three's parse, Radiance's top-down.
+  const at = (x, y) => ((height - 1 - y) * width + x) * channels;
+  fs.writeFileSync(
+    file,
+    rgbeImage(width, height, (x, y) => [data[at(x, y)], data[at(x, y) + 1], data[at(x, y) + 2]]),
+  );
   return file;
 }
 

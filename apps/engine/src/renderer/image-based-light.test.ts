@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { DEFAULT_TONE_MAPPER, ENGINE_OBJECT_PATHS, type ToneMapperName } from '@autostudio/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Pixels } from '../test/pixels.js';
+import { rgbeImage } from '../test/rgbe.js';
 import { startTestEngine, type TestEngine } from '../test/test-engine.js';
 import { ChromiumRenderer } from './chromium-renderer.js';
 
@@ -12,24 +13,9 @@ import { ChromiumRenderer } from './chromium-renderer.js';
  * /tmp/chromium.lock`.
  */
 
-/**
- * A Radiance RGBE image, flat (not run-length encoded), of `width` × `height` where each pixel's linear radiance
- * is `radiance(x)`, one grey value per column.
- */
-function rgbe(width: number, height: number, radiance: (x: number) => number): Buffer {
-  const header = Buffer.from(`#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y ${height} +X ${width}\n`, 'ascii');
-  const pixels = Buffer.alloc(width * height * 4);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const value = radiance(x);
-      const exponent = Math.ceil(Math.log2(value) + 1e-9);
-      const mantissa = Math.min(255, Math.round((value / 2 ** exponent) * 256));
-      pixels.fill(mantissa, (y * width + x) * 4, (y * width + x) * 4 + 3);
-      pixels[(y * width + x) * 4 + 3] = exponent + 128;
-    }
-  }
-  return Buffer.concat([header, pixels]);
-}
+/** A Radiance image whose linear radiance is one grey value per column. */
+const greyColumns = (width: number, height: number, radiance: (x: number) => number): Buffer =>
+  rgbeImage(width, height, (x) => [radiance(x), radiance(x), radiance(x)]);
 
 /** A mid-grey card's radiance under white light of 1: its albedo (18 %) and the 4 % every dielectric reflects. */
 const GREY_CARD = 0.18 + 0.04;
@@ -38,9 +24,9 @@ const MID_GREY_SRGB = 118;
 
 const IMAGES: Record<string, Buffer> = {
   // The same grey in every direction: the dome shows it as it is.
-  '/grey.hdr': rgbe(64, 32, () => GREY_CARD),
+  '/grey.hdr': greyColumns(64, 32, () => GREY_CARD),
   // Bright on one side, dark on the other: what the car reflects depends on which way the image is turned.
-  '/half.hdr': rgbe(64, 32, (x) => (x < 32 ? 3 : 0.02)),
+  '/half.hdr': greyColumns(64, 32, (x) => (x < 32 ? 3 : 0.02)),
 };
 
 let t: TestEngine<ChromiumRenderer>;
