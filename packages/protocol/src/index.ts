@@ -18,6 +18,7 @@ export * from './presets.js';
 export * from './configs.js';
 export * from './saved-config.js';
 export * from './asset-models.js';
+export * from './gltf-container.js';
 export * from './rendered-assets.js';
 export * from './render-jobs.js';
 export * from './animation-presets.js';

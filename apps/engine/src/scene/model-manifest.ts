@@ -1,6 +1,7 @@
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { GLB_HEADER_BYTES, MAX_GLTF_JSON_BYTES, glbJsonChunk } from '@autostudio/protocol';
 import { modelManifestSchema, type ModelManifest } from '../contract/model-paints.js';
 import { EngineError } from './engine-error.js';
 
@@ -69,29 +70,29 @@ export async function readModelFacts(file: string): Promise<ModelFacts> {
 
 /**
  * The glTF JSON: the whole file for .gltf, the first chunk for .glb (read alone; the binary may be large). A file
- * that is not glTF answers `{}`: the renderer judges it and says what is wrong, as for any model.
+ * that is not glTF, or whose JSON is over MAX_GLTF_JSON_BYTES, answers `{}`: the renderer judges it and says what is
+ * wrong, as for any model.
  */
 async function gltfJson(file: string): Promise<GltfJson> {
   try {
     let text: string;
-    if (path.extname(file).toLowerCase() === '.gltf') {
-      text = await readFile(file, 'utf8');
-    } else {
-      const handle = await open(file, 'r');
-      try {
-        const header = Buffer.alloc(20);
-        const { bytesRead } = await handle.read(header, 0, 20, 0);
-        if (bytesRead < 20 || header.toString('latin1', 0, 4) !== 'glTF' || header.readUInt32LE(16) !== GLB_JSON) {
-          return {};
-        }
-        const length = header.readUInt32LE(12);
-        if (20 + length > (await handle.stat()).size) return {};
-        const chunk = Buffer.alloc(length);
-        await handle.read(chunk, 0, length, 20);
-        text = chunk.toString('utf8');
-      } finally {
-        await handle.close();
+    const handle = await open(file, 'r');
+    try {
+      const size = (await handle.stat()).size;
+      if (path.extname(file).toLowerCase() === '.gltf') {
+        if (size > MAX_GLTF_JSON_BYTES) return {};
+        text = await handle.readFile('utf8');
+      } else {
+        const header = Buffer.alloc(GLB_HEADER_BYTES);
+        const { bytesRead } = await handle.read(header, 0, GLB_HEADER_BYTES, 0);
+        const chunk = glbJsonChunk(header.subarray(0, bytesRead));
+        if ('refused' in chunk || GLB_HEADER_BYTES + chunk.length > size) return {};
+        const json = Buffer.alloc(chunk.length);
+        await handle.read(json, 0, chunk.length, GLB_HEADER_BYTES);
+        text = json.toString('utf8');
       }
+    } finally {
+      await handle.close();
     }
     const json = JSON.parse(text) as unknown;
     return typeof json === 'object' && json !== null && !Array.isArray(json) ? json : {};
@@ -99,6 +100,3 @@ async function gltfJson(file: string): Promise<GltfJson> {
     return {};
   }
 }
-
-/** A GLB chunk's type: "JSON" read as a little-endian number. */
-const GLB_JSON = 0x4e4f534a;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
-import { MODEL_REFERENCE_MESSAGES } from '@autostudio/protocol';
+import { GLB_HEADER_BYTES, MAX_GLTF_JSON_BYTES, MODEL_REFERENCE_MESSAGES, glbJsonChunk } from '@autostudio/protocol';
 import yauzl from 'yauzl';
 import { badRequest } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
@@ -13,12 +13,7 @@ import type { StoredFile } from '../../storage/multipart.js';
  * Checked at upload, on the stored file, before the model's row exists.
  */
 
-/** glTF JSON larger than this is refused: it would be read whole to be parsed (a GLB's binary chunk is never read). */
-export const MAX_GLTF_JSON_BYTES = 128 * 1024 * 1024;
 const MODEL_ENTRY = /\.(gltf|glb)$/i;
-const GLB_HEADER_BYTES = 20;
-const GLB_MAGIC = 0x46546c67; // 'glTF'
-const GLB_JSON_CHUNK = 0x4e4f534a; // 'JSON'
 
 type Where = { zipped: false } | { zipped: true; folder: string };
 
@@ -116,19 +111,15 @@ export function uriProblem(uri: string, where: Where): 'outside' | 'notZipped' |
 
 /** A GLB's JSON chunk: the header says where it ends; its binary chunk is never read. */
 async function readGlbJson(entry: string, range: (start: number, end: number) => Promise<Readable>): Promise<Buffer> {
-  const header = await readAll(entry, await range(0, GLB_HEADER_BYTES - 1), GLB_HEADER_BYTES);
-  if (
-    header.length < GLB_HEADER_BYTES ||
-    header.readUInt32LE(0) !== GLB_MAGIC ||
-    header.readUInt32LE(16) !== GLB_JSON_CHUNK
-  ) {
-    throw badRequest(MODEL_REFERENCE_MESSAGES.unreadable(entry));
+  const chunk = glbJsonChunk(await readAll(entry, await range(0, GLB_HEADER_BYTES - 1), GLB_HEADER_BYTES));
+  if ('refused' in chunk) {
+    throw badRequest(
+      chunk.refused === 'tooLarge'
+        ? MODEL_REFERENCE_MESSAGES.tooLarge(entry, MAX_GLTF_JSON_BYTES / 1024 ** 2)
+        : MODEL_REFERENCE_MESSAGES.unreadable(entry),
+    );
   }
-  const length = header.readUInt32LE(12);
-  if (length > MAX_GLTF_JSON_BYTES)
-    throw badRequest(MODEL_REFERENCE_MESSAGES.tooLarge(entry, MAX_GLTF_JSON_BYTES / 1024 ** 2));
-  if (length === 0) throw badRequest(MODEL_REFERENCE_MESSAGES.unreadable(entry));
-  return readAll(entry, await range(GLB_HEADER_BYTES, GLB_HEADER_BYTES + length - 1), length);
+  return readAll(entry, await range(GLB_HEADER_BYTES, GLB_HEADER_BYTES + chunk.length - 1), chunk.length);
 }
 
 /** The stream's first `exact` bytes, or all of it (refused past the glTF JSON limit). */
