@@ -22,6 +22,7 @@ export class DesertEnvironment implements Environment {
   /** Prefiltered light per sun (elevation, colour, intensity), the most recently used last. */
   private readonly lights = new Map<string, THREE.WebGLRenderTarget>();
   private lightKey = '';
+  private light: THREE.WebGLRenderTarget | null = null;
   private azimuth = 0;
   private sunKey = '';
   private sun = { direction: new THREE.Vector3(0, 1, 0), color: new THREE.Color(0xffffff), intensity: 3 };
@@ -67,6 +68,7 @@ export class DesertEnvironment implements Environment {
       setSky(this.sky, sun.elevation, sunDirection(sun.elevation, 0));
       // Sand facing up takes the same light whatever the sun's azimuth.
       sunlitSand(UP, this.sun, (this.reflectedGround.material as THREE.MeshBasicMaterial).color);
+      this.light = this.prefiltered();
       this.tracedLight = null;
     }
     return Promise.resolve();
@@ -90,8 +92,8 @@ export class DesertEnvironment implements Environment {
     return target;
   }
 
-  environmentMap(): THREE.Texture {
-    return this.prefiltered().texture;
+  environmentMap(): THREE.Texture | null {
+    return this.light?.texture ?? null;
   }
 
   environmentRotation(): number {
@@ -129,6 +131,7 @@ export class DesertEnvironment implements Environment {
   dispose(): void {
     for (const target of this.lights.values()) target.dispose();
     this.lights.clear();
+    this.light = null;
     this.cubeLight.dispose();
   }
 }
