@@ -1,9 +1,13 @@
 import * as THREE from 'three';
 import type { LampName, TrimSpec } from '../../contract/car-catalogue.js';
 import { type BodyGrid, TriangleSink, addCell } from './grid.js';
-import { lampMaterial } from './materials.js';
+import { type LampCell, buildLamps } from './lamps.js';
+import { type CellRef, addRecess } from './recess.js';
 import type { MaterialKey, PartCollector } from './parts.js';
 import { DOOR_Z, HALF_ROWS, HATCH, RING, ROW, WINDSHIELD } from './profile.js';
+
+/** How far the grille's mesh sits behind the bumper's face. */
+const GRILLE_DEPTH = 0.035;
 
 /** What a body cell becomes: a shared material, a lamp lens, or part of a door (built in doors.ts). */
 type CellKind =
@@ -53,6 +57,8 @@ function classify(trim: TrimSpec, z: number, x: number, row: number, side: numbe
     // Nose: grille between the headlamps, a light strip across the top of both.
     const centre = ax < 0.5;
     if (centre && row >= ROW.rocker && row < ROW.lampStrip) return material('grille');
+    // Air intakes in the bumper's corners, under the headlamps.
+    if (!centre && row === ROW.rocker && ax < 0.86) return material('grille');
     if (!centre && row === ROW.lampLow) return lamp('HeadLamps1');
     if (row === ROW.lampStrip) {
       if (!centre) return has('DRLs') ? lamp('DRLs') : lamp('HeadLamps1');
@@ -85,17 +91,14 @@ function classify(trim: TrimSpec, z: number, x: number, row: number, side: numbe
 }
 
 /**
- * Cuts the grid into body panels and glass (added to `parts`, merged later with the other static pieces) and lamp
- * lenses (returned, one mesh per lamp name); door cells are left for doors.ts.
+ * Cuts the grid into body panels and glass (added to `parts`, merged later with the other static pieces) and lamps
+ * (built in lamps.ts: static lens and housing into `parts`, one group per lamp name returned); door cells are left for
+ * doors.ts.
  */
-export function buildBody(grid: BodyGrid, trim: TrimSpec, parts: PartCollector): THREE.Mesh[] {
-  const sinks = new Map<string, TriangleSink>();
-  const lampInfo = new Map<string, { lamp: LampName; rear: boolean }>();
-  const sink = (key: string): TriangleSink => {
-    let found = sinks.get(key);
-    if (!found) sinks.set(key, (found = new TriangleSink()));
-    return found;
-  };
+export function buildBody(grid: BodyGrid, trim: TrimSpec, parts: PartCollector): THREE.Group[] {
+  const sinks = new Map<MaterialKey, TriangleSink>();
+  const lampCells: LampCell[] = [];
+  const openings: CellRef[] = [];
   const a = new THREE.Vector3();
   const b = new THREE.Vector3();
   for (let i = 0; i + 1 < grid.count; i++) {
@@ -106,25 +109,24 @@ export function buildBody(grid: BodyGrid, trim: TrimSpec, parts: PartCollector):
       const kind = classify(trim, z, x, row, side);
       if (kind.kind === 'door') continue;
       if (kind.kind === 'lamp') {
-        lampInfo.set(kind.name, { lamp: kind.lamp, rear: z < 0 });
-        addCell(grid, sink(`lamp:${kind.name}`), i, j, { inset: 0.001 });
-      } else {
-        addCell(grid, sink(kind.material), i, j);
+        lampCells.push({ i, j, lamp: kind.lamp, name: kind.name, row, rear: z < 0 });
+        continue;
       }
+      if (kind.material === 'grille') {
+        openings.push({ i, j });
+        continue;
+      }
+      let sink = sinks.get(kind.material);
+      if (!sink) sinks.set(kind.material, (sink = new TriangleSink()));
+      addCell(grid, sink, i, j);
     }
   }
-  const lamps: THREE.Mesh[] = [];
-  for (const [key, triangles] of sinks) {
-    if (key.startsWith('lamp:')) {
-      const name = key.slice('lamp:'.length);
-      const info = lampInfo.get(name);
-      if (!info) continue;
-      const mesh = new THREE.Mesh(triangles.geometry(), lampMaterial(info.lamp, name, info.rear));
-      mesh.name = name;
-      lamps.push(mesh);
-    } else {
-      parts.add(key as MaterialKey, triangles.geometry());
-    }
-  }
-  return lamps;
+  // Grille and intakes are openings with depth: gloss-black walls round a dark floor.
+  const grille = new TriangleSink();
+  const walls = new TriangleSink();
+  addRecess(grid, openings, GRILLE_DEPTH, walls, () => grille);
+  parts.add('grille', grille.geometry());
+  parts.add('gloss', walls.geometry());
+  for (const [material, triangles] of sinks) parts.add(material, triangles.geometry());
+  return buildLamps(grid, lampCells, parts);
 }

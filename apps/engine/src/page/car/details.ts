@@ -45,18 +45,41 @@ export function buildDetails(parts: PartCollector, trim: TrimSpec): void {
   }
 }
 
-/** Arch lips (body colour on Limited), thicker cladding on Base/Wilderness, plus black wells inside. */
+/** The body's half width at height y in the section at z: where an arch lip must sit so it hugs the flank. */
+function flankX(z: number, y: number): number {
+  const rows = sectionRows(z, 1).slice(3, 10);
+  for (let k = 0; k + 1 < rows.length; k++) {
+    const a = rows[k];
+    const b = rows[k + 1];
+    if (a && b && y <= b.y) return a.x + (b.x - a.x) * Math.min(Math.max((y - a.y) / (b.y - a.y || 1), 0), 1);
+  }
+  return rows[rows.length - 1]?.x ?? HALF_WIDTH;
+}
+
+/**
+ * Arch lips (body colour on Limited), thicker cladding on Base/Wilderness, plus black wells inside. The lip is a bead
+ * run along the arch at the flank's own width, so it never stands off where the body tucks in towards the sill.
+ */
 function wheelArches(parts: PartCollector, trim: TrimSpec, wilderness: boolean): void {
   const material: MaterialKey = wilderness ? 'trim' : isBrightTrim(trim) ? 'paint' : 'matte';
-  const tube = wilderness ? 0.05 : material === 'paint' ? 0.022 : 0.03;
-  const flatten = wilderness ? 0.8 : 0.45;
-  const flare = new THREE.TorusGeometry(ARCH.radius + tube * 0.4, tube, 8, 40, Math.PI + 0.36);
-  flare.rotateZ(-0.18);
+  const tube = wilderness ? 0.04 : material === 'paint' ? 0.016 : 0.024;
   const well = new THREE.CylinderGeometry(ARCH.radius + 0.005, ARCH.radius + 0.005, 0.34, 32, 1, true, 0, Math.PI);
   for (const z of [AXLE_Z.front, AXLE_Z.rear]) {
-    const sideX = (sectionRows(z, 1)[5]?.x ?? HALF_WIDTH) - tube * 0.25;
     for (const side of [-1, 1]) {
-      parts.place(material, flare, [side * sideX, ARCH.centreY, z], [0, Math.PI / 2, 0], [1, 1, flatten]);
+      const points: THREE.Vector3[] = [];
+      for (let k = 0; k <= 40; k++) {
+        const a = (k / 40) * Math.PI;
+        const r = ARCH.radius + tube * 0.5;
+        const pz = z + r * Math.cos(a);
+        const py = ARCH.centreY + r * Math.sin(a);
+        points.push(new THREE.Vector3(side * (flankX(pz, py + 0.02) - tube * 0.35), py, pz));
+      }
+      const lip = new THREE.TubeGeometry(new THREE.CatmullRomCurve3(points), 60, tube, 8);
+      // Flattened against the flank: a lip, not a pipe.
+      const centre = points[20]?.x ?? 0;
+      lip.translate(-centre, 0, 0).scale(0.55, 1, 1).translate(centre, 0, 0);
+      parts.add(material, lip);
+      const sideX = flankX(z, ARCH.centreY + 0.2);
       parts.place('matte', well, [side * (sideX - 0.18), ARCH.centreY, z], [0, 0, Math.PI / 2]);
     }
   }
@@ -67,7 +90,8 @@ function underbody(parts: PartCollector): void {
   for (const z of [AXLE_Z.front, AXLE_Z.rear]) {
     parts.place('matte', new THREE.BoxGeometry(1.0, 0.5, 1.0), [0, 0.55, z]);
   }
-  parts.place('matte', new THREE.BoxGeometry(1.3, 0.06, 3.8), [0, 0.25, 0]);
+  // Tucked up behind both bumpers' chins: seen from a low camera it must not read as a plank under the car.
+  parts.place('matte', new THREE.BoxGeometry(1.3, 0.05, 3.4), [0, 0.285, 0]);
   // Exhaust tips under the rear bumper.
   for (const x of [-0.55, 0.55]) {
     parts.place(

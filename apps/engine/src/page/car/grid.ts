@@ -67,6 +67,9 @@ export class BodyGrid {
         dv.subVectors(this.point(i + 1, j, a), this.point(i - 1, j, b));
         const n = new THREE.Vector3().crossVectors(du, dv);
         if (n.lengthSq() < 1e-12) n.set(0, 0, i < this.count / 2 ? -1 : 1);
+        // Where the ends close onto the centre line both halves meet: by symmetry the normal there has no sideways
+        // part, or the nose and tail would show a crease down the middle.
+        if (Math.abs(this.point(i, j, a).x) < 1e-6) n.setX(0);
         n.normalize().toArray(this.normals, this.offset(i, j));
       }
     }

@@ -13,6 +13,12 @@ export interface CarMaterials {
   /** Bumpers, sills, mirror caps and cladding in the trim's colour. */
   trim: THREE.MeshStandardMaterial;
   grille: THREE.MeshStandardMaterial;
+  /** Clear outer lens of the head lamps, over their housing. */
+  lens: THREE.MeshPhysicalMaterial;
+  /** Red outer lens of the tail lamps. */
+  tailLens: THREE.MeshPhysicalMaterial;
+  /** Inside of a lamp: dark graphite walls and floor around the reflectors. */
+  housing: THREE.MeshStandardMaterial;
   chrome: THREE.MeshStandardMaterial;
   plate: THREE.MeshStandardMaterial;
   tyre: THREE.MeshStandardMaterial;
@@ -68,6 +74,29 @@ export function createMaterials(trim: TrimSpec): CarMaterials {
       side: THREE.DoubleSide,
     }),
     grille: standard('Grille', { color: 0x060708, roughness: 0.35, metalness: 0.3 }),
+    // Transparent, not transmissive: a transmission pass would double the cost of every frame on SwiftShader.
+    lens: new THREE.MeshPhysicalMaterial({
+      // Glass has no diffuse colour of its own: a white one would lay a grey haze over the lamp.
+      name: 'LampLens',
+      color: 0x0a0c0e,
+      roughness: 0.02,
+      transparent: true,
+      opacity: 0.2,
+      depthWrite: false,
+      clearcoat: 1,
+      clearcoatRoughness: 0.02,
+    }),
+    tailLens: new THREE.MeshPhysicalMaterial({
+      name: 'TailLampLens',
+      color: 0x8a0a12,
+      roughness: 0.04,
+      transparent: true,
+      opacity: 0.55,
+      depthWrite: false,
+      clearcoat: 1,
+      clearcoatRoughness: 0.02,
+    }),
+    housing: standard('LampHousing', { color: 0x15171a, metalness: 0.6, roughness: 0.35, side: THREE.DoubleSide }),
     chrome: standard('Chrome', { color: 0xd9dde2, metalness: 1, roughness: 0.12 }),
     plate: standard('NumberPlate', { color: 0xe9e9e4, roughness: 0.45 }),
     tyre: standard('Tyre', { color: 0x161616, roughness: 0.88 }),
@@ -90,30 +119,56 @@ export function createMaterials(trim: TrimSpec): CarMaterials {
   };
 }
 
+/** What a lamp's part is: the emitter (projector lens, light guide) or the reflector behind it, which glows less. */
+export type LampPart = 'emitter' | 'reflector';
+
+interface LampLook {
+  color: number;
+  emissive: number;
+  metalness: number;
+  roughness: number;
+}
+
 /**
- * Each lamp's look when off, and the colour the renderer turns up when it is on. The white lamps are a clear lens over
- * a chrome reflector: dark where the reflector mirrors the car's surroundings, bright only in the lens's highlights.
- * (A light grey, highly metallic lens read as lit in every environment with the lamps off.)
+ * Each lamp part's look when off, and the colour the renderer turns up when it is on. Off, a lamp must read as a
+ * lamp (projector lenses dark and glassy, light guides a pale milky grey, reflectors dark chrome) without reading as
+ * lit: a light grey, mirror-like part looks switched on in a bright studio.
  */
-const LAMP_LOOK: Record<LampName, { color: number; emissive: number; metalness: number; roughness: number }> = {
-  HeadLamps1: { color: 0x2b3036, emissive: 0xf4f8ff, metalness: 1, roughness: 0.2 },
-  DRLs: { color: 0x2b3036, emissive: 0xeef4ff, metalness: 1, roughness: 0.2 },
-  TailLamps1: { color: 0x8c1018, emissive: 0xff1a1a, metalness: 0.2, roughness: 0.12 },
-  SignatureLEDs: { color: 0x3a3d44, emissive: 0xd8e6ff, metalness: 0.5, roughness: 0.12 },
+const LAMP_LOOK: Record<LampName, Record<LampPart, LampLook>> = {
+  HeadLamps1: {
+    emitter: { color: 0x14171b, emissive: 0xf4f8ff, metalness: 1, roughness: 0.06 },
+    reflector: { color: 0x3c4148, emissive: 0xd4d8de, metalness: 1, roughness: 0.28 },
+  },
+  DRLs: {
+    emitter: { color: 0x7d838b, emissive: 0xeef4ff, metalness: 0, roughness: 0.45 },
+    reflector: { color: 0x3c4148, emissive: 0x5c626a, metalness: 1, roughness: 0.28 },
+  },
+  TailLamps1: {
+    emitter: { color: 0x6a0c12, emissive: 0xff1a1a, metalness: 0, roughness: 0.35 },
+    reflector: { color: 0x2a0609, emissive: 0x9a0c0c, metalness: 0.7, roughness: 0.3 },
+  },
+  SignatureLEDs: {
+    emitter: { color: 0x7d838b, emissive: 0xd8e6ff, metalness: 0, roughness: 0.45 },
+    reflector: { color: 0x3c4148, emissive: 0x5c626a, metalness: 1, roughness: 0.28 },
+  },
 };
 
-/** Each lamp mesh gets its own material: the renderer switches lamps one name at a time. */
-export function lampMaterial(lamp: LampName, meshName: string, rear = false): THREE.MeshPhysicalMaterial {
-  const look = LAMP_LOOK[lamp];
-  const emissive = lamp === 'SignatureLEDs' && rear ? 0xff2020 : look.emissive;
+/** Each lamp part gets its own material: the renderer switches lamps one name at a time. */
+export function lampMaterial(
+  lamp: LampName,
+  meshName: string,
+  rear: boolean,
+  part: LampPart,
+): THREE.MeshPhysicalMaterial {
+  const look = LAMP_LOOK[lamp][part];
+  // The signature strip is white at the front and red across the tailgate.
+  const redStrip = lamp === 'SignatureLEDs' && rear;
   return new THREE.MeshPhysicalMaterial({
     name: meshName,
-    color: lamp === 'SignatureLEDs' && rear ? 0x4a0a0e : look.color,
+    color: redStrip ? LAMP_LOOK.TailLamps1[part].color : look.color,
     metalness: look.metalness,
     roughness: look.roughness,
-    clearcoat: 1,
-    clearcoatRoughness: 0.03,
-    emissive,
+    emissive: redStrip ? 0xff2020 : look.emissive,
     emissiveIntensity: 0,
   });
 }

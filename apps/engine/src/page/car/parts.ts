@@ -5,7 +5,7 @@ import type { CarMaterials } from './materials.js';
 export type MaterialKey = keyof CarMaterials;
 
 /** Only position and normal survive, unindexed: then any two part geometries can be merged. */
-function plain(geometry: THREE.BufferGeometry): THREE.BufferGeometry {
+export function plain(geometry: THREE.BufferGeometry): THREE.BufferGeometry {
   const flat = geometry.index ? geometry.toNonIndexed() : geometry.clone();
   for (const name of Object.keys(flat.attributes)) {
     if (name !== 'position' && name !== 'normal') flat.deleteAttribute(name);

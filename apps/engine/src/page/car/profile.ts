@@ -40,13 +40,41 @@ export const RING = 2 * HALF_ROWS - 2;
 
 type Knots = readonly (readonly [number, number])[];
 
-function piecewise(knots: Knots, x: number): number {
-  let prev: readonly [number, number] | undefined;
-  for (const knot of knots) {
-    if (x <= knot[0]) return prev ? lerp(prev[1], knot[1], (x - prev[0]) / (knot[0] - prev[0])) : knot[1];
-    prev = knot;
-  }
-  return prev ? prev[1] : 0;
+/**
+ * A monotone cubic through the knots (Fritsch–Carlson): smooth where straight segments would leave a kink in the
+ * body's lines, which the paint's reflections show as a crease; monotone, so no bulge overshoots a knot.
+ */
+function monotoneCurve(knots: Knots, x: number): number {
+  const first = knots[0];
+  const last = knots[knots.length - 1];
+  if (!first || !last) return 0;
+  if (x <= first[0]) return first[1];
+  if (x >= last[0]) return last[1];
+  const k = knots.findIndex((knot) => x < knot[0]) - 1;
+  const slope = (i: number): number => {
+    const a = knots[i];
+    const b = knots[i + 1];
+    return a && b ? (b[1] - a[1]) / (b[0] - a[0]) : 0;
+  };
+  const tangent = (i: number): number => {
+    if (i === 0) return slope(0);
+    if (i === knots.length - 1) return slope(i - 1);
+    const before = slope(i - 1);
+    const after = slope(i);
+    return before * after <= 0 ? 0 : (2 * before * after) / (before + after);
+  };
+  const [x0, y0] = knots[k] as readonly [number, number];
+  const [x1, y1] = knots[k + 1] as readonly [number, number];
+  const h = x1 - x0;
+  const t = (x - x0) / h;
+  const t2 = t * t;
+  const t3 = t2 * t;
+  return (
+    (2 * t3 - 3 * t2 + 1) * y0 +
+    (t3 - 2 * t2 + t) * h * tangent(k) +
+    (-2 * t3 + 3 * t2) * y1 +
+    (t3 - t2) * h * tangent(k + 1)
+  );
 }
 
 function smoothMin(a: number, b: number, k: number): number {
@@ -55,7 +83,7 @@ function smoothMin(a: number, b: number, k: number): number {
 }
 
 const baseY = (z: number): number =>
-  piecewise(
+  monotoneCurve(
     [
       [-2.34, 0.42],
       [-2.0, 0.33],
@@ -68,7 +96,7 @@ const baseY = (z: number): number =>
   );
 
 export const shoulderY = (z: number): number =>
-  piecewise(
+  monotoneCurve(
     [
       [-2.34, 1.07],
       [-2.0, 1.07],
@@ -81,7 +109,7 @@ export const shoulderY = (z: number): number =>
   );
 
 export const beltY = (z: number): number =>
-  piecewise(
+  monotoneCurve(
     [
       [-2.34, 1.16],
       [-1.6, 1.16],

@@ -64,6 +64,16 @@ function addTyre(
   profile.push(new THREE.Vector2(rr - 0.012, half * 0.78));
   parts.add('tyre', new THREE.LatheGeometry(profile, detail.segments), toAxleX);
 
+  if (!offRoad && detail.tread) {
+    // Rim protector: a raised rib round the outer sidewall, just above the bead, that catches a line of light.
+    const r = rr + (centre - rr) * 0.55;
+    const a = half * (0.78 + 0.22 * 0.55);
+    parts.add(
+      'tyre',
+      new THREE.TorusGeometry(r, 0.006, 6, detail.segments),
+      new THREE.Matrix4().makeTranslation(a, 0, 0).multiply(new THREE.Matrix4().makeRotationY(Math.PI / 2)),
+    );
+  }
   if (offRoad && detail.tread) {
     // All-terrain tread: staggered blocks proud of the tread, two rows.
     const block = new THREE.BoxGeometry(0.085, 0.022, 0.05);
