@@ -2,9 +2,29 @@ import * as THREE from 'three';
 import type { LampName, TrimSpec } from '../../contract/car-catalogue.js';
 import { type BodyGrid, TriangleSink, addCell } from './grid.js';
 import { type LampCell, buildLamps } from './lamps.js';
-import { type CellRef, addRecess } from './recess.js';
+import { type CellRef, addBand, addRecess } from './recess.js';
 import type { MaterialKey, PartCollector } from './parts.js';
 import { DOOR_Z, HALF_ROWS, HATCH, RING, ROW, WINDSHIELD } from './profile.js';
+
+/** Where the bonnet's shut line runs: along the top of the wings from behind the windscreen's foot, round the nose. */
+const BONNET = { from: WINDSHIELD.base + 0.1, row: ROW.shoulder + 1 } as const;
+
+/**
+ * The bonnet's shut line: a 6 mm dark band laid a millimetre proud of the paint, like the door seams a panel gap the
+ * eye reads as a separate bonnet. The band follows one ring position, so it runs along both wings and, where the
+ * sections close onto the nose, across the front above the lamps.
+ */
+function bonnetShutLine(grid: BodyGrid): THREE.BufferGeometry {
+  const sink = new TriangleSink();
+  for (let i = 0; i + 1 < grid.count; i++) {
+    if (grid.sectionZ(i) < BONNET.from) continue;
+    for (const side of [1, -1]) {
+      const j = side > 0 ? BONNET.row : RING - 1 - BONNET.row;
+      addBand(grid, sink, { i, j }, 0.45, 0.55, 0.001);
+    }
+  }
+  return sink.geometry();
+}
 
 /** How far the grille's mesh sits behind the bumper's face. */
 const GRILLE_DEPTH = 0.035;
@@ -128,5 +148,6 @@ export function buildBody(grid: BodyGrid, trim: TrimSpec, parts: PartCollector):
   parts.add('grille', grille.geometry());
   parts.add('gloss', walls.geometry());
   for (const [material, triangles] of sinks) parts.add(material, triangles.geometry());
+  parts.add('gloss', bonnetShutLine(grid));
   return buildLamps(grid, lampCells, parts);
 }
