@@ -1,5 +1,6 @@
 import * as THREE from 'three';
 import { RoundedBoxGeometry } from 'three/addons/geometries/RoundedBoxGeometry.js';
+import { mergeGeometries } from 'three/addons/utils/BufferGeometryUtils.js';
 import type { TrimSpec } from '../../contract/car-catalogue.js';
 import { isBrightTrim } from './materials.js';
 import type { MaterialKey, PartCollector } from './parts.js';
@@ -123,10 +124,69 @@ function grille(parts: PartCollector, trim: TrimSpec): void {
 
 function plates(parts: PartCollector): void {
   const plate = new RoundedBoxGeometry(0.52, 0.115, 0.012, 2, 0.004);
-  parts.place('plate', plate, [0, 0.47, noseZ(0.47) + 0.012], [-0.35, 0, 0]);
-  parts.place('plate', plate, [0, 0.66, tailZ(0.66) - 0.008]);
+  const front = new THREE.Matrix4().compose(
+    new THREE.Vector3(0, 0.47, noseZ(0.47) + 0.012),
+    new THREE.Quaternion().setFromEuler(new THREE.Euler(-0.35, 0, 0)),
+    new THREE.Vector3(1, 1, 1),
+  );
+  const rear = new THREE.Matrix4().compose(
+    new THREE.Vector3(0, 0.66, tailZ(0.66) - 0.008),
+    // The rear plate faces −Z: turned half round, so its characters read left to right from behind.
+    new THREE.Quaternion().setFromEuler(new THREE.Euler(0, Math.PI, 0)),
+    new THREE.Vector3(1, 1, 1),
+  );
+  const glyphs = plateCharacters('482 7315');
+  for (const matrix of [front, rear]) {
+    parts.add('plate', plate, matrix);
+    parts.add('matte', glyphs, matrix);
+  }
   // Badge on the tailgate.
   parts.place('chrome', new RoundedBoxGeometry(0.26, 0.035, 0.01, 1, 0.004), [0, 0.86, tailZ(0.86) - 0.004]);
+}
+
+/** Which of the seven segments (a–g: top, top right, bottom right, bottom, bottom left, top left, middle) each digit lights. */
+const SEGMENTS: Record<string, string> = {
+  '0': 'abcdef',
+  '1': 'bc',
+  '2': 'abdeg',
+  '3': 'abcdg',
+  '4': 'bcfg',
+  '5': 'acdfg',
+  '6': 'acdefg',
+  '7': 'abc',
+  '8': 'abcdefg',
+  '9': 'abcdfg',
+};
+
+/**
+ * A registration in thin raised strokes, centred on the plate's face (z = 0.007 in the plate's frame): a blank white
+ * plate reads as a placeholder, solid blocks as a barcode.
+ */
+function plateCharacters(text: string): THREE.BufferGeometry {
+  const width = 0.034;
+  const height = 0.068;
+  const stroke = 0.008;
+  const pitch = 0.05;
+  const bar = (w: number, h: number, x: number, y: number): THREE.BufferGeometry =>
+    new THREE.BoxGeometry(w, h, 0.003).translate(x, y, 0.007);
+  const segment: Record<string, (x: number) => THREE.BufferGeometry> = {
+    a: (x) => bar(width, stroke, x, (height - stroke) / 2),
+    b: (x) => bar(stroke, height / 2, x + (width - stroke) / 2, height / 4),
+    c: (x) => bar(stroke, height / 2, x + (width - stroke) / 2, -height / 4),
+    d: (x) => bar(width, stroke, x, -(height - stroke) / 2),
+    e: (x) => bar(stroke, height / 2, x - (width - stroke) / 2, -height / 4),
+    f: (x) => bar(stroke, height / 2, x - (width - stroke) / 2, height / 4),
+    g: (x) => bar(width, stroke, x, 0),
+  };
+  const bars: THREE.BufferGeometry[] = [];
+  const start = (-(text.length - 1) * pitch) / 2;
+  for (let k = 0; k < text.length; k++) {
+    for (const name of SEGMENTS[text.charAt(k)] ?? '') {
+      const make = segment[name];
+      if (make) bars.push(make(start + k * pitch));
+    }
+  }
+  return mergeGeometries(bars);
 }
 
 function roofRails(parts: PartCollector, material: MaterialKey): void {
