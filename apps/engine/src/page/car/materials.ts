@@ -132,25 +132,27 @@ interface LampLook {
 /**
  * Each lamp part's look when off, and the colour the renderer turns up when it is on. Off, a lamp must read as a
  * lamp (projector lenses dark and glassy, light guides a pale milky grey, reflectors dark chrome) without reading as
- * lit: a light grey, mirror-like part looks switched on in a bright studio.
+ * lit: a light grey, mirror-like part looks switched on in a bright studio. Only head and tail lamps have a
+ * reflector (lamps.ts); running lights and the signature strip are light guides alone.
  */
-const LAMP_LOOK: Record<LampName, Record<LampPart, LampLook>> = {
+const LAMP_LOOK: Record<LampName, { emitter: LampLook; reflector?: LampLook }> = {
   HeadLamps1: {
     emitter: { color: 0x14171b, emissive: 0xf4f8ff, metalness: 1, roughness: 0.06 },
     reflector: { color: 0x3c4148, emissive: 0xd4d8de, metalness: 1, roughness: 0.28 },
   },
-  DRLs: {
-    emitter: { color: 0x7d838b, emissive: 0xeef4ff, metalness: 0, roughness: 0.45 },
-    reflector: { color: 0x3c4148, emissive: 0x5c626a, metalness: 1, roughness: 0.28 },
-  },
+  DRLs: { emitter: { color: 0x7d838b, emissive: 0xeef4ff, metalness: 0, roughness: 0.45 } },
   TailLamps1: {
     emitter: { color: 0x6a0c12, emissive: 0xff1a1a, metalness: 0, roughness: 0.35 },
     reflector: { color: 0x2a0609, emissive: 0x9a0c0c, metalness: 0.7, roughness: 0.3 },
   },
-  SignatureLEDs: {
-    emitter: { color: 0x7d838b, emissive: 0xd8e6ff, metalness: 0, roughness: 0.45 },
-    reflector: { color: 0x3c4148, emissive: 0x5c626a, metalness: 1, roughness: 0.28 },
-  },
+  SignatureLEDs: { emitter: { color: 0x7d838b, emissive: 0xd8e6ff, metalness: 0, roughness: 0.45 } },
+};
+
+/** The signature strip's light guide across the tailgate: the front strip's finish in the tail lamps' red. */
+const RED_STRIP: LampLook = {
+  ...LAMP_LOOK.SignatureLEDs.emitter,
+  color: LAMP_LOOK.TailLamps1.emitter.color,
+  emissive: 0xff2020,
 };
 
 /** Each lamp part gets its own material: the renderer switches lamps one name at a time. */
@@ -160,15 +162,15 @@ export function lampMaterial(
   rear: boolean,
   part: LampPart,
 ): THREE.MeshPhysicalMaterial {
-  const look = LAMP_LOOK[lamp][part];
-  // The signature strip is white at the front and red across the tailgate.
-  const redStrip = lamp === 'SignatureLEDs' && rear;
+  const own = LAMP_LOOK[lamp];
+  const look =
+    lamp === 'SignatureLEDs' && rear ? RED_STRIP : part === 'reflector' ? (own.reflector ?? own.emitter) : own.emitter;
   return new THREE.MeshPhysicalMaterial({
     name: meshName,
-    color: redStrip ? LAMP_LOOK.TailLamps1[part].color : look.color,
+    color: look.color,
     metalness: look.metalness,
     roughness: look.roughness,
-    emissive: redStrip ? 0xff2020 : look.emissive,
+    emissive: look.emissive,
     emissiveIntensity: 0,
   });
 }
