@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { API_BASE, API_ROUTES, FAILURE_TOASTS, SUCCESS_TOASTS, type LoginResponse } from '@autostudio/protocol';
@@ -10,6 +10,8 @@ import { StudioPage } from '../support/studio-page';
 
 /** The built-in car as the engine's export tool writes it (`npm run engine:export-car`): a real, small GLB. */
 const CAR_GLB = fileURLToPath(new URL('../../apps/engine/assets/terra.glb', import.meta.url));
+/** The built-in car's size as the list and the upload bar show it ("4.3"): the file changes when the car does. */
+const CAR_MB = (statSync(CAR_GLB).size / (1024 * 1024)).toFixed(1);
 
 /** Uploads the car through the page's "New asset model" dialog. */
 async function uploadModel(page: Page, name: string, details: { category: string; brand: string }): Promise<void> {
@@ -47,7 +49,7 @@ test.describe('/admin/asset-models', () => {
     loginPage,
     createAccount,
   }) => {
-    // Two 3.8 MB uploads and four accessibility scans: 32 s on a two-core host, over the default 30 s.
+    // Two 4 MB uploads and four accessibility scans: 32 s on a two-core host, over the default 30 s.
     test.setTimeout(90_000);
     const name = `Vela ${randomUUID().slice(0, 6)}`;
     const viewer = await createAccount(['user']);
@@ -76,7 +78,7 @@ test.describe('/admin/asset-models', () => {
     await expect(row).toContainText('v1');
     await expect(row).toContainText('Coupe');
     await expect(row).toContainText('E2E Motors');
-    await expect(row).toContainText('3.8 MB');
+    await expect(row).toContainText(`${CAR_MB} MB`);
     await expect(page.getByRole('table', { name: 'Asset models' }).getByRole('row')).toHaveCount(2);
 
     // Filter options list what is in use.
@@ -216,7 +218,7 @@ test.describe('/admin/asset-models', () => {
     await expect
       .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 })
       .toBeGreaterThan(10);
-    await expect(dialog).toContainText(/\d+% · [\d.]+ MB of 3\.8 MB/);
+    await expect(dialog).toContainText(new RegExp(`\\d+% · [\\d.]+ MB of ${CAR_MB.replace('.', '\\.')} MB`));
     await expect(dialog.getByRole('button', { name: 'Upload model' })).toBeDisabled();
     await expectNoSeriousViolations(page, 'upload in progress');
     await dialog.getByRole('button', { name: 'Cancel' }).click();

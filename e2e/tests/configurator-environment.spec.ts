@@ -47,8 +47,11 @@ test.describe('the environment panel', () => {
       .getByRole('radiogroup', { name: 'Time of day' })
       .getByRole('radio', { name: 'Noon', exact: true })
       .click();
+    // Back to day relights the desert too before the engine turns the lamps off: the same wait as for Night.
     await expect
-      .poll(async () => Object.values((await engineCall('GetCarLights')).Lights).some((lamp) => lamp.OnOff))
+      .poll(async () => Object.values((await engineCall('GetCarLights')).Lights).some((lamp) => lamp.OnOff), {
+        timeout: 20_000,
+      })
       .toBe(false);
 
     await page.getByRole('textbox', { name: 'Sun direction value' }).fill('245');
