@@ -1,5 +1,5 @@
 import type * as THREE from 'three';
-import { type BodyGrid, type TriangleSink, addStrip } from './grid.js';
+import { type BodyGrid, type TriangleSink, addCell, addStrip } from './grid.js';
 import { RING } from './profile.js';
 
 /** A body cell: between sections i and i + 1, ring points j and j + 1. */
@@ -8,18 +8,7 @@ export interface CellRef {
   j: number;
 }
 
-export const cellKey = (i: number, j: number): string => `${i}:${((j % RING) + RING) % RING}`;
-
-/** The point a fraction `v` of the way from ring point j to j + 1 on section i, moved `inset` along its normal. */
-export function ringPoint(grid: BodyGrid, i: number, j: number, v: number, inset = 0): THREE.Vector3 {
-  const a = grid.point(i, j);
-  const b = grid.point(i, j + 1);
-  const n = grid
-    .normal(i, j)
-    .lerp(grid.normal(i, j + 1), v)
-    .normalize();
-  return a.lerp(b, v).addScaledVector(n, inset);
-}
+const cellKey = (i: number, j: number): string => `${i}:${((j % RING) + RING) % RING}`;
 
 /** The normal a fraction `v` of the way from ring point j to j + 1 on section i. */
 export function ringNormal(grid: BodyGrid, i: number, j: number, v: number): THREE.Vector3 {
@@ -27,6 +16,21 @@ export function ringNormal(grid: BodyGrid, i: number, j: number, v: number): THR
     .normal(i, j)
     .lerp(grid.normal(i, j + 1), v)
     .normalize();
+}
+
+/** The point a fraction `v` of the way from ring point j to j + 1 on section i, moved `inset` along `normal`. */
+export function ringPoint(
+  grid: BodyGrid,
+  i: number,
+  j: number,
+  v: number,
+  inset = 0,
+  normal = ringNormal(grid, i, j, v),
+): THREE.Vector3 {
+  return grid
+    .point(i, j)
+    .lerp(grid.point(i, j + 1), v)
+    .addScaledVector(normal, inset);
 }
 
 /**
@@ -41,14 +45,14 @@ export function addBand(
   v1: number,
   inset: number,
 ): void {
-  const a = ringPoint(grid, i, j, v0, inset);
-  const b = ringPoint(grid, i, j, v1, inset);
-  const c = ringPoint(grid, i + 1, j, v1, inset);
-  const d = ringPoint(grid, i + 1, j, v0, inset);
   const na = ringNormal(grid, i, j, v0);
   const nb = ringNormal(grid, i, j, v1);
   const nc = ringNormal(grid, i + 1, j, v1);
   const nd = ringNormal(grid, i + 1, j, v0);
+  const a = ringPoint(grid, i, j, v0, inset, na);
+  const b = ringPoint(grid, i, j, v1, inset, nb);
+  const c = ringPoint(grid, i + 1, j, v1, inset, nc);
+  const d = ringPoint(grid, i + 1, j, v0, inset, nd);
   sink.add([a, b, c, a, c, d], [na, nb, nc, na, nc, nd]);
 }
 
@@ -65,14 +69,7 @@ export function addRecess<C extends CellRef>(
   floor: (cell: C) => TriangleSink,
 ): void {
   const inside = new Set(cells.map(({ i, j }) => cellKey(i, j)));
-  const sunk = (i: number, j: number): THREE.Vector3 => {
-    const p = grid.point(i, j);
-    // On the centre line the two halves' points coincide but their normals lean apart: sink both straight back, or
-    // the floor would open a crack down the middle of the grille.
-    const n = grid.normal(i, j);
-    if (Math.abs(p.x) < 1e-6) n.setX(0).normalize();
-    return p.addScaledVector(n, -depth);
-  };
+  const sunk = (i: number, j: number): THREE.Vector3 => grid.point(i, j).addScaledVector(grid.normal(i, j), -depth);
   const edge = (i0: number, j0: number, i1: number, j1: number): void => {
     // An edge on the centre line is the seam with the mirrored cell, which is in the set too: no wall there.
     if (Math.abs(grid.point(i0, j0).x) < 1e-6 && Math.abs(grid.point(i1, j1).x) < 1e-6) return;
@@ -80,16 +77,8 @@ export function addRecess<C extends CellRef>(
   };
   for (const cell of cells) {
     const { i, j } = cell;
-    const corners = [sunk(i, j), sunk(i, j + 1), sunk(i + 1, j + 1), sunk(i + 1, j)] as const;
-    const normals = [
-      grid.normal(i, j),
-      grid.normal(i, j + 1),
-      grid.normal(i + 1, j + 1),
-      grid.normal(i + 1, j),
-    ] as const;
-    const [a, b, c, d] = corners;
-    const [na, nb, nc, nd] = normals;
-    floor(cell).add([a, b, c, a, c, d], [na, nb, nc, na, nc, nd]);
+    // The grid's normals on the centre line point straight back, so both halves' floors meet there without a crack.
+    addCell(grid, floor(cell), i, j, { inset: -depth });
     if (!inside.has(cellKey(i, j - 1))) edge(i, j, i + 1, j);
     if (!inside.has(cellKey(i, j + 1))) edge(i + 1, j + 1, i, j + 1);
     if (!inside.has(cellKey(i - 1, j))) edge(i, j + 1, i, j);
