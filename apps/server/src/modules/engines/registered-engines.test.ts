@@ -1,5 +1,5 @@
 import { startTestEngine, type TestEngine } from '@autostudio/engine/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ENGINE_REGISTRATION_MESSAGES,
   ENGINE_REGISTRATION_ROUTES,
@@ -110,8 +110,9 @@ describe.each(testDatabases)('self-registering engines on $name', (database) => 
     expect(engine.engine.scene.state).not.toEqual(initial);
     const scene = engine.engine.scene;
     expect((await session('POST', API_ROUTES.sessions.release)).status).toBe(200);
+    // The release answers before the reset is over.
+    await vi.waitFor(() => expect(engine.engine.scene.state).toEqual(initial));
     expect(engine.engine.scene).toBe(scene);
-    expect(engine.engine.scene.state).toEqual(initial);
 
     const heartbeat = await engineCall(ENGINE_REGISTRATION_ROUTES.heartbeat, { engineId: 'gpu-1' });
     expect(heartbeat.statusCode).toBe(200);

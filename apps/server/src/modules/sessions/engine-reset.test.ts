@@ -48,4 +48,15 @@ describe.each(testDatabases)('an engine given back on $name', (database) => {
     expect(answeredAt).toBeGreaterThan(front.resetsDone[0] ?? Infinity);
     expect((await released).statusCode).toBe(200);
   });
+
+  it('answers the user who gives it back at once, not when the reset is over (a sign-out waits for that answer)', async () => {
+    const resetsBefore = front.resetsDone.length;
+    const released = await session(bob, API_ROUTES.sessions.release);
+    expect(released.statusCode, released.body).toBe(200);
+    expect(front.resetsDone).toHaveLength(resetsBefore);
+    // The reset still happens, and the next user gets the engine after it.
+    expect((await session(ada, API_ROUTES.sessions.requestAllocate)).statusCode).toBe(200);
+    expect(front.resetsDone).toHaveLength(resetsBefore + 1);
+    expect((await session(ada, API_ROUTES.sessions.release)).statusCode).toBe(200);
+  });
 });

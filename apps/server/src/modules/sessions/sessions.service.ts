@@ -137,7 +137,9 @@ export class SessionsService {
   async release(user: User, sessionId?: string): Promise<SessionOutcome> {
     const active = await this.sessions.activeFor(user.id);
     if (!active || (sessionId && active.id !== sessionId)) return expired();
-    await this.end(active, 'released', 'Released by the user');
+    // The user is answered once the session has ended, not when the engine's reset is over (seconds, longer under
+    // load): a sign-out waits for this answer. Whoever asks for an engine meanwhile waits for the reset instead.
+    await this.end(active, 'released', 'Released by the user', { waitForReset: false });
     return { statusCode: 200, success: true, message: 'Session released', sessionDetails: null };
   }
 
@@ -170,10 +172,14 @@ export class SessionsService {
     await this.end(active, 'released', 'Released when the page closed');
   }
 
-  /** Stops the timers of closed pages (the server is closing; the sweep of the next start takes over). */
-  close(): void {
+  /**
+   * Stops the timers of closed pages (the server is closing; the sweep of the next start takes over) and lets the
+   * resets under way finish, so no engine is left half reset behind a released session.
+   */
+  async close(): Promise<void> {
     for (const timer of this.pageCloseTimers) clearTimeout(timer);
     this.pageCloseTimers.clear();
+    await Promise.all(this.resetting.values());
   }
 
   /** The engine of the user's active session, for the remote-control relay. */
@@ -224,14 +230,22 @@ export class SessionsService {
    * Ends the session, then resets its engine. The engine counts as busy on every copy until the reset is over: lent
    * during it, the reset would wipe the next user's car and settings.
    */
-  private async end(row: EngineSessionRow, status: 'released' | 'expired', message: string): Promise<void> {
+  private async end(
+    row: EngineSessionRow,
+    status: 'released' | 'expired',
+    message: string,
+    { waitForReset = true } = {},
+  ): Promise<void> {
     const engine = this.provider.engines().find((candidate) => candidate.id === row.engine_id);
     const now = Date.now();
     const reset = engine ? resetOf(engine.id, now) : undefined;
     if (!(await this.sessions.end(row.id, status, message, new Date(now).toISOString(), reset))) return;
     this.ended(row.user_id);
     this.log.info({ sessionId: row.id, engineId: row.engine_id, status }, 'engine session ended');
-    if (engine && reset) await this.runReset(engine, reset.reset_id);
+    if (!engine || !reset) return;
+    // runReset settles without rejecting (it logs a failed reset), so a reset nobody waits for is safe to leave.
+    const resetting = this.runReset(engine, reset.reset_id);
+    if (waitForReset) await resetting;
   }
 
   /** Resets the engine; the reset's row goes (the engine is free) before the promise of this copy settles. */

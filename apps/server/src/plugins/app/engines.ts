@@ -129,7 +129,7 @@ export const enginesPlugin = fp<EnginesOptions>(async (app: FastifyInstance, opt
   sweeper.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
-    sessions.close();
+    await sessions.close();
     signalling.close();
     await bus.close();
     await provider.close();
