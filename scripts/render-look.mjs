@@ -9,9 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import * as THREE from 'three';
-import { EXRLoader } from 'three/examples/jsm/loaders/EXRLoader.js';
-import { rgbeImage } from '../apps/engine/dist/test/rgbe.js';
+import { lookViews } from './look-views.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -23,37 +21,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
   },
 });
-
-/**
- * The HDRI view's image: a CC0 capture of @pmndrs/assets, written as Radiance .hdr so that an engine from before
- * OpenEXR support renders the same image.
- */
-function hdriFile() {
-  const file = path.join(os.tmpdir(), 'autostudio-look-warehouse.hdr');
-  if (fs.existsSync(file)) return file;
-  const module = fs.readFileSync(path.join(root, 'node_modules/@pmndrs/assets/hdri/warehouse.exr.js'), 'utf8');
-  const base64 = module.slice(module.indexOf('base64,') + 7, module.lastIndexOf("'"));
-  const bytes = Buffer.from(base64, 'base64');
-  const image = new EXRLoader().setDataType(THREE.FloatType).parse(bytes.buffer.slice(bytes.byteOffset));
-  const { width, height, data } = image;
-  const channels = data.length / (width * height);
-  // EXR rows run bottom-up in three's parse, Radiance's top-down.
-  const at = (x, y) => ((height - 1 - y) * width + x) * channels;
-  fs.writeFileSync(
-    file,
-    rgbeImage(width, height, (x, y) => [data[at(x, y)], data[at(x, y) + 1], data[at(x, y) + 2]]),
-  );
-  return file;
-}
-
-const framing = ['--yaw', '25', '--pitch', '4', '--distance', '420'];
-const VIEWS = {
-  'studio-three-quarter': [...framing],
-  'desert-noon': [...framing, '--environment', 'desert', '--time', 'Noon'],
-  'desert-sunset': [...framing, '--environment', 'desert', '--time', 'Sunset', '--yaw', '150'],
-  'hdri-warehouse': [...framing, '--hdri', hdriFile()],
-  interior: ['--interior', 'on', '--focal-length', '16'],
-};
+const VIEWS = lookViews();
 
 const still = path.join(path.resolve(values.engine), 'dist/tools/still.js');
 fs.mkdirSync(values.out, { recursive: true });

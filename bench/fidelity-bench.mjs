@@ -1,0 +1,125 @@
+// Fidelity benchmark (issue 31 item 8): how close the engine's raster picture comes to a converged path-traced
+// reference of the same view, and how true each paint's colour is.
+//
+// - For each look view (studio three-quarter, desert noon, desert sunset, an HDRI backdrop; scripts/look-views.mjs)
+//   three stills of the same size: the path-traced reference (BENCH_FIDELITY_SAMPLES samples), the frame a drag
+//   streams (raster, one sample) and the frame the stream settles on (raster, 16 jittered samples). Each raster
+//   frame is scored against the reference with SSIM (ssim.js, its defaults: 11 × 11 windows on luminance);
+//   1 means the same picture.
+// - For each paint of the catalogue, the car side on under an even white dome (radiance 1 from every direction, the
+//   default Neutral tone mapper): the door's median colour against the paint's catalogue sRGB, as CIEDE2000 (culori).
+//   The dome is the d/8 geometry of a colour meter with the gloss included, so a clear coat's reflection counts:
+//   what a customer sees of a glossy car in a light tent.
+//
+// `node bench/fidelity-bench.mjs [--engine <checkout>/apps/engine] [--out <folder>]`: --engine scores another build
+// (an earlier commit's worktree after `tsc -b`; copy this checkout's apps/engine/src/tools there first, as for
+// docs:look); --out keeps the stills.
+// BENCH_FIDELITY=views|paints runs one part; BENCH_FIDELITY_WIDTH (320) sets the stills' width at 16:9 and
+// BENCH_FIDELITY_SAMPLES (32) the reference's samples: the path tracer runs on the CPU here, a minute or more a view.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { differenceCiede2000, parse } from 'culori';
+import { PNG } from 'pngjs';
+import { ssim } from 'ssim.js';
+import { PAINTS, TRIMS, paintKey } from '../apps/engine/dist/contract/car-catalogue.js';
+import { rgbeImage } from '../apps/engine/dist/test/rgbe.js';
+import { exteriorViews } from '../scripts/look-views.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const { values } = parseArgs({
+  options: { engine: { type: 'string', default: path.join(root, 'apps/engine') }, out: { type: 'string' } },
+});
+const engine = path.resolve(values.engine);
+const { withRenderer } = await import(path.join(engine, 'dist/tools/run-tool.js'));
+const { stillRequest } = await import(path.join(engine, 'dist/tools/still-request.js'));
+const WIDTH = Number(process.env.BENCH_FIDELITY_WIDTH ?? 320);
+const HEIGHT = Math.round((WIDTH * 9) / 16);
+const REFERENCE_SAMPLES = Number(process.env.BENCH_FIDELITY_SAMPLES ?? 32);
+/** `BENCH_FIDELITY=views` or `paints` runs one of the two parts. */
+const ONLY = process.env.BENCH_FIDELITY;
+const VIEWS = ONLY === 'paints' ? {} : exteriorViews();
+const PAINTS_MEASURED = ONLY === 'views' ? [] : PAINTS;
+/** What the issue asks of each paint. */
+const DELTA_E_LIMIT = 3;
+
+if (values.out) fs.mkdirSync(values.out, { recursive: true });
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'autostudio-fidelity-'));
+const dome = path.join(work, 'white-dome.hdr');
+fs.writeFileSync(
+  dome,
+  rgbeImage(64, 32, () => [1, 1, 1]),
+);
+const size = ['--width', String(WIDTH), '--height', String(HEIGHT)];
+
+/** The stills: for each view its reference, drag and settled frames; for each paint the car side on in the dome. */
+const requests = new Map();
+for (const [view, flags] of Object.entries(VIEWS)) {
+  const pathTraced = ['--renderer', 'path-tracer', '--samples', String(REFERENCE_SAMPLES)];
+  requests.set(`${view}/reference`, await stillRequest(['--out', 'x.png', ...size, ...flags, ...pathTraced]));
+  requests.set(`${view}/drag`, await stillRequest(['--out', 'x.png', ...size, ...flags, '--samples', '1']));
+  requests.set(`${view}/settled`, await stillRequest(['--out', 'x.png', ...size, ...flags, '--samples', '16']));
+}
+for (const paint of PAINTS_MEASURED) {
+  const trim = TRIMS.find((t) => t.paints.includes(paintKey(paint.name)));
+  const flags = ['--yaw', '90', '--pitch', '0', '--distance', '500', '--samples', '4', '--hdri', dome];
+  requests.set(
+    `paint/${paint.name}`,
+    await stillRequest(['--out', 'x.png', ...size, ...flags, '--trim', trim.name, '--paint', paint.name]),
+  );
+}
+
+// One engine for every still: the path tracer's shaders compile once (about a minute and a half on SwiftShader).
+const [first] = requests.values();
+const files = Object.assign({}, ...[...requests.values()].map((request) => request.files));
+const images = await withRenderer(
+  first.state,
+  async (renderer) => {
+    const rendered = new Map();
+    for (const [name, request] of requests) {
+      const started = performance.now();
+      await renderer.apply(request.state);
+      const png = await renderer.still(request.still);
+      if (values.out) fs.writeFileSync(path.join(values.out, `${name.replace(/[/ ]/g, '-')}.png`), png);
+      const image = PNG.sync.read(png);
+      rendered.set(name, { image, seconds: (performance.now() - started) / 1000 });
+    }
+    return rendered;
+  },
+  files,
+);
+fs.rmSync(work, { recursive: true, force: true });
+
+const score = (view, frame) => ssim(images.get(`${view}/${frame}`).image, images.get(`${view}/reference`).image).mssim;
+console.log(`Fidelity of ${engine} at ${WIDTH}×${HEIGHT}, against ${REFERENCE_SAMPLES} path-traced samples`);
+if (ONLY !== 'paints') console.log('view                  SSIM drag  SSIM settled  reference s');
+for (const view of Object.keys(VIEWS)) {
+  const seconds = images.get(`${view}/reference`).seconds;
+  console.log(
+    `${view.padEnd(22)}${score(view, 'drag').toFixed(4).padStart(9)}${score(view, 'settled').toFixed(4).padStart(14)}` +
+      `${seconds.toFixed(0).padStart(13)}`,
+  );
+}
+
+// The door seen side on, clear of handle, seams and wheel arch: a patch of the picture, as fractions of its size.
+const DOOR = { x0: 0.53, x1: 0.62, y0: 0.49, y1: 0.55 };
+const deltaE = differenceCiede2000();
+const median = (numbers) => numbers.sort((a, b) => a - b)[numbers.length >> 1];
+if (ONLY !== 'views') console.log('\npaint               catalogue  measured   ΔE2000');
+let within = 0;
+for (const paint of PAINTS_MEASURED) {
+  const { image } = images.get(`paint/${paint.name}`);
+  const channels = [[], [], []];
+  for (let y = Math.round(DOOR.y0 * HEIGHT); y < Math.round(DOOR.y1 * HEIGHT); y += 1) {
+    for (let x = Math.round(DOOR.x0 * WIDTH); x < Math.round(DOOR.x1 * WIDTH); x += 1) {
+      const at = (y * WIDTH + x) * 4;
+      for (const c of [0, 1, 2]) channels[c].push(image.data[at + c]);
+    }
+  }
+  const measured = `#${channels.map((c) => median(c).toString(16).padStart(2, '0')).join('')}`;
+  const difference = deltaE(parse(paint.color), parse(measured));
+  if (difference <= DELTA_E_LIMIT) within += 1;
+  console.log(`${paint.name.padEnd(20)}${paint.color.padEnd(11)}${measured.padEnd(11)}${difference.toFixed(1)}`);
+}
+if (ONLY !== 'views') console.log(`${within} of ${PAINTS_MEASURED.length} paints within ΔE2000 ${DELTA_E_LIMIT}`);
