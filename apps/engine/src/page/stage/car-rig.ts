@@ -251,7 +251,9 @@ export class CarRig {
       material.clearcoat = paint.clearcoat;
       material.clearcoatRoughness = paint.clearcoatRoughness;
       material.sheen = paint.sheen;
-      material.sheenColor.set(0xffffff);
+      // A pearl's glow is in its own hue: a white sheen washed Forest Green out to grey (ΔE2000 21 from its
+      // catalogue colour in bench/fidelity-bench.mjs).
+      material.sheenColor.set(paint.color);
     }
     for (const [name, pivot] of parts.doors) {
       const value = car.doors[name as keyof typeof car.doors];
