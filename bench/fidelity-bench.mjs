@@ -21,9 +21,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { differenceCiede2000, parse } from 'culori';
-import { PNG } from 'pngjs';
 import { ssim } from 'ssim.js';
 import { PAINTS, TRIMS, paintKey } from '../apps/engine/dist/contract/car-catalogue.js';
+import { Pixels, SIDE_ON_DOOR } from '../apps/engine/dist/test/pixels.js';
 import { rgbeImage } from '../apps/engine/dist/test/rgbe.js';
 import { exteriorViews } from '../scripts/look-views.mjs';
 
@@ -82,7 +82,7 @@ const images = await withRenderer(
       await renderer.apply(request.state);
       const png = await renderer.still(request.still);
       if (values.out) fs.writeFileSync(path.join(values.out, `${name.replace(/[/ ]/g, '-')}.png`), png);
-      const image = PNG.sync.read(png);
+      const image = Pixels.fromPng(png);
       rendered.set(name, { image, seconds: (performance.now() - started) / 1000 });
     }
     return rendered;
@@ -102,22 +102,12 @@ for (const view of Object.keys(VIEWS)) {
   );
 }
 
-// The door seen side on, clear of handle, seams and wheel arch: a patch of the picture, as fractions of its size.
-const DOOR = { x0: 0.53, x1: 0.62, y0: 0.49, y1: 0.55 };
 const deltaE = differenceCiede2000();
-const median = (numbers) => numbers.sort((a, b) => a - b)[numbers.length >> 1];
 if (ONLY !== 'views') console.log('\npaint               catalogue  measured   ΔE2000');
 let within = 0;
 for (const paint of PAINTS_MEASURED) {
-  const { image } = images.get(`paint/${paint.name}`);
-  const channels = [[], [], []];
-  for (let y = Math.round(DOOR.y0 * HEIGHT); y < Math.round(DOOR.y1 * HEIGHT); y += 1) {
-    for (let x = Math.round(DOOR.x0 * WIDTH); x < Math.round(DOOR.x1 * WIDTH); x += 1) {
-      const at = (y * WIDTH + x) * 4;
-      for (const c of [0, 1, 2]) channels[c].push(image.data[at + c]);
-    }
-  }
-  const measured = `#${channels.map((c) => median(c).toString(16).padStart(2, '0')).join('')}`;
+  const { r, g, b } = images.get(`paint/${paint.name}`).image.median(SIDE_ON_DOOR);
+  const measured = `#${[r, g, b].map((value) => value.toString(16).padStart(2, '0')).join('')}`;
   const difference = deltaE(parse(paint.color), parse(measured));
   if (difference <= DELTA_E_LIMIT) within += 1;
   console.log(`${paint.name.padEnd(20)}${paint.color.padEnd(11)}${measured.padEnd(11)}${difference.toFixed(1)}`);

@@ -4,7 +4,7 @@ import { DEFAULT_TONE_MAPPER, ENGINE_OBJECT_PATHS, type ToneMapperName } from '@
 import { differenceCiede2000, formatHex } from 'culori';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAINTS } from '../contract/car-catalogue.js';
-import { Pixels } from '../test/pixels.js';
+import { Pixels, SIDE_ON_DOOR } from '../test/pixels.js';
 import { rgbeImage } from '../test/rgbe.js';
 import { startTestEngine, type TestEngine } from '../test/test-engine.js';
 import { ChromiumRenderer } from './chromium-renderer.js';
@@ -136,9 +136,6 @@ describe('image-based light', () => {
 });
 
 describe('paint colour', () => {
-  /** The front door seen side on, clear of its handle, seams and the wheel arch. */
-  const DOOR = { x0: 0.53, x1: 0.62, y0: 0.49, y1: 0.55 };
-
   it('shows a pearl paint in its own hue in a light tent, not washed out to grey', async () => {
     await useHdri('/white.hdr');
     await t.setProperty('car', 'HdrYaw', 0);
@@ -147,7 +144,7 @@ describe('paint colour', () => {
     if (!pearl) throw new Error('The catalogue has no Forest Green');
     expect(pearl.finish).toBe('pearl');
     expect((await t.call('car', 'Update Car Material', { MaterialToSet: 'forest green' })).status).toBe(200);
-    const { r, g, b } = (await still()).mean(DOOR);
+    const { r, g, b } = (await still()).mean(SIDE_ON_DOOR);
     const door = formatHex({ mode: 'rgb', r: r / 255, g: g / 255, b: b / 255 });
     // The gloss of the clear coat lifts a dark paint a little in an even white light (bench/fidelity-bench.mjs
     // measures every paint); a white sheen over it read grey-green, 21 from the catalogue's colour.

@@ -101,6 +101,18 @@ export class Pixels {
     }
     return { r: sum.r / count, g: sum.g / count, b: sum.b / count };
   }
+
+  /** Median of each colour channel in the region: a surface's colour, unmoved by a few pixels of seam or glint. */
+  median(region: Region = FULL): { r: number; g: number; b: number } {
+    const channels: [number[], number[], number[]] = [[], [], []];
+    for (const [r, g, b] of this.pixels(region)) {
+      channels[0].push(r);
+      channels[1].push(g);
+      channels[2].push(b);
+    }
+    const median = (values: number[]) => values.sort((x, y) => x - y)[values.length >> 1] ?? 0;
+    return { r: median(channels[0]), g: median(channels[1]), b: median(channels[2]) };
+  }
 }
 
 /** A region in fractions of the image: x0..x1 left to right, y0..y1 top to bottom. */
@@ -114,6 +126,8 @@ export interface Region {
 export const FULL: Region = { x0: 0, x1: 1, y0: 0, y1: 1 };
 export const LEFT_HALF: Region = { x0: 0, x1: 0.5, y0: 0, y1: 1 };
 export const RIGHT_HALF: Region = { x0: 0.5, x1: 1, y0: 0, y1: 1 };
+/** The built-in car's front door seen side on (crane yaw 90°, pitch 0°, arm 500), clear of handle, seams and arch. */
+export const SIDE_ON_DOOR: Region = { x0: 0.53, x1: 0.62, y0: 0.49, y1: 0.55 };
 
 /** Width and height from a JPEG's frame header (SOF0–SOF15, not DHT/JPG/DAC), or null if it has none. */
 export function jpegSize(bytes: Buffer): { width: number; height: number } | null {
