@@ -1,4 +1,5 @@
 import * as THREE from 'three';
+import { LightProbeGenerator } from 'three/addons/lights/LightProbeGenerator.js';
 import { Sky } from 'three/addons/objects/Sky.js';
 import type { SceneState } from '../../contract/scene-state.js';
 import { CubeLight, pathTracedFloor, sunFor, type Environment, type PathTracedLook } from './environment.js';
@@ -29,8 +30,15 @@ export class DesertEnvironment implements Environment {
   private readonly cubeLight = new CubeLight({ size: 256, near: 1, far: 10000 });
   /** The sky as the path tracer's light, rendered again when the sun moves. */
   private tracedLight: THREE.Texture | null = null;
+  /** The sky's irradiance (its sun due north, the sun disc left out: the sun is the key light), for the sand. */
+  private skyIrradiance = new THREE.SphericalHarmonics3();
+  private readonly probeCube = new CubeLight({ size: 32, near: 1, far: 10000 });
+  private exposure = 0;
 
-  constructor(private readonly pmrem: THREE.PMREMGenerator) {
+  constructor(
+    private readonly pmrem: THREE.PMREMGenerator,
+    private readonly renderer: THREE.WebGLRenderer,
+  ) {
     this.group.name = 'desert';
     this.sky.scale.setScalar(4000);
     this.skyScene.add(this.sky);
@@ -48,10 +56,10 @@ export class DesertEnvironment implements Environment {
     this.group.add(sand);
   }
 
-  update(state: SceneState['environment']): Promise<void> {
+  async update(state: SceneState['environment']): Promise<void> {
     const sun = sunFor(state);
     const key = `${sun.elevation}/${sun.azimuth}`;
-    if (key === this.sunKey) return Promise.resolve();
+    if (key === this.sunKey) return;
     this.sunKey = key;
     this.azimuth = sun.azimuth;
     const direction = sunDirection(sun.elevation, sun.azimuth);
@@ -61,17 +69,36 @@ export class DesertEnvironment implements Environment {
       color: new THREE.Color(sun.color),
       intensity: sun.intensity,
     };
-    bakeSunlight(this.group.getObjectByName('Dunes') as THREE.Mesh, this.sun);
     const lightKey = `${sun.elevation}/${sun.color}/${sun.intensity}`;
     if (lightKey !== this.lightKey) {
       this.lightKey = lightKey;
       setSky(this.sky, sun.elevation, sunDirection(sun.elevation, 0));
+      // The sky lights the car at the environment's intensity: the sand takes the same.
+      this.skyIrradiance = (await this.measuredSky()).scale(this.environmentIntensity());
       // Sand facing up takes the same light whatever the sun's azimuth.
-      sunlitSand(UP, this.sun, (this.reflectedGround.material as THREE.MeshBasicMaterial).color);
+      const ground = (this.reflectedGround.material as THREE.MeshBasicMaterial).color;
+      sunlitSand(UP, UP, this.sun, this.skyIrradiance, ground);
       this.light = this.prefiltered();
       this.tracedLight = null;
+      this.exposure = metered(sun.elevation, luminance(ground));
     }
-    return Promise.resolve();
+    bakeSunlight(this.group.getObjectByName('Dunes') as THREE.Mesh, this.sun, this.skyIrradiance, this.azimuth);
+  }
+
+  /**
+   * The sky's light as spherical harmonics, measured from the sky itself: the sand is lit by the same sky the path
+   * tracer samples, so the raster and the path-traced sand agree (a hand-tuned fill made the traced sand blue-grey).
+   */
+  private async measuredSky(): Promise<THREE.SphericalHarmonics3> {
+    const uniforms = this.sky.material.uniforms as Record<string, THREE.IUniform>;
+    if (uniforms.showSunDisc) uniforms.showSunDisc.value = 0;
+    this.reflectedGround.visible = false;
+    this.probeCube.render(this.renderer, this.skyScene);
+    this.reflectedGround.visible = true;
+    if (uniforms.showSunDisc) uniforms.showSunDisc.value = 1;
+    const target = this.probeCube.renderTarget;
+    if (!target) return new THREE.SphericalHarmonics3();
+    return (await LightProbeGenerator.fromCubeRenderTarget(this.renderer, target)).sh;
   }
 
   /** The light for the current sun, prefiltered on first use; a few are kept for going back and forth. */
@@ -113,7 +140,7 @@ export class DesertEnvironment implements Environment {
   }
 
   exposureBias(): number {
-    return this.sun.direction.y > 0.1 ? -2.2 : -0.3;
+    return this.exposure;
   }
 
   pathTraced(renderer: THREE.WebGLRenderer): PathTracedLook {
@@ -133,7 +160,24 @@ export class DesertEnvironment implements Environment {
     this.lights.clear();
     this.light = null;
     this.cubeLight.dispose();
+    this.probeCube.dispose();
   }
+}
+
+/**
+ * Exposure in stops as a photographer meters the desert: sunlit sand at the same brightness through the day, a low
+ * sun's picture kept darker than the day's (the light is the subject), and the twilights and the night at a fixed
+ * exposure so they look as dark as they are.
+ */
+function metered(elevation: number, sand: number): number {
+  if (elevation <= 0) return 1.2;
+  return Math.min(0.4, Math.log2(SUNLIT_SAND / Math.max(1e-3, sand)));
+}
+/** The linear luminance sunlit flat sand is exposed to: bright, short of white. */
+const SUNLIT_SAND = 0.7;
+
+function luminance(color: THREE.Color): number {
+  return 0.2126 * color.r + 0.7152 * color.g + 0.0722 * color.b;
 }
 
 /** Prefiltered desert lights kept (about 6 MB each): a user comparing times of day goes back and forth. */
@@ -182,31 +226,43 @@ const SAND_ALBEDO = 0xdcc7a4;
 // three.js reads a hex colour as sRGB and keeps it linear: converting it again would darken and saturate it (the sand
 // came out orange).
 const SAND = new THREE.Color(SAND_ALBEDO);
-const SKY_FILL = new THREE.Color(0x9bb6d8);
-
 type Sun = { direction: THREE.Vector3; color: THREE.Color; intensity: number };
 const UP = new THREE.Vector3(0, 1, 0);
 
-/** The linear radiance of sand facing `normal`: Lambert light from the sun plus the sky's fill. */
-function sunlitSand(normal: THREE.Vector3, sun: Sun, target: THREE.Color): THREE.Color {
-  const direct = Math.max(0, normal.dot(sun.direction)) * sun.intensity * 2;
-  const fill = 0.25 + 1.4 * Math.min(1, Math.max(0, sun.direction.y) * 3);
+/**
+ * The linear radiance of sand facing `normal`: Lambert light from the sun and the sky, whose light is measured with
+ * its sun due north (`skyNormal` is the normal turned into that frame).
+ */
+function sunlitSand(
+  normal: THREE.Vector3,
+  skyNormal: THREE.Vector3,
+  sun: Sun,
+  sky: THREE.SphericalHarmonics3,
+  target: THREE.Color,
+): THREE.Color {
+  const direct = Math.max(0, normal.dot(sun.direction)) * sun.intensity;
+  const irradiance = sky.getIrradianceAt(skyNormal, scratch);
+  // A Lambert surface sends out its albedo times the irradiance over π, as three.js and the path tracer shade it.
   return target.setRGB(
-    SAND.r * (direct * sun.color.r + fill * SKY_FILL.r),
-    SAND.g * (direct * sun.color.g + fill * SKY_FILL.g),
-    SAND.b * (direct * sun.color.b + fill * SKY_FILL.b),
+    (SAND.r * (direct * sun.color.r + Math.max(0, irradiance.x))) / Math.PI,
+    (SAND.g * (direct * sun.color.g + Math.max(0, irradiance.y))) / Math.PI,
+    (SAND.b * (direct * sun.color.b + Math.max(0, irradiance.z))) / Math.PI,
   );
 }
+const scratch = new THREE.Vector3();
 
-/** The sand's light per vertex, baked when the sun moves. */
-function bakeSunlight(mesh: THREE.Mesh, sun: Sun): void {
+/** The sand's light per vertex, baked when the sun moves to `azimuth`. */
+function bakeSunlight(mesh: THREE.Mesh, sun: Sun, sky: THREE.SphericalHarmonics3, azimuth: number): void {
   const geometry = mesh.geometry;
   const normal = geometry.getAttribute('normal');
   const color = geometry.getAttribute('color');
   const n = new THREE.Vector3();
+  const skyNormal = new THREE.Vector3();
   const radiance = new THREE.Color();
   for (let i = 0; i < normal.count; i += 1) {
-    sunlitSand(n.fromBufferAttribute(normal, i), sun, radiance);
+    n.fromBufferAttribute(normal, i);
+    skyNormal.copy(n).applyAxisAngle(UP, -radians(azimuth));
+    sunlitSand(n, skyNormal, sun, sky, radiance);
     color.setXYZ(i, radiance.r, radiance.g, radiance.b);
   }
   color.needsUpdate = true;

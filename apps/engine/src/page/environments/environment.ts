@@ -37,16 +37,18 @@ export interface Environment {
 /**
  * Sun elevation (degrees above the horizon), colour and intensity for every time of day the engine offers. Dawn and
  * Evening are the twilights either side of the day: the sun just under the horizon, a rose light before sunrise and
- * a violet one after sunset, dimmer than the sunrise and sunset they neighbour and brighter than night.
+ * a violet one after sunset, dimmer than the sunrise and sunset they neighbour and brighter than night. The intensity
+ * is the sun's irradiance face on, in the units of the sky's own light (three's Sky): at noon the sun puts about four
+ * times the sky's light on flat ground, as outdoors; weaker, the sky's blue would light the sand grey.
  */
 export const SUN_BY_TIME: Record<TimeOfDay, { elevation: number; color: number; intensity: number }> = {
-  Default: { elevation: 38, color: 0xfff1dc, intensity: 3.2 },
+  Default: { elevation: 38, color: 0xfff1dc, intensity: 28 },
   Dawn: { elevation: -1, color: 0xe8a2b4, intensity: 0.45 },
-  Sunrise: { elevation: 4, color: 0xffb070, intensity: 1.6 },
-  Morning: { elevation: 24, color: 0xffe2bf, intensity: 2.8 },
-  Noon: { elevation: 68, color: 0xffffff, intensity: 3.6 },
-  Afternoon: { elevation: 36, color: 0xfff0d6, intensity: 3.2 },
-  Sunset: { elevation: 3, color: 0xff9a55, intensity: 1.5 },
+  Sunrise: { elevation: 4, color: 0xffb070, intensity: 10 },
+  Morning: { elevation: 24, color: 0xffe2bf, intensity: 24 },
+  Noon: { elevation: 68, color: 0xffffff, intensity: 32 },
+  Afternoon: { elevation: 36, color: 0xfff0d6, intensity: 28 },
+  Sunset: { elevation: 3, color: 0xff9a55, intensity: 10 },
   Evening: { elevation: -1.5, color: 0xa88ad8, intensity: 0.4 },
   Night: { elevation: -12, color: 0x8aa4ff, intensity: 0.25 },
 };
@@ -71,6 +73,11 @@ export class CubeLight {
   private target: THREE.WebGLCubeRenderTarget | null = null;
 
   constructor(private readonly options: { size: number; near: number; far: number }) {}
+
+  /** The target last rendered, to read back. */
+  get renderTarget(): THREE.WebGLCubeRenderTarget | null {
+    return this.target;
+  }
 
   /** A new texture each time: the path tracer re-reads its environment only when the texture object changes. */
   render(renderer: THREE.WebGLRenderer, scene: THREE.Scene): THREE.Texture {
