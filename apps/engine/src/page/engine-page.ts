@@ -427,7 +427,7 @@ export class EnginePage implements EnginePageApi {
     const lens = { ...lensOf(state.camera), focusDistance };
     // Anything but the camera changed: the tracer reads the scene again (and rebuilds the BVH if geometry did).
     const sceneKey = JSON.stringify([state.car, state.environment, state.customLights, this.stage.pathTracedVariant]);
-    this.stage.withPathTracedScene(() =>
+    this.stage.withPathTracedScene(this.camera, () =>
       this.tracer.setScene(this.stage.scene, this.camera, lens, { sceneKey, ...size, tiles }),
     );
   }

@@ -104,6 +104,20 @@ describe('path tracing', () => {
     expect(Math.abs(traced.r - raster.r)).toBeLessThan(30);
   });
 
+  it('stands the car on the HDRI backdrop’s ground and shows its dome as the raster picture does', async () => {
+    expect((await t.call('car', 'LoadEnvironmentbyPath', { Path: 'HDRIBackdrop' })).status).toBe(200);
+    // The ground in the near corners, beside the car; the dome high above it.
+    const ground: Region = { x0: 0, x1: 0.15, y0: 0.85, y1: 1 };
+    const dome: Region = { x0: 0, x1: 1, y0: 0, y1: 0.15 };
+    const raster = await still({ Samples: 2 });
+    const traced = await still({ Samples: 16, Renderer: 'PathTracer' });
+    const apart = (a: { r: number; g: number; b: number }, b: { r: number; g: number; b: number }) =>
+      Math.max(Math.abs(a.r - b.r), Math.abs(a.g - b.g), Math.abs(a.b - b.b));
+    // The traced ground was a hole (black: a matte the tracer leaves empty) and its dome the image at infinity.
+    expect(apart(traced.mean(ground), raster.mean(ground))).toBeLessThan(20);
+    expect(apart(traced.mean(dome), raster.mean(dome))).toBeLessThan(20);
+  });
+
   it('refines the idle viewport by path tracing with switchToPathTraceOnIdle, and starts again on a change', async () => {
     await pathTraceOnIdle(true);
     await tracedFrame(2);

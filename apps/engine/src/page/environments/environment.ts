@@ -30,7 +30,8 @@ export interface Environment {
   environmentIntensity(): number;
   /** Exposure in stops that suits this environment's light level, as a photographer would meter it. */
   exposureBias(): number;
-  pathTraced(renderer: THREE.WebGLRenderer): PathTracedLook;
+  /** The environment as the path tracer sees it from `camera` (a grounded dome's background depends on where). */
+  pathTraced(renderer: THREE.WebGLRenderer, camera: THREE.Camera): PathTracedLook;
   dispose(): void;
 }
 
@@ -79,11 +80,15 @@ export class CubeLight {
     return this.target;
   }
 
-  /** A new texture each time: the path tracer re-reads its environment only when the texture object changes. */
-  render(renderer: THREE.WebGLRenderer, scene: THREE.Scene): THREE.Texture {
+  /**
+   * A new texture each time: the path tracer re-reads its environment only when the texture object changes. Seen
+   * from the origin, or from `from`.
+   */
+  render(renderer: THREE.WebGLRenderer, scene: THREE.Scene, from?: THREE.Vector3): THREE.Texture {
     this.target?.dispose();
     this.target = new THREE.WebGLCubeRenderTarget(this.options.size, { type: THREE.HalfFloatType });
     const camera = new THREE.CubeCamera(this.options.near, this.options.far, this.target);
+    if (from) camera.position.copy(from);
     const previous = renderer.getRenderTarget();
     camera.update(renderer, scene);
     renderer.setRenderTarget(previous);

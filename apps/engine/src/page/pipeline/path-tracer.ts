@@ -38,6 +38,7 @@ export class PathTracer {
   private loading: Promise<void> | null = null;
   private camera: PhysicalCamera | null = null;
   private sceneKey = '';
+  private background: THREE.Scene['background'] = null;
   private size = { width: 0, height: 0 };
 
   /**
@@ -124,7 +125,12 @@ export class PathTracer {
     if (options.sceneKey !== this.sceneKey) {
       tracer.setScene(scene, camera);
       this.sceneKey = options.sceneKey;
-    } else tracer.setCamera(camera);
+    } else {
+      tracer.setCamera(camera);
+      // A background seen from the camera (a grounded dome's) is redrawn when the camera moves.
+      if (scene.background !== this.background) tracer.updateEnvironment();
+    }
+    this.background = scene.background;
     tracer.reset();
   }
 

@@ -191,10 +191,10 @@ export class Stage {
    * Runs `read` with the scene as the path tracer must see it (see PathTracedLook): raster stand-ins hidden, baked
    * materials swapped for physical ones, the environment's own light and background. Everything is put back after.
    */
-  withPathTracedScene<T>(read: () => T): T {
+  withPathTracedScene<T>(camera: THREE.Camera, read: () => T): T {
     const environment = this.environment;
     if (!environment) throw new Error('The stage has no environment yet');
-    const look = environment.pathTraced(this.renderer);
+    const look = environment.pathTraced(this.renderer, camera);
     const hidden: THREE.Object3D[] = [];
     const revealed: THREE.Object3D[] = [];
     const swapped: [THREE.Mesh, THREE.Mesh['material']][] = [];
@@ -248,7 +248,7 @@ export class Stage {
     if (!environment) {
       if (wanted === 'desert') environment = new DesertEnvironment(this.pmrem, this.renderer);
       else if (wanted === 'desert-pcg') environment = new DesertPcgEnvironment(this.pmrem, this.renderer);
-      else if (wanted === 'hdribackdrop') environment = new HdriEnvironment(this.pmrem);
+      else if (wanted === 'hdribackdrop') environment = new HdriEnvironment(this.pmrem, this.renderer);
       else environment = new StudioEnvironment(this.pmrem);
       this.environments.set(wanted, environment);
     }
