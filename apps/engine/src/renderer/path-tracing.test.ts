@@ -90,6 +90,17 @@ describe('path tracing', () => {
     expect(twelveSamples).toBeLessThan(oneSample / 2);
   });
 
+  it('lights the studio cyclorama as brightly as the raster picture bakes it', async () => {
+    // The floor in the near corner and the wall behind the car, noise averaged out over each.
+    const floor: Region = { x0: 0, x1: 0.15, y0: 0.8, y1: 1 };
+    const wall: Region = { x0: 0, x1: 1, y0: 0, y1: 0.15 };
+    const raster = await still({ Samples: 2 });
+    const traced = await still({ Samples: 16, Renderer: 'PathTracer' });
+    // The baked cyclorama was a darker grey than the one the tracer lights (floor 131 against 168, wall 87 against 121).
+    expect(Math.abs(traced.mean(floor).g - raster.mean(floor).g)).toBeLessThan(15);
+    expect(Math.abs(traced.mean(wall).g - raster.mean(wall).g)).toBeLessThan(15);
+  });
+
   it('lights the desert sand as the raster picture does: warm at noon, not the blue-grey of the sky alone', async () => {
     expect((await t.call('car', 'LoadEnvironmentbyPath', { Path: 'desert' })).status).toBe(200);
     expect((await t.call('car', 'Set Time Of the Day', { Value: 'Noon' })).status).toBe(200);

@@ -130,7 +130,10 @@ function softboxes(): THREE.Group {
 const SCRIM_RADIANCE = 6;
 const FLANK_RADIANCE = 3;
 
-/** Linear light per vertex: brightest under the car, a gentle fall-off outwards and up the wall. */
+/**
+ * Linear light per vertex: brightest under the car, a gentle fall-off outwards and up the wall, as bright as the path
+ * tracer lights the bare cyclorama under the overhead softbox (path-tracing.test.ts holds the two together).
+ */
 function bakedLight(positions: number[]): number[] {
   const colors: number[] = [];
   // three.js reads the hex as sRGB and keeps it linear.
@@ -140,8 +143,8 @@ function bakedLight(positions: number[]): number[] {
     const y = positions[i + 1] ?? 0;
     const z = positions[i + 2] ?? 0;
     const distance = Math.hypot(x, z * 0.8, y * 0.6);
-    const light = 0.5 + 0.9 * Math.exp(-(distance * distance) / 300);
-    colors.push(base.r * light * 3, base.g * light * 3, base.b * light * 3);
+    const light = 0.6 + 0.9 * Math.exp(-(distance * distance) / 300);
+    colors.push(base.r * light * 4.6, base.g * light * 4.6, base.b * light * 4.6);
   }
   return colors;
 }
