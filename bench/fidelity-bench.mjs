@@ -8,8 +8,10 @@
 //   1 means the same picture.
 // - For each paint of the catalogue, the car side on under an even white dome (radiance 1 from every direction, the
 //   default Neutral tone mapper): the door's median colour against the paint's catalogue sRGB, as CIEDE2000 (culori).
-//   The dome is the d/8 geometry of a colour meter with the gloss included, so a clear coat's reflection counts:
-//   what a customer sees of a glossy car in a light tent.
+//   Measured twice, as a colour meter's d/8 sphere does: with the gloss included (SCI: a clear coat's reflection
+//   counts, what a customer sees of a glossy car in a light tent) and with it excluded (SCE: a light trap in the dome
+//   where the door mirrors it back at the camera, the dome brighter elsewhere so the door takes the same light: the
+//   paint's own colour, which the catalogue colour is).
 //
 // `node bench/fidelity-bench.mjs [--engine <checkout>/apps/engine] [--out <folder>]`: --engine scores another build
 // (an earlier commit's worktree after `tsc -b`; copy this checkout's apps/engine/src/tools there first, as for
@@ -46,10 +48,24 @@ const DELTA_E_LIMIT = 3;
 
 if (values.out) fs.mkdirSync(values.out, { recursive: true });
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'autostudio-fidelity-'));
-const dome = path.join(work, 'white-dome.hdr');
+/** Half the angle of the light trap around the mirror direction: wider than the clear coat's gloss lobe. */
+const TRAP = (20 * Math.PI) / 180;
+const domes = { SCI: path.join(work, 'white-dome.hdr'), SCE: path.join(work, 'white-dome-trap.hdr') };
 fs.writeFileSync(
-  dome,
+  domes.SCI,
   rgbeImage(64, 32, () => [1, 1, 1]),
+);
+// The camera stands side on at +X (crane yaw 90), so the door mirrors +X back at it: the image's centre (three's
+// equirectangular u = atan(z, x) / 2π + 0.5). A cap of half-angle α takes sin²α of a facing surface's light.
+const lit = 1 / Math.cos(TRAP) ** 2;
+fs.writeFileSync(
+  domes.SCE,
+  rgbeImage(256, 128, (x, y) => {
+    const azimuth = ((x + 0.5) / 256 - 0.5) * 2 * Math.PI;
+    const elevation = (0.5 - (y + 0.5) / 128) * Math.PI;
+    const fromMirror = Math.acos(Math.cos(azimuth) * Math.cos(elevation));
+    return fromMirror < TRAP ? [0, 0, 0] : [lit, lit, lit];
+  }),
 );
 const size = ['--width', String(WIDTH), '--height', String(HEIGHT)];
 
@@ -63,11 +79,13 @@ for (const [view, flags] of Object.entries(VIEWS)) {
 }
 for (const paint of PAINTS_MEASURED) {
   const trim = TRIMS.find((t) => t.paints.includes(paintKey(paint.name)));
-  const flags = ['--yaw', '90', '--pitch', '0', '--distance', '500', '--samples', '4', '--hdri', dome];
-  requests.set(
-    `paint/${paint.name}`,
-    await stillRequest(['--out', 'x.png', ...size, ...flags, '--trim', trim.name, '--paint', paint.name]),
-  );
+  for (const [geometry, dome] of Object.entries(domes)) {
+    const flags = ['--yaw', '90', '--pitch', '0', '--distance', '500', '--samples', '4', '--hdri', dome];
+    requests.set(
+      `paint/${paint.name}/${geometry}`,
+      await stillRequest(['--out', 'x.png', ...size, ...flags, '--trim', trim.name, '--paint', paint.name]),
+    );
+  }
 }
 
 // One engine for every still: the path tracer's shaders compile once (about a minute and a half on SwiftShader).
@@ -103,13 +121,20 @@ for (const view of Object.keys(VIEWS)) {
 }
 
 const deltaE = differenceCiede2000();
-if (ONLY !== 'views') console.log('\npaint               catalogue  measured   ΔE2000');
-let within = 0;
+if (ONLY !== 'views') console.log('\npaint               catalogue  SCI        ΔE2000  SCE        ΔE2000');
+const within = { SCI: 0, SCE: 0 };
 for (const paint of PAINTS_MEASURED) {
-  const { r, g, b } = images.get(`paint/${paint.name}`).image.median(SIDE_ON_DOOR);
-  const measured = `#${[r, g, b].map((value) => value.toString(16).padStart(2, '0')).join('')}`;
-  const difference = deltaE(parse(paint.color), parse(measured));
-  if (difference <= DELTA_E_LIMIT) within += 1;
-  console.log(`${paint.name.padEnd(20)}${paint.color.padEnd(11)}${measured.padEnd(11)}${difference.toFixed(1)}`);
+  let line = `${paint.name.padEnd(20)}${paint.color.padEnd(11)}`;
+  for (const geometry of Object.keys(domes)) {
+    const { r, g, b } = images.get(`paint/${paint.name}/${geometry}`).image.median(SIDE_ON_DOOR);
+    const measured = `#${[r, g, b].map((value) => value.toString(16).padStart(2, '0')).join('')}`;
+    const difference = deltaE(parse(paint.color), parse(measured));
+    if (difference <= DELTA_E_LIMIT) within[geometry] += 1;
+    line += `${measured.padEnd(11)}${difference.toFixed(1).padEnd(8)}`;
+  }
+  console.log(line.trimEnd());
 }
-if (ONLY !== 'views') console.log(`${within} of ${PAINTS_MEASURED.length} paints within ΔE2000 ${DELTA_E_LIMIT}`);
+if (ONLY !== 'views') {
+  for (const [geometry, count] of Object.entries(within))
+    console.log(`${geometry}: ${count} of ${PAINTS_MEASURED.length} paints within ΔE2000 ${DELTA_E_LIMIT}`);
+}
