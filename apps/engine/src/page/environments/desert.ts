@@ -1,5 +1,4 @@
 import * as THREE from 'three';
-import { LightProbeGenerator } from 'three/addons/lights/LightProbeGenerator.js';
 import { Sky } from 'three/addons/objects/Sky.js';
 import type { SceneState } from '../../contract/scene-state.js';
 import { CubeLight, pathTracedFloor, sunFor, type Environment, type PathTracedLook } from './environment.js';
@@ -90,15 +89,26 @@ export class DesertEnvironment implements Environment {
    * tracer samples, so the raster and the path-traced sand agree (a hand-tuned fill made the traced sand blue-grey).
    */
   private async measuredSky(): Promise<THREE.SphericalHarmonics3> {
+    this.reflectedGround.visible = false;
+    try {
+      return await this.withoutSunDisc(() => this.probeCube.irradiance(this.renderer, this.skyScene));
+    } finally {
+      this.reflectedGround.visible = true;
+    }
+  }
+
+  /**
+   * Runs `draw` with the sky's sun disc hidden: the sun is the key light, counted once. The disc is back before the
+   * result is awaited (the cube is drawn at once; only its read-back waits).
+   */
+  private withoutSunDisc<T>(draw: () => T): T {
     const uniforms = this.sky.material.uniforms as Record<string, THREE.IUniform>;
     if (uniforms.showSunDisc) uniforms.showSunDisc.value = 0;
-    this.reflectedGround.visible = false;
-    this.probeCube.render(this.renderer, this.skyScene);
-    this.reflectedGround.visible = true;
-    if (uniforms.showSunDisc) uniforms.showSunDisc.value = 1;
-    const target = this.probeCube.renderTarget;
-    if (!target) return new THREE.SphericalHarmonics3();
-    return (await LightProbeGenerator.fromCubeRenderTarget(this.renderer, target)).sh;
+    try {
+      return draw();
+    } finally {
+      if (uniforms.showSunDisc) uniforms.showSunDisc.value = 1;
+    }
   }
 
   /** The light for the current sun, prefiltered on first use; a few are kept for going back and forth. */
@@ -147,10 +157,7 @@ export class DesertEnvironment implements Environment {
     if (!this.tracedLight) {
       // The sun is the key light, sampled directly; a sun disc in the sky too would be counted twice and, a few
       // texels of enormous radiance, turn the sand into noise that never clears.
-      const uniforms = this.sky.material.uniforms as Record<string, THREE.IUniform>;
-      if (uniforms.showSunDisc) uniforms.showSunDisc.value = 0;
-      this.tracedLight = this.cubeLight.render(renderer, this.skyScene);
-      if (uniforms.showSunDisc) uniforms.showSunDisc.value = 1;
+      this.tracedLight = this.withoutSunDisc(() => this.cubeLight.render(renderer, this.skyScene));
     }
     return { light: this.tracedLight, background: this.tracedLight, ground: true };
   }

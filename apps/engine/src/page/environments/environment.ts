@@ -1,4 +1,5 @@
 import * as THREE from 'three';
+import { LightProbeGenerator } from 'three/addons/lights/LightProbeGenerator.js';
 import type { TimeOfDay } from '@autostudio/protocol';
 import type { SceneState } from '../../contract/scene-state.js';
 
@@ -75,9 +76,11 @@ export class CubeLight {
 
   constructor(private readonly options: { size: number; near: number; far: number }) {}
 
-  /** The target last rendered, to read back. */
-  get renderTarget(): THREE.WebGLCubeRenderTarget | null {
-    return this.target;
+  /** The light `scene` puts on surfaces facing each way, as spherical harmonics (a small cube is enough). */
+  async irradiance(renderer: THREE.WebGLRenderer, scene: THREE.Scene): Promise<THREE.SphericalHarmonics3> {
+    this.render(renderer, scene);
+    if (!this.target) return new THREE.SphericalHarmonics3();
+    return (await LightProbeGenerator.fromCubeRenderTarget(renderer, this.target)).sh;
   }
 
   /**

@@ -2,7 +2,6 @@ import * as THREE from 'three';
 import { GroundedSkybox } from 'three/addons/objects/GroundedSkybox.js';
 import { EXRLoader } from 'three/addons/loaders/EXRLoader.js';
 import { HDRLoader } from 'three/addons/loaders/HDRLoader.js';
-import { LightProbeGenerator } from 'three/addons/lights/LightProbeGenerator.js';
 import type { SceneState } from '../../contract/scene-state.js';
 import { CubeLight, type Environment, type PathTracedLook } from './environment.js';
 
@@ -154,11 +153,8 @@ export class HdriEnvironment implements Environment {
   private async measuredIrradiance(texture: THREE.Texture): Promise<THREE.Vector3> {
     const scene = new THREE.Scene();
     scene.background = texture;
-    this.probeCube.render(this.renderer, scene);
-    const target = this.probeCube.renderTarget;
-    if (!target) return new THREE.Vector3();
-    const probe = await LightProbeGenerator.fromCubeRenderTarget(this.renderer, target);
-    return probe.sh.getIrradianceAt(new THREE.Vector3(0, 1, 0), new THREE.Vector3());
+    const light = await this.probeCube.irradiance(this.renderer, scene);
+    return light.getIrradianceAt(new THREE.Vector3(0, 1, 0), new THREE.Vector3());
   }
 
   dispose(): void {
