@@ -33,6 +33,8 @@ export class DesertEnvironment implements Environment {
   private skyIrradiance = new THREE.SphericalHarmonics3();
   private readonly probeCube = new CubeLight({ size: 32, near: 1, far: 10000 });
   private exposure = 0;
+  private readonly sand = dunes();
+  private readonly shadeColor = new THREE.Color(1, 1, 1);
 
   constructor(
     private readonly pmrem: THREE.PMREMGenerator,
@@ -50,7 +52,7 @@ export class DesertEnvironment implements Environment {
     // The path tracer takes the sky as its environment light and background, not as a mesh.
     this.skyDome.userData.rasterOnly = true;
     this.group.add(this.skyDome);
-    const sand = dunes();
+    const sand = this.sand;
     sand.userData.pathTracedMaterial = pathTracedFloor(SAND_ALBEDO);
     this.group.add(sand);
   }
@@ -77,6 +79,9 @@ export class DesertEnvironment implements Environment {
       // Sand facing up takes the same light whatever the sun's azimuth.
       const ground = (this.reflectedGround.material as THREE.MeshBasicMaterial).color;
       sunlitSand(UP, UP, this.sun, this.skyIrradiance, ground);
+      const shaded = sunlitSand(UP, UP, { ...this.sun, intensity: 0 }, this.skyIrradiance, new THREE.Color());
+      const share = (part: number, all: number) => (all > 0 ? Math.min(1, part / all) : 1);
+      this.shadeColor.setRGB(share(shaded.r, ground.r), share(shaded.g, ground.g), share(shaded.b, ground.b));
       this.light = this.prefiltered();
       this.tracedLight = null;
       this.exposure = metered(sun.elevation, luminance(ground));
@@ -145,6 +150,16 @@ export class DesertEnvironment implements Environment {
     return this.sun;
   }
 
+  /** Sand in the car's shadow keeps the sky's light alone. */
+  shade(): THREE.Color {
+    return this.shadeColor;
+  }
+
+  /** The sand's height as its mesh draws it: linear across each of the grid's triangles. */
+  groundHeight(x: number, z: number): number {
+    return heightOnGrid(this.sand.geometry, DUNES, x, z);
+  }
+
   environmentIntensity(): number {
     return this.sun.direction.y > 0.1 ? 0.6 : 0.25;
   }
@@ -206,15 +221,20 @@ function setSky(sky: Sky, elevation: number, direction: THREE.Vector3): void {
 }
 
 /** Low, wide sand dunes: a displaced grid, flat where the car stands. */
+/** The dunes' extent and grid (metres, cells per side). */
+const DUNES = { size: 1200, cells: 96 } as const;
+
 function dunes(): THREE.Mesh {
-  const geometry = new THREE.PlaneGeometry(1200, 1200, 96, 96);
+  const geometry = new THREE.PlaneGeometry(DUNES.size, DUNES.size, DUNES.cells, DUNES.cells);
   geometry.rotateX(-Math.PI / 2);
   const position = geometry.getAttribute('position');
   for (let i = 0; i < position.count; i += 1) {
     const x = position.getX(i);
     const z = position.getZ(i);
     const distance = Math.hypot(x, z);
-    const flat = THREE.MathUtils.smoothstep(distance, 18, 60);
+    // A wide flat hollow, the dunes rising beyond it: seen from the car they stay under 4° all round, so a sun as low
+    // as Sunrise's and Sunset's still lights the car and throws its long shadow (the dunes cast none in the raster).
+    const flat = THREE.MathUtils.smoothstep(distance, 40, 160) * 1.3;
     const height =
       Math.sin(x * 0.021 + Math.cos(z * 0.013) * 2) * 4 +
       Math.sin(z * 0.017 + x * 0.006) * 3 +
@@ -227,6 +247,32 @@ function dunes(): THREE.Mesh {
   const mesh = new THREE.Mesh(geometry, new THREE.MeshBasicMaterial({ vertexColors: true }));
   mesh.name = 'Dunes';
   return mesh;
+}
+
+/**
+ * The height of a PlaneGeometry laid flat (rotateX(−π/2), heights in y) at (x, z): three splits each cell (a at its
+ * lowest x and z, b the next along z, d the next along x, c across) into the triangles a-b-d and b-c-d.
+ */
+function heightOnGrid(
+  geometry: THREE.BufferGeometry,
+  grid: { size: number; cells: number },
+  x: number,
+  z: number,
+): number {
+  const cell = grid.size / grid.cells;
+  const fx = (x + grid.size / 2) / cell;
+  const fz = (z + grid.size / 2) / cell;
+  const ix = THREE.MathUtils.clamp(Math.floor(fx), 0, grid.cells - 1);
+  const iz = THREE.MathUtils.clamp(Math.floor(fz), 0, grid.cells - 1);
+  const u = THREE.MathUtils.clamp(fx - ix, 0, 1);
+  const v = THREE.MathUtils.clamp(fz - iz, 0, 1);
+  const position = geometry.getAttribute('position');
+  const at = (i: number, k: number) => position.getY(k * (grid.cells + 1) + i);
+  const a = at(ix, iz);
+  const b = at(ix, iz + 1);
+  const c = at(ix + 1, iz + 1);
+  const d = at(ix + 1, iz);
+  return u + v <= 1 ? a + u * (d - a) + v * (b - a) : c + (1 - u) * (b - c) + (1 - v) * (d - c);
 }
 
 const SAND_ALBEDO = 0xdcc7a4;

@@ -27,6 +27,13 @@ export interface Environment {
   keyLight(): { direction: THREE.Vector3; color: THREE.Color; intensity: number };
   /** How far the image-based light is turned about the vertical (radians); none when absent. */
   environmentRotation?(): number;
+  /** The ground's height under a point (metres), where it is not flat: the car's shadow lies on it. */
+  groundHeight?(x: number, z: number): number;
+  /**
+   * What is left of the ground's light in the car's shadow (per channel, linear): the sky's share where the sun is
+   * blocked. The studio's soft default where absent.
+   */
+  shade?(): THREE.Color;
   /** Strength of the image-based light. */
   environmentIntensity(): number;
   /** Exposure in stops that suits this environment's light level, as a photographer would meter it. */
@@ -46,11 +53,11 @@ export interface Environment {
 export const SUN_BY_TIME: Record<TimeOfDay, { elevation: number; color: number; intensity: number }> = {
   Default: { elevation: 38, color: 0xfff1dc, intensity: 28 },
   Dawn: { elevation: -1, color: 0xe8a2b4, intensity: 0.45 },
-  Sunrise: { elevation: 4, color: 0xffb070, intensity: 10 },
+  Sunrise: { elevation: 5, color: 0xffb070, intensity: 10 },
   Morning: { elevation: 24, color: 0xffe2bf, intensity: 24 },
   Noon: { elevation: 68, color: 0xffffff, intensity: 32 },
   Afternoon: { elevation: 36, color: 0xfff0d6, intensity: 28 },
-  Sunset: { elevation: 3, color: 0xff9a55, intensity: 10 },
+  Sunset: { elevation: 5, color: 0xff9a55, intensity: 10 },
   Evening: { elevation: -1.5, color: 0xa88ad8, intensity: 0.4 },
   Night: { elevation: -12, color: 0x8aa4ff, intensity: 0.25 },
 };

@@ -10,6 +10,12 @@ import { setUniform } from '../pipeline/grading.js';
 import { ColorIdMaterials, createDepthMaterial } from '../pipeline/passes.js';
 import { CarRig } from './car-rig.js';
 import { CustomLights } from './custom-lights.js';
+import { DEFAULT_SHADE, ShadowCatcher, shadowLength } from './shadow-catcher.js';
+
+/** The key light stands this far from the car (metres), its shadow camera's depth range reaching at least this far. */
+const KEY_DISTANCE = 15;
+const SHADOW_FAR = 40;
+const SHADOW_BIAS = -0.0004;
 
 /** A white-to-transparent radial gradient, stretched into the lamps' light pool. */
 function radialGradient(): THREE.Texture {
@@ -42,7 +48,8 @@ export class Stage {
   private readonly key = new THREE.DirectionalLight(0xffffff, 2);
   private readonly lampPool: THREE.Mesh;
   private readonly lights = new CustomLights();
-  private readonly shadowCatcher: THREE.Mesh;
+  private readonly catcher = new ShadowCatcher();
+  private readonly shadowCatcher = this.catcher.mesh;
   private backplate: { url: string; texture: THREE.Texture } | null = null;
   /** The shadow catcher as the path tracer's ground where the environment has none: it shows what lies behind it. */
   private readonly matteGround = Object.assign(new THREE.MeshStandardMaterial({ roughness: 1 }), { matte: true });
@@ -53,7 +60,7 @@ export class Stage {
     this.pmrem = new THREE.PMREMGenerator(renderer);
     this.key.castShadow = true;
     this.key.shadow.mapSize.set(1024, 1024);
-    this.key.shadow.bias = -0.0004;
+    this.key.shadow.bias = SHADOW_BIAS;
     this.key.shadow.normalBias = 0.02;
     this.key.shadow.radius = 4;
     const camera = this.key.shadow.camera;
@@ -62,7 +69,7 @@ export class Stage {
     camera.top = 4;
     camera.bottom = -4;
     camera.near = 1;
-    camera.far = 40;
+    camera.far = SHADOW_FAR;
     this.scene.add(this.key, this.key.target, this.car.group, this.lights.group);
     // Head-lamp light on the ground: a soft additive pool in front of the car. Real spot lights would cost every
     // pixel of every material a light evaluation, lamps on or off, which a CPU renderer cannot afford.
@@ -80,12 +87,6 @@ export class Stage {
     // The path tracer lights the ground from the lamps' own glow.
     this.lampPool.userData.rasterOnly = true;
     this.scene.add(this.lampPool);
-    this.shadowCatcher = new THREE.Mesh(
-      // Only this patch under the car takes shadows: shadow lookups on every floor pixel are too dear on a CPU.
-      new THREE.PlaneGeometry(12, 12).rotateX(-Math.PI / 2).translate(0, 0.003, 0),
-      new THREE.ShadowMaterial({ opacity: 0.55, depthWrite: false }),
-    );
-    this.shadowCatcher.receiveShadow = true;
     this.scene.add(this.shadowCatcher);
   }
 
@@ -117,14 +118,36 @@ export class Stage {
     this.scene.environmentRotation.set(0, rotation, 0);
     this.scene.background = transparent ? null : (backplate ?? environment.background());
     const key = environment.keyLight();
-    this.key.position.copy(key.direction).multiplyScalar(15);
+    this.key.position.copy(key.direction).multiplyScalar(KEY_DISTANCE);
     this.key.color.copy(key.color);
     this.key.intensity = key.intensity;
     this.key.visible = key.intensity > 0;
+    this.fitShadow(environment, state.environment.name);
+    this.catcher.shade(transparent ? null : (environment.shade?.() ?? DEFAULT_SHADE));
     const head = state.car.lamps.HeadLamps1;
     this.lampPool.visible = head.on && !transparent;
     (this.lampPool.material as THREE.MeshBasicMaterial).opacity = Math.min(1, 0.55 * head.intensity);
     this.lights.update(state.customLights);
+  }
+
+  /**
+   * Fits the shadow to the sun: the catcher reaches as far as the car's shadow falls, on the environment's ground, and
+   * the shadow camera's depth range reaches that far along the light (the car's outline, what the map must hold, is
+   * the same size whatever the sun's height). The depth bias is scaled with the range to stay the same in metres.
+   */
+  private fitShadow(environment: Environment, ground: string): void {
+    const direction = this.key.position.clone().normalize();
+    const height = environment.groundHeight?.bind(environment) ?? (() => 0);
+    this.catcher.fit(direction, height, environment.groundHeight ? ground.toLowerCase() : 'flat');
+    const camera = this.key.shadow.camera;
+    const far = Math.max(
+      SHADOW_FAR,
+      KEY_DISTANCE + shadowLength(direction) / Math.max(0.05, Math.hypot(direction.x, direction.z)) + 4,
+    );
+    if (camera.far === far) return;
+    camera.far = far;
+    camera.updateProjectionMatrix();
+    this.key.shadow.bias = (SHADOW_BIAS * SHADOW_FAR) / far;
   }
 
   /**
