@@ -20,6 +20,13 @@ interface Finish {
   clearcoat: number;
   clearcoatRoughness: number;
   sheen: number;
+  /**
+   * The base layer's own dielectric reflection. Under a clear coat it is next to none (lacquer on paint: one index
+   * against another), so the built-in clear-coated paints have none: with both, a uniform white light laid two 4 %
+   * reflections over the colour and greyed dark and saturated paints (Rallye Red ΔE2000 7.7, Obsidian Black 6.8 in
+   * bench/fidelity-bench.mjs), where PBR Neutral is made to give back a base colour seen with one.
+   */
+  specularIntensity: number;
 }
 
 /** What the page sets on the Paint material(s). */
@@ -28,10 +35,10 @@ interface PaintValues extends Finish {
 }
 
 const FINISH: Record<string, Finish> = {
-  solid: { metalness: 0, roughness: 0.35, clearcoat: 1, clearcoatRoughness: 0.03, sheen: 0 },
-  metallic: { metalness: 0.75, roughness: 0.3, clearcoat: 1, clearcoatRoughness: 0.03, sheen: 0 },
-  pearl: { metalness: 0.35, roughness: 0.25, clearcoat: 1, clearcoatRoughness: 0.03, sheen: 0.6 },
-  matte: { metalness: 0.3, roughness: 0.75, clearcoat: 0, clearcoatRoughness: 0.6, sheen: 0 },
+  solid: { metalness: 0, roughness: 0.35, clearcoat: 1, clearcoatRoughness: 0.03, sheen: 0, specularIntensity: 0 },
+  metallic: { metalness: 0.75, roughness: 0.3, clearcoat: 1, clearcoatRoughness: 0.03, sheen: 0, specularIntensity: 0 },
+  pearl: { metalness: 0, roughness: 0.25, clearcoat: 1, clearcoatRoughness: 0.03, sheen: 0.6, specularIntensity: 0 },
+  matte: { metalness: 0, roughness: 0.75, clearcoat: 0, clearcoatRoughness: 0.6, sheen: 0, specularIntensity: 1 },
 };
 
 interface CarParts {
@@ -251,6 +258,7 @@ export class CarRig {
       material.clearcoat = paint.clearcoat;
       material.clearcoatRoughness = paint.clearcoatRoughness;
       material.sheen = paint.sheen;
+      material.specularIntensity = paint.specularIntensity;
       // A pearl's glow is in its own hue: a white sheen washed Forest Green out to grey (ΔE2000 21 from its
       // catalogue colour in bench/fidelity-bench.mjs).
       material.sheenColor.set(paint.color);
@@ -280,6 +288,8 @@ export class CarRig {
         clearcoat: paint.clearcoat,
         clearcoatRoughness: paint.clearcoatRoughness,
         sheen: 0,
+        // As glTF layers a clear coat: over the base, whose own reflection stays.
+        specularIntensity: 1,
       };
     }
     const builtIn = PAINTS.find((p) => paintKey(p.name) === car.paint) ?? PAINTS[0];
