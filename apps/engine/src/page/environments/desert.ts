@@ -220,10 +220,10 @@ function setSky(sky: Sky, elevation: number, direction: THREE.Vector3): void {
   if (uniforms.mieDirectionalG) uniforms.mieDirectionalG.value = 0.8;
 }
 
-/** Low, wide sand dunes: a displaced grid, flat where the car stands. */
 /** The dunes' extent and grid (metres, cells per side). */
 const DUNES = { size: 1200, cells: 96 } as const;
 
+/** Low, wide sand dunes: a displaced grid, flat where the car stands. */
 function dunes(): THREE.Mesh {
   const geometry = new THREE.PlaneGeometry(DUNES.size, DUNES.size, DUNES.cells, DUNES.cells);
   geometry.rotateX(-Math.PI / 2);

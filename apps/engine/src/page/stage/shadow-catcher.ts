@@ -39,8 +39,8 @@ export class ShadowCatcher {
   private readonly alpha = new THREE.ShadowMaterial({ opacity: 0.55, depthWrite: false, ...ON_TOP });
   /**
    * Over a picture the shadow takes out the light the sun gave the ground and leaves the rest: what is drawn is
-   * multiplied by `tint` (the ground's light in shade over its light in the sun, per channel), in linear light.
-   * Blending computes tint α × dst + dst × (1 − α) = dst × mix(1, tint, α), α being how much of the sun is blocked.
+   * multiplied by the shade (the ground's light in shade over its light in the sun, per channel), in linear light.
+   * Blending computes shade α × dst + dst × (1 − α) = dst × mix(1, shade, α), α being how much of the sun is blocked.
    */
   private readonly tinted = new THREE.ShadowMaterial({
     opacity: 1,
