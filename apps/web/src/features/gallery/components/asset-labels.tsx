@@ -13,12 +13,6 @@ export const itemLabel = (item: RenderedAssetItem): string => (isVideoItem(item)
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 export const formatRenderDate = (iso: string): string => dateFormat.format(new Date(iso));
 
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 /** Still or Video, over a thumbnail's corner. */
 export function TypeBadge({ asset, className }: { asset: Pick<RenderedAsset, 'type'>; className?: string }) {
   const video = isVideo(asset);

@@ -1,13 +1,13 @@
 import { Download, Pencil, Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { RenderedAssetItem } from '@autostudio/protocol';
+import { formatBytes, type RenderedAssetItem } from '@autostudio/protocol';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Segmented } from '@/components/ui/segmented';
 import { Spinner } from '@/components/ui/spinner';
 import type { GalleryViewer } from '../stores/gallery-store';
-import { formatRenderDate, formatSize, isVideo, isVideoItem, itemLabel, TypeBadge } from './asset-labels';
+import { formatRenderDate, isVideo, isVideoItem, itemLabel, TypeBadge } from './asset-labels';
 
 export interface AssetViewerProps {
   viewer: GalleryViewer;
@@ -128,7 +128,7 @@ function FileBar({ item }: { item: RenderedAssetItem }) {
   const facts = [
     item.fileName,
     item.width && item.height ? `${item.width}×${item.height}` : null,
-    formatSize(item.size),
+    formatBytes(item.size),
   ].filter(Boolean);
   return (
     <div className="flex items-center gap-3 text-xs text-muted-foreground">

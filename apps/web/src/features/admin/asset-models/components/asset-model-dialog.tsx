@@ -3,7 +3,13 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { createAssetModelFieldsSchema, FAILURE_TOASTS, SUCCESS_TOASTS, type AssetModel } from '@autostudio/protocol';
+import {
+  createAssetModelFieldsSchema,
+  FAILURE_TOASTS,
+  formatBytes,
+  SUCCESS_TOASTS,
+  type AssetModel,
+} from '@autostudio/protocol';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -187,7 +193,7 @@ export function AssetModelDialog({ open, latest, options, onClose, onSaved }: As
         <FormField
           label="Model file"
           error={fileError}
-          hint={file ? `${file.name} · ${(file.size / (1024 * 1024)).toFixed(1)} MB` : MODEL_FILE_HINT}
+          hint={file ? `${file.name} · ${formatBytes(file.size)}` : MODEL_FILE_HINT}
         >
           <Input
             type="file"

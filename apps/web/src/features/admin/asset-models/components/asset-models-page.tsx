@@ -1,7 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Car, CopyPlus, Pencil, Plus, Share2, Trash2 } from 'lucide-react';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { FAILURE_TOASTS, LIST_DEFAULTS, LIST_SORTS, SUCCESS_TOASTS, type AssetModel } from '@autostudio/protocol';
+import {
+  FAILURE_TOASTS,
+  formatBytes,
+  LIST_DEFAULTS,
+  LIST_SORTS,
+  SUCCESS_TOASTS,
+  type AssetModel,
+} from '@autostudio/protocol';
 import { actionsColumn, listColumns } from '@/components/data-table/data-table';
 import { FilterSelect } from '@/components/data-table/filter-select';
 import { ListFilterSelects } from '@/components/data-table/list-filter-selects';
@@ -49,14 +56,9 @@ export interface AssetModelsPageProps {
 }
 
 const column = listColumns<AssetModel>();
+/** A model's size, or a dash while the server has not measured it. */
+const fileSizeLabel = (bytes: number | null): string => (bytes === null ? '—' : formatBytes(bytes));
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-export function formatFileSize(bytes: number | null): string {
-  if (bytes === null) return '—';
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  const megabytes = bytes / (1024 * 1024);
-  return megabytes >= 1024 ? `${(megabytes / 1024).toFixed(1)} GB` : `${megabytes.toFixed(1)} MB`;
-}
 
 /** A model's face in a row: its preview image, or a car icon until it has one. */
 function ModelPreview({ model }: { model: AssetModel }) {
@@ -151,7 +153,7 @@ export function AssetModelsPage({ renderShare }: AssetModelsPageProps) {
         id: 'fileSize',
         header: 'Size',
         enableSorting: false,
-        cell: ({ getValue }) => <span className="tabular-nums">{formatFileSize(getValue())}</span>,
+        cell: ({ getValue }) => <span className="tabular-nums">{fileSizeLabel(getValue())}</span>,
       }),
       column.accessor('updatedAt', {
         id: 'updatedAt',
