@@ -2,7 +2,7 @@ import * as THREE from 'three';
 import type { LampName, TrimSpec } from '../../contract/car-catalogue.js';
 import { type BodyGrid, TriangleSink, addCell } from './grid.js';
 import { type LampCell, buildLamps } from './lamps.js';
-import { type CellRef, addBand, addRecess } from './recess.js';
+import { type CellRef, addBand, addCrossBand, addRecess } from './recess.js';
 import type { MaterialKey, PartCollector } from './parts.js';
 import { DOOR_Z, HALF_ROWS, HATCH, RING, ROW, WINDSHIELD } from './profile.js';
 
@@ -21,6 +21,49 @@ function bonnetShutLine(grid: BodyGrid): THREE.BufferGeometry {
     for (const side of [1, -1]) {
       const j = side > 0 ? BONNET.row : RING - 1 - BONNET.row;
       addBand(grid, sink, { i, j }, 0.45, 0.55, 0.001);
+    }
+  }
+  return sink.geometry();
+}
+
+/**
+ * The tailgate: its half width on the tail face, and its lower edge an eighth of the way up the rocker row's cells,
+ * under the plate.
+ */
+const TAILGATE = { halfWidth: 0.62, bottomV: 0.12 } as const;
+/** Where the tail face begins, behind the rear quarters. */
+const TAIL_Z = -1.99;
+
+/**
+ * The tailgate's shut line, drawn as the bonnet's: along its lower edge above the bumper, under the plate, and up both
+ * sides to the glass, breaking where the tail lamps (split between body and gate on a real car) cross it. The sides
+ * follow the one section where the tail face is the gate's width wide.
+ */
+function tailgateShutLine(grid: BodyGrid): THREE.BufferGeometry {
+  const sink = new TriangleSink();
+  const point = new THREE.Vector3();
+  const halfWidthAt = (i: number) => Math.abs(grid.point(i, ROW.rocker + 1, point).x);
+  // Sections run from the tail's centre outwards: the last one narrower than the gate carries its sides.
+  let edge = -1;
+  for (let i = 0; i + 1 < grid.count && grid.sectionZ(i + 1) < TAIL_Z; i++) {
+    if (halfWidthAt(i + 1) > TAILGATE.halfWidth) break;
+    edge = i;
+  }
+  if (edge < 0) return sink.geometry();
+  for (const side of [1, -1]) {
+    const cell = (row: number) => (side > 0 ? row : RING - 1 - row);
+    // The ring runs up the +X side and down the −X side: a fraction up a cell is 1 − it on the −X side.
+    const up = (v: number) => (side > 0 ? v : 1 - v);
+    const [low, high] = [up(TAILGATE.bottomV - 0.05), up(TAILGATE.bottomV + 0.05)].sort((a, b) => a - b) as [
+      number,
+      number,
+    ];
+    for (let i = 0; i <= edge; i++) addBand(grid, sink, { i, j: cell(ROW.rocker) }, low, high, 0.001);
+    for (let row: number = ROW.rocker; row < ROW.belt; row++) {
+      if (row === ROW.lampLow || row === ROW.lampStrip) continue;
+      // The lowest cell only from the lower edge up, so the corner is clean.
+      const v = row === ROW.rocker ? ([up(TAILGATE.bottomV), up(1)].sort((a, b) => a - b) as [number, number]) : [0, 1];
+      addCrossBand(grid, sink, { i: edge, j: cell(row) }, 0.85, 1, 0.001, v as [number, number]);
     }
   }
   return sink.geometry();
@@ -86,7 +129,7 @@ function classify(trim: TrimSpec, z: number, x: number, row: number, side: numbe
     }
     return material('paint');
   }
-  if (z < -1.99) {
+  if (z < TAIL_Z) {
     // Tail: lamps wrap the corners, joined by a light bar on the trims that have one.
     const centre = ax < 0.42;
     if (!centre && (row === ROW.lampLow || row === ROW.lampStrip)) return lamp('TailLamps1');
@@ -149,5 +192,6 @@ export function buildBody(grid: BodyGrid, trim: TrimSpec, parts: PartCollector):
   parts.add('gloss', walls.geometry());
   for (const [material, triangles] of sinks) parts.add(material, triangles.geometry());
   parts.add('gloss', bonnetShutLine(grid));
+  parts.add('gloss', tailgateShutLine(grid));
   return buildLamps(grid, lampCells, parts);
 }

@@ -57,6 +57,38 @@ export function addBand(
 }
 
 /**
+ * A band across a cell the other way: from `u0` to `u1` of the way from section i to i + 1, over the cell's height
+ * (ring direction) from `v0` to `v1`, moved `inset` along the surface normal: a shut line running up the body.
+ */
+export function addCrossBand(
+  grid: BodyGrid,
+  sink: TriangleSink,
+  { i, j }: CellRef,
+  u0: number,
+  u1: number,
+  inset: number,
+  [v0, v1]: readonly [number, number] = [0, 1],
+): void {
+  const at = (u: number, v: number) => {
+    const normal = ringNormal(grid, i, j, v)
+      .lerp(ringNormal(grid, i + 1, j, v), u)
+      .normalize();
+    const point = ringPoint(grid, i, j, v)
+      .lerp(ringPoint(grid, i + 1, j, v), u)
+      .addScaledVector(normal, inset);
+    return { point, normal };
+  };
+  const a = at(u0, v0);
+  const b = at(u0, v1);
+  const c = at(u1, v1);
+  const d = at(u1, v0);
+  sink.add(
+    [a.point, b.point, c.point, a.point, c.point, d.point],
+    [a.normal, b.normal, c.normal, a.normal, c.normal, d.normal],
+  );
+}
+
+/**
  * Sinks a set of cells `depth` into the body: a floor at that depth (into the sink `floor` picks for the cell) and
  * walls wherever the set meets a cell outside it. Lamps and grille openings are recesses, so they have depth and edges
  * the light can catch instead of being paint of another colour.
