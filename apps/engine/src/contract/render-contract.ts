@@ -147,8 +147,11 @@ export interface EnginePageApi {
   apply(state: SceneState): Promise<FrameInfo>;
   /** `paints`: the model's own paints, checked by the scene; a paint of the state is looked up in them. */
   loadModel(url: string, path: string, paints?: ModelPaint[]): Promise<ModelParts>;
-  /** Whether the page can decode the image at `url` read as `use` would read it; nothing on show changes. */
-  decodes(url: string, use: ImageUse): Promise<boolean>;
+  /**
+   * Whether the page can decode the image at `url` read as `use` would read it; nothing on show changes. A decoded
+   * image is kept for the first load of `keepAs` (the URL the scene will show it under), so it is not decoded twice.
+   */
+  decodes(url: string, use: ImageUse, keepAs?: string): Promise<boolean>;
   /** Base64 of the encoded image. */
   still(options: StillOptions): Promise<string>;
   /**

@@ -20,9 +20,10 @@ export interface Renderer {
   loadModel(filePath: string, paints?: ModelPaint[]): Promise<ModelParts>;
   /**
    * Whether the picture can show an image file of the engine's folder (`image` is its path inside it) as `use`
-   * reads it. Without it every image fetched is taken as it is.
+   * reads it. Without it every image fetched is taken as it is. `keepAs`: the path the image will have once taken,
+   * under which the picture may keep what it decoded.
    */
-  decodes?(image: string, use: ImageUse): Promise<boolean>;
+  decodes?(image: string, use: ImageUse, keepAs?: string): Promise<boolean>;
   /** A still of the current view; stops at its next sample, rejecting, once `signal` aborts (nobody waits for it). */
   still(options: StillOptions, signal?: AbortSignal): Promise<Buffer>;
   /**

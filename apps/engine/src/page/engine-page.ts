@@ -20,7 +20,7 @@ import type {
 import type { ModelPaint } from '../contract/model-paints.js';
 import type { SceneState } from '../contract/scene-state.js';
 import { benchmarkFrames } from './bench.js';
-import { decodes } from './image-decode.js';
+import { decodes, loadImage } from './image-decode.js';
 import { encode, toBase64 } from './pipeline/encode.js';
 import { drawLighter, INTERIOR_LAYER } from './car/drag-detail.js';
 import { frameFence } from './pipeline/frame-fence.js';
@@ -175,8 +175,8 @@ export class EnginePage implements EnginePageApi {
     return this.stage.car.load(url, path, paints);
   }
 
-  async decodes(url: string, use: ImageUse): Promise<boolean> {
-    return decodes(url, use);
+  async decodes(url: string, use: ImageUse, keepAs?: string): Promise<boolean> {
+    return decodes(url, use, keepAs);
   }
 
   /**
@@ -543,7 +543,7 @@ export class EnginePage implements EnginePageApi {
   /** The Custom composition guide's image, loaded once per URL (Node hands over a page URL). */
   private async loadGuideImage(url: string | null): Promise<void> {
     if (url === null || this.guideImage?.url === url) return;
-    const texture = await new THREE.TextureLoader().loadAsync(url);
+    const texture = await loadImage(url, 'image');
     texture.colorSpace = THREE.SRGBColorSpace;
     this.guideImage?.texture.dispose();
     this.guideImage = { url, texture };

@@ -197,11 +197,16 @@ export class ChromiumRenderer implements Renderer {
     });
   }
 
-  async decodes(image: string, use: ImageUse): Promise<boolean> {
+  async decodes(image: string, use: ImageUse, keepAs?: string): Promise<boolean> {
     // Not through localImage: an image under test is no image of the scene, whose page URL that would keep.
     const url = this.requireServer().fileUrl(path.resolve(this.options.dataDir, image));
+    const keepUrl = keepAs === undefined ? url : this.localImage(keepAs);
     const decoded = await this.run((page) =>
-      page.evaluate(([u, k]) => (globalThis as EngineGlobal).autostudioEngine?.decodes(u, k), [url, use] as const),
+      page.evaluate(([u, k, as]) => (globalThis as EngineGlobal).autostudioEngine?.decodes(u, k, as), [
+        url,
+        use,
+        keepUrl,
+      ] as const),
     );
     if (decoded === undefined) throw new Error('The engine page is not running');
     return decoded;

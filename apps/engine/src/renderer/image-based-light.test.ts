@@ -31,6 +31,8 @@ const IMAGES: Record<string, Buffer> = {
   '/half.hdr': greyColumns(64, 32, (x) => (x < 32 ? 3 : 0.02)),
   // White light of 1 from everywhere: a light tent, where a paint shows its own colour (and its gloss).
   '/white.hdr': greyColumns(64, 32, () => 1),
+  // Imported once, by the test that counts its loads.
+  '/once.hdr': greyColumns(64, 32, (x) => 0.2 + x / 64),
 };
 
 let t: TestEngine<ChromiumRenderer>;
@@ -96,6 +98,24 @@ async function skyGrey(toneMapper: ToneMapperName): Promise<number> {
   await t.setProperty('postProcess', 'ToneMapper', toneMapper);
   return (await still()).mean(SKY).g;
 }
+
+describe('an imported HDRI', () => {
+  it('is fetched and decoded once: the import’s check hands the image it decoded to the scene', async () => {
+    const loads: string[] = [];
+    const onRequest = (request: { url(): string }) => {
+      if (/\.hdr(\?|$)/i.test(request.url())) loads.push(request.url());
+    };
+    t.renderer.livePage.on('request', onRequest);
+    try {
+      await useHdri('/once.hdr');
+      await still();
+    } finally {
+      t.renderer.livePage.off('request', onRequest);
+    }
+    // The check decoded it and threw it away, and the scene fetched and decoded it again: two loads.
+    expect(loads).toHaveLength(1);
+  });
+});
 
 describe('tone mapping', () => {
   it('is Khronos PBR Neutral unless the user picks another, and refuses a name it does not know', async () => {

@@ -29,7 +29,7 @@ export class ImageImports {
   constructor(
     private readonly dataDir: string,
     private readonly policy: FetchPolicy = NO_FETCHES,
-    private readonly decodes?: (image: string, use: ImageUse) => Promise<boolean>,
+    private readonly decodes?: (image: string, use: ImageUse, keepAs?: string) => Promise<boolean>,
   ) {}
 
   /**
@@ -40,15 +40,18 @@ export class ImageImports {
     const { bytes, extension } = await this.download(url);
     const name = createHash('sha256').update(url).digest('hex').slice(0, 32) + extension;
     const incoming = `${IMAGES_FOLDER}/incoming-${randomUUID()}${extension}`;
+    const taken = `${IMAGES_FOLDER}/${name}`;
     await mkdir(path.join(this.dataDir, IMAGES_FOLDER), { recursive: true });
     await writeFile(path.join(this.dataDir, incoming), bytes);
     try {
-      if (check && this.decodes && !(await this.decodes(incoming, check.use))) throw new EngineError(check.undecodable);
+      if (check && this.decodes && !(await this.decodes(incoming, check.use, taken))) {
+        throw new EngineError(check.undecodable);
+      }
       await rename(path.join(this.dataDir, incoming), path.join(this.dataDir, IMAGES_FOLDER, name));
     } finally {
       await rm(path.join(this.dataDir, incoming), { force: true });
     }
-    return `${IMAGES_FOLDER}/${name}`;
+    return taken;
   }
 
   /** The bytes at `url`, under the fetch policy and the size limit, and the extension the file will have. */

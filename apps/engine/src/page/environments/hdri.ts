@@ -1,8 +1,7 @@
 import * as THREE from 'three';
 import { GroundedSkybox } from 'three/addons/objects/GroundedSkybox.js';
-import { EXRLoader } from 'three/addons/loaders/EXRLoader.js';
-import { HDRLoader } from 'three/addons/loaders/HDRLoader.js';
 import type { SceneState } from '../../contract/scene-state.js';
+import { loadImage } from '../image-decode.js';
 import { CubeLight, type Environment, type PathTracedLook } from './environment.js';
 
 const radians = THREE.MathUtils.degToRad;
@@ -43,7 +42,7 @@ export class HdriEnvironment implements Environment {
   async update(state: SceneState['environment']): Promise<void> {
     const hdri = state.hdri;
     if (hdri.imageUrl !== this.url) {
-      const texture = hdri.imageUrl ? await loadEquirect(hdri.imageUrl) : overcast();
+      const texture = hdri.imageUrl ? await loadImage(hdri.imageUrl, 'equirect') : overcast();
       // Only once loaded: an image that failed is tried again, not taken for the one on show.
       this.url = hdri.imageUrl;
       this.texture.dispose();
@@ -210,18 +209,6 @@ function floorOf(
   floor.visible = false;
   floor.userData.pathTracedOnly = true;
   return floor;
-}
-
-export async function loadEquirect(url: string): Promise<THREE.Texture> {
-  // Radiance and OpenEXR are the two forms HDRIs are published in; anything else is an 8-bit panorama.
-  const texture = /\.hdr(\?|$)/i.test(url)
-    ? await new HDRLoader().loadAsync(url)
-    : /\.exr(\?|$)/i.test(url)
-      ? await new EXRLoader().setDataType(THREE.HalfFloatType).loadAsync(url)
-      : await new THREE.TextureLoader().loadAsync(url);
-  texture.mapping = THREE.EquirectangularReflectionMapping;
-  if (!(texture instanceof THREE.DataTexture)) texture.colorSpace = THREE.SRGBColorSpace;
-  return texture;
 }
 
 /** A soft sky-to-ground gradient, so the environment is usable before an image arrives. */

@@ -8,6 +8,7 @@ import { HdriEnvironment } from '../environments/hdri.js';
 import { StudioEnvironment } from '../environments/studio.js';
 import { setUniform } from '../pipeline/grading.js';
 import { ColorIdMaterials, createDepthMaterial } from '../pipeline/passes.js';
+import { loadImage } from '../image-decode.js';
 import { CarRig } from './car-rig.js';
 import { CustomLights } from './custom-lights.js';
 import { DEFAULT_SHADE, ShadowCatcher, shadowLength } from './shadow-catcher.js';
@@ -281,7 +282,7 @@ export class Stage {
   private async backplateTexture(url: string | null): Promise<THREE.Texture | null> {
     if (!url) return null;
     if (this.backplate?.url !== url) {
-      const texture = await new THREE.TextureLoader().loadAsync(url);
+      const texture = await loadImage(url, 'image');
       texture.colorSpace = THREE.SRGBColorSpace;
       this.backplate?.texture.dispose();
       this.backplate = { url, texture };
