@@ -52,18 +52,15 @@ function tailgateShutLine(grid: BodyGrid): THREE.BufferGeometry {
   if (edge < 0) return sink.geometry();
   for (const side of [1, -1]) {
     const cell = (row: number) => (side > 0 ? row : RING - 1 - row);
-    // The ring runs up the +X side and down the −X side: a fraction up a cell is 1 − it on the −X side.
-    const up = (v: number) => (side > 0 ? v : 1 - v);
-    const [low, high] = [up(TAILGATE.bottomV - 0.05), up(TAILGATE.bottomV + 0.05)].sort((a, b) => a - b) as [
-      number,
-      number,
-    ];
+    // The ring runs up the +X side and down the −X side: a span v0 to v1 up a cell is 1 − v1 to 1 − v0 on the −X side.
+    const span = (v0: number, v1: number): [number, number] => (side > 0 ? [v0, v1] : [1 - v1, 1 - v0]);
+    const [low, high] = span(TAILGATE.bottomV - 0.05, TAILGATE.bottomV + 0.05);
     for (let i = 0; i <= edge; i++) addBand(grid, sink, { i, j: cell(ROW.rocker) }, low, high, 0.001);
     for (let row: number = ROW.rocker; row < ROW.belt; row++) {
       if (row === ROW.lampLow || row === ROW.lampStrip) continue;
       // The lowest cell only from the lower edge up, so the corner is clean.
-      const v = row === ROW.rocker ? ([up(TAILGATE.bottomV), up(1)].sort((a, b) => a - b) as [number, number]) : [0, 1];
-      addCrossBand(grid, sink, { i: edge, j: cell(row) }, 0.85, 1, 0.001, v as [number, number]);
+      const v = row === ROW.rocker ? span(TAILGATE.bottomV, 1) : span(0, 1);
+      addCrossBand(grid, sink, { i: edge, j: cell(row) }, 0.85, 1, 0.001, v);
     }
   }
   return sink.geometry();

@@ -52,9 +52,8 @@ export class DesertEnvironment implements Environment {
     // The path tracer takes the sky as its environment light and background, not as a mesh.
     this.skyDome.userData.rasterOnly = true;
     this.group.add(this.skyDome);
-    const sand = this.sand;
-    sand.userData.pathTracedMaterial = pathTracedFloor(SAND_ALBEDO);
-    this.group.add(sand);
+    this.sand.userData.pathTracedMaterial = pathTracedFloor(SAND_ALBEDO);
+    this.group.add(this.sand);
   }
 
   async update(state: SceneState['environment']): Promise<void> {
@@ -86,7 +85,7 @@ export class DesertEnvironment implements Environment {
       this.tracedLight = null;
       this.exposure = metered(sun.elevation, luminance(ground));
     }
-    bakeSunlight(this.group.getObjectByName('Dunes') as THREE.Mesh, this.sun, this.skyIrradiance, this.azimuth);
+    bakeSunlight(this.sand, this.sun, this.skyIrradiance, this.azimuth);
   }
 
   /**

@@ -50,7 +50,6 @@ export class Stage {
   private readonly lampPool: THREE.Mesh;
   private readonly lights = new CustomLights();
   private readonly catcher = new ShadowCatcher();
-  private readonly shadowCatcher = this.catcher.mesh;
   private backplate: { url: string; texture: THREE.Texture } | null = null;
   /** The shadow catcher as the path tracer's ground where the environment has none: it shows what lies behind it. */
   private readonly matteGround = Object.assign(new THREE.MeshStandardMaterial({ roughness: 1 }), { matte: true });
@@ -88,7 +87,7 @@ export class Stage {
     // The path tracer lights the ground from the lamps' own glow.
     this.lampPool.userData.rasterOnly = true;
     this.scene.add(this.lampPool);
-    this.scene.add(this.shadowCatcher);
+    this.scene.add(this.catcher.mesh);
   }
 
   /** What the last apply put behind the car. */
@@ -170,7 +169,7 @@ export class Stage {
         target[key] = before;
       });
     };
-    set(this.shadowCatcher, 'visible', layer === 'Shadow' || (layer === 'Beauty' && options.groundShadow));
+    set(this.catcher.mesh, 'visible', layer === 'Shadow' || (layer === 'Beauty' && options.groundShadow));
     if (layer === 'Background') set(this.car.group, 'visible', false);
     this.car.group.traverse((node) => {
       if (!(node instanceof THREE.Mesh)) return;
@@ -242,7 +241,7 @@ export class Stage {
         object.material = data.pathTracedMaterial;
       }
     });
-    const catcher = this.shadowCatcher;
+    const catcher = this.catcher.mesh;
     const catcherMaterial = catcher.material;
     const catcherVisible = catcher.visible;
     if (look.ground) catcher.visible = false;
