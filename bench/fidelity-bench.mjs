@@ -6,6 +6,8 @@
 //   streams (raster, one sample) and the frame the stream settles on (raster, 16 jittered samples). Each raster
 //   frame is scored against the reference with SSIM (ssim.js, its defaults: 11 × 11 windows on luminance);
 //   1 means the same picture.
+// - Denoising (issue 31 item 5): for each view, path-traced stills of few samples (BENCH_FIDELITY_DENOISE, "4,16"),
+//   raw and denoised, scored against the same reference: how many samples the denoiser saves.
 // - For each paint of the catalogue, the car side on under an even white dome (radiance 1 from every direction, the
 //   default Neutral tone mapper): the door's median colour against the paint's catalogue sRGB, as CIEDE2000 (culori).
 //   Measured twice, as a colour meter's d/8 sphere does: with the gloss included (SCI: a clear coat's reflection
@@ -16,7 +18,7 @@
 // `node bench/fidelity-bench.mjs [--engine <checkout>/apps/engine] [--out <folder>]`: --engine scores another build
 // (an earlier commit's worktree after `tsc -b`; copy this checkout's apps/engine/src/tools there first, as for
 // docs:look); --out keeps the stills.
-// BENCH_FIDELITY=views|paints runs one part; BENCH_FIDELITY_WIDTH (320) sets the stills' width at 16:9 and
+// BENCH_FIDELITY=views|denoise|paints runs one part; BENCH_FIDELITY_WIDTH (320) sets the stills' width at 16:9 and
 // BENCH_FIDELITY_SAMPLES (32) the reference's samples: the path tracer runs on the CPU here, a minute or more a view.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -42,6 +44,10 @@ const REFERENCE_SAMPLES = Number(process.env.BENCH_FIDELITY_SAMPLES ?? 32);
 /** `BENCH_FIDELITY=views` or `paints` runs one of the two parts. */
 const ONLY = process.env.BENCH_FIDELITY;
 const VIEWS = ONLY === 'paints' ? {} : exteriorViews();
+/** Path-traced samples of the denoising comparison. */
+const DENOISE_SAMPLES =
+  ONLY === undefined || ONLY === 'denoise' ? (process.env.BENCH_FIDELITY_DENOISE ?? '4,16').split(',').map(Number) : [];
+const RASTER_FRAMES = ONLY === undefined || ONLY === 'views';
 const PAINTS_MEASURED = ONLY === 'views' ? [] : PAINTS;
 /** What the issue asks of each paint. */
 const DELTA_E_LIMIT = 3;
@@ -72,10 +78,30 @@ const size = ['--width', String(WIDTH), '--height', String(HEIGHT)];
 /** The stills: for each view its reference, drag and settled frames; for each paint the car side on in the dome. */
 const requests = new Map();
 for (const [view, flags] of Object.entries(VIEWS)) {
-  const pathTraced = ['--renderer', 'path-tracer', '--samples', String(REFERENCE_SAMPLES)];
-  requests.set(`${view}/reference`, await stillRequest(['--out', 'x.png', ...size, ...flags, ...pathTraced]));
-  requests.set(`${view}/drag`, await stillRequest(['--out', 'x.png', ...size, ...flags, '--samples', '1']));
-  requests.set(`${view}/settled`, await stillRequest(['--out', 'x.png', ...size, ...flags, '--samples', '16']));
+  // The reference is the tracer's raw average: denoising it would score the denoiser against itself.
+  const traced = (samples, denoise) => [
+    '--renderer',
+    'path-tracer',
+    '--samples',
+    String(samples),
+    '--denoise',
+    denoise,
+  ];
+  requests.set(
+    `${view}/reference`,
+    await stillRequest(['--out', 'x.png', ...size, ...flags, ...traced(REFERENCE_SAMPLES, 'off')]),
+  );
+  if (RASTER_FRAMES) {
+    requests.set(`${view}/drag`, await stillRequest(['--out', 'x.png', ...size, ...flags, '--samples', '1']));
+    requests.set(`${view}/settled`, await stillRequest(['--out', 'x.png', ...size, ...flags, '--samples', '16']));
+  }
+  for (const samples of DENOISE_SAMPLES) {
+    for (const denoise of ['off', 'on'])
+      requests.set(
+        `${view}/traced-${samples}-${denoise}`,
+        await stillRequest(['--out', 'x.png', ...size, ...flags, ...traced(samples, denoise)]),
+      );
+  }
 }
 for (const paint of PAINTS_MEASURED) {
   const trim = TRIMS.find((t) => t.paints.includes(paintKey(paint.name)));
@@ -111,13 +137,28 @@ fs.rmSync(work, { recursive: true, force: true });
 
 const score = (view, frame) => ssim(images.get(`${view}/${frame}`).image, images.get(`${view}/reference`).image).mssim;
 console.log(`Fidelity of ${engine} at ${WIDTH}×${HEIGHT}, against ${REFERENCE_SAMPLES} path-traced samples`);
-if (ONLY !== 'paints') console.log('view                  SSIM drag  SSIM settled  reference s');
-for (const view of Object.keys(VIEWS)) {
+if (RASTER_FRAMES) console.log('view                  SSIM drag  SSIM settled  reference s');
+for (const view of RASTER_FRAMES ? Object.keys(VIEWS) : []) {
   const seconds = images.get(`${view}/reference`).seconds;
   console.log(
     `${view.padEnd(22)}${score(view, 'drag').toFixed(4).padStart(9)}${score(view, 'settled').toFixed(4).padStart(14)}` +
       `${seconds.toFixed(0).padStart(13)}`,
   );
+}
+
+if (DENOISE_SAMPLES.length > 0) {
+  console.log(
+    `\nview                  ${DENOISE_SAMPLES.map((n) => `SSIM ${n} raw  ${n} denoised  s raw  s denoised`).join('  ')}`,
+  );
+  for (const view of Object.keys(VIEWS)) {
+    let line = view.padEnd(22);
+    for (const samples of DENOISE_SAMPLES) {
+      const [raw, denoised] = ['off', 'on'].map((denoise) => `traced-${samples}-${denoise}`);
+      line += `${score(view, raw).toFixed(4).padStart(10)}${score(view, denoised).toFixed(4).padStart(13)}`;
+      line += `${images.get(`${view}/${raw}`).seconds.toFixed(1).padStart(7)}${images.get(`${view}/${denoised}`).seconds.toFixed(1).padStart(12)}  `;
+    }
+    console.log(line.trimEnd());
+  }
 }
 
 const deltaE = differenceCiede2000();

@@ -43,6 +43,8 @@ export interface StillOptions {
   transparentBackground?: boolean;
   /** Raster samples (the default), or path-traced samples (three-gpu-pathtracer). */
   renderer?: StillRenderer;
+  /** Whether a path-traced still is denoised (the default); off, its samples' grain shows as traced. */
+  denoise?: boolean;
   /** Names the still for cancelImage, which stops it at its next sample (its caller went away). */
   id?: string;
 }
@@ -67,7 +69,7 @@ export interface ImageRequest {
   /** Raster samples of the layers that are anti-aliased (see `layerSamples`). */
   samples: number;
   /** The Beauty from the path tracer, with this many samples; null: the Beauty is raster like the other layers. */
-  pathTraced: { samples: number } | null;
+  pathTraced: { samples: number; denoise: boolean } | null;
   /** The Beauty's background: none (alpha 0) around the car, as Car Transparent BG asks. */
   transparentBackground: boolean;
   /** Whether the Beauty shows the car's shadow on the ground (WithGround) or not (NoShadow, SeparateLayer). */

@@ -28,6 +28,7 @@ import { frameSync } from './pipeline/frame-sync.js';
 import { FramePipeline } from './pipeline/frame-pipeline.js';
 import { updateGrading } from './pipeline/grading.js';
 import { jitterSample, lensOf } from './pipeline/lens.js';
+import { Denoiser } from './pipeline/denoiser.js';
 import { PathTracer } from './pipeline/path-tracer.js';
 import { INTERACTIVE_SCALE, InteractiveScale } from './pipeline/interactive-scale.js';
 import { LatestFrame } from './pipeline/latest-frame.js';
@@ -100,6 +101,7 @@ export class EnginePage implements EnginePageApi {
   /** While a stream player is being connected, refinement waits (see StreamerOptions.onNegotiating). */
   private holdRefinement = false;
   private readonly tracer: PathTracer;
+  private readonly viewportDenoiser: Denoiser;
   private readonly webglRenderer: string;
   private readonly softwareWebgl: boolean;
   /** Whether idle refinement may path trace (configure decides it from the --path-tracing mode and the host). */
@@ -136,6 +138,7 @@ export class EnginePage implements EnginePageApi {
     this.webglRenderer = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
     this.softwareWebgl = SOFTWARE_WEBGL.test(this.webglRenderer);
     this.tracer = new PathTracer(this.renderer, { whiteNoise: this.softwareWebgl });
+    this.viewportDenoiser = new Denoiser(this.renderer);
   }
 
   configure(options: PageOptions): PageCapabilities {
@@ -260,7 +263,7 @@ export class EnginePage implements EnginePageApi {
       height: options.height,
       layers: [{ layer: 'Beauty', format: options.format }],
       samples,
-      pathTraced: pathTraced ? { samples } : null,
+      pathTraced: pathTraced ? { samples, denoise: options.denoise ?? true } : null,
       transparentBackground: Boolean(options.transparentBackground),
       groundShadow: true,
       depthRange: { near: 0, far: 1 },
@@ -341,7 +344,14 @@ export class EnginePage implements EnginePageApi {
           this.tracedGeneration = -1;
         }
         this.grade(state, false);
-        this.pipeline.present(output, transparent, this.tracer.texture);
+        // A denoiser of the still's own, at its size: the viewport's keeps its size and its picture.
+        const denoiser = request.pathTraced.denoise ? new Denoiser(this.renderer) : null;
+        try {
+          const image = denoiser ? this.denoised(denoiser, request.pathTraced.samples) : this.tracer.texture;
+          this.pipeline.present(output, transparent, image);
+        } finally {
+          denoiser?.dispose();
+        }
       } else {
         this.pipeline.restart(width, height);
         for (let i = 0; i < request.samples; i += 1) {
@@ -403,11 +413,11 @@ export class EnginePage implements EnginePageApi {
     return info;
   }
 
-  /** Shows the path tracer's average in the viewport. */
+  /** Shows the path tracer's average in the viewport, denoised. */
   private showTraced(state: SceneState): void {
     const started = performance.now();
     this.grade(state, true);
-    this.pipeline.present(null, false, this.tracer.texture);
+    this.pipeline.present(null, false, this.denoisedViewport());
     this.waitForFrame();
     this.lastFrame = {
       renderMs: performance.now() - started,
@@ -416,6 +426,20 @@ export class EnginePage implements EnginePageApi {
       pathTraced: true,
     };
     this.streamer?.frame();
+  }
+
+  /** The viewport's traced average, denoised. */
+  private denoisedViewport(): THREE.Texture | undefined {
+    return this.denoised(this.viewportDenoiser, this.tracer.samples);
+  }
+
+  /** The tracer's average denoised, guided by the scene as the tracer saw it from where its camera stands. */
+  private denoised(denoiser: Denoiser, samples: number): THREE.Texture | undefined {
+    const source = this.tracer.texture;
+    if (!source) return undefined;
+    return this.stage.withPathTracedScene(this.camera, () =>
+      denoiser.denoise(this.stage.scene, this.camera, source, samples),
+    );
   }
 
   /**
@@ -555,7 +579,7 @@ export class EnginePage implements EnginePageApi {
     // During a still the pipeline holds the still's samples, not the viewport's.
     if (!state || this.stillRendering || this.pipeline.samples === 0) return;
     this.grade(state, true);
-    this.pipeline.present(null, false, this.lastFrame.pathTraced ? this.tracer.texture : undefined);
+    this.pipeline.present(null, false, this.lastFrame.pathTraced ? this.denoisedViewport() : undefined);
   }
 
   benchmark(options: { frames: number; interactive: boolean }): BenchmarkResult {

@@ -51,7 +51,7 @@ describe('what a render job asks the renderer for', () => {
       { layer: 'Background', format: 'jpg' },
     ]);
     // RENDER_QUALITY_SAMPLES: 16 raster samples, four times as many path traced.
-    expect(request?.pathTraced).toEqual({ samples: 64 });
+    expect(request?.pathTraced).toEqual({ samples: 64, denoise: true });
     expect(request?.samples).toBe(16);
     expect(request?.depthRange).toEqual({ near: 0, far: 50 });
   });

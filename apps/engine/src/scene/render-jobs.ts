@@ -39,7 +39,7 @@ interface RenderJob {
   samplesDone: number;
   /** Raster samples per image, and the path-traced Beauty's (null: raster). */
   samples: number;
-  pathTraced: { samples: number } | null;
+  pathTraced: { samples: number; denoise: boolean } | null;
   /** Whether the Beauty shows the car's shadow on the ground. */
   groundShadow: boolean;
   abort: AbortController;
@@ -194,7 +194,7 @@ export class RenderJobs {
     // car's shadow), with the raster count of the quality.
     const pathTraced =
       quality.pathTraced && settings.RenderType !== 'Car Transparent BG' && groundShadow
-        ? { samples: quality.samples }
+        ? { samples: quality.samples, denoise: true }
         : null;
     const { samples } = renderSamples(settings.Quality, settings.SpatialSamples, settings.TemporalSamples, false);
     const job: RenderJob = {

@@ -24,6 +24,8 @@ const flags = z.object({
   doors: z.coerce.number().min(0).max(50).default(0),
   lamps: z.enum(['on', 'off']).default('off'),
   renderer: z.enum(['raster', 'path-tracer']).default('raster'),
+  /** Off: a path-traced still keeps its samples' grain (the fidelity bench's denoising comparison). */
+  denoise: z.enum(['on', 'off']).default('on'),
   time: z.enum(TIME_OF_DAY_OPTIONS).optional(),
   /** Degrees about the vertical. */
   'sun-azimuth': z.coerce.number().min(0).max(360).optional(),
@@ -84,6 +86,7 @@ export async function stillRequest(args: readonly string[]): Promise<StillReques
       format: options.out.toLowerCase().endsWith('.jpg') ? 'jpg' : 'png',
       samples: options.samples,
       renderer: options.renderer === 'path-tracer' ? 'pathTracer' : 'raster',
+      denoise: options.denoise === 'on',
     },
   };
 }
