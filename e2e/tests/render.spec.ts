@@ -119,6 +119,8 @@ test.describe('rendering from the studio', () => {
     await page.getByRole('button', { name: 'Render', exact: true }).click();
     const again = page.getByRole('dialog', { name: 'Render image' });
     await expect(again.getByTestId('render-summary')).toHaveText('192×108 · JPG · LOW');
+    // The finished still taught the dialog how long a still takes here.
+    await expect(again.getByTestId('render-estimate')).toContainText(/^Takes (a few seconds|about \d)/);
     // A long one, so that the cancel comes while it renders: 4K, HIGH, 16 spatial samples.
     await again.getByRole('radiogroup', { name: 'Resolution' }).getByRole('radio', { name: '4K' }).click();
     await again.getByRole('radiogroup', { name: 'Quality' }).getByRole('radio', { name: 'HIGH' }).click();

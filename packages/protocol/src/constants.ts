@@ -145,6 +145,7 @@ export const RESOLUTION_PRESETS = {
 export const CUSTOM_RESOLUTION = 'custom';
 export const SHADOW_MODES = ['WithGround', 'NoShadow', 'SeparateLayer'] as const;
 export const RENDER_QUALITIES = ['LOW', 'MEDIUM', 'HIGH'] as const;
+export type RenderQuality = (typeof RENDER_QUALITIES)[number];
 export const DEFAULT_RENDER_QUALITY = 'MEDIUM';
 
 export const IMAGE_RENDER_DEFAULTS = {

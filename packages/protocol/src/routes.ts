@@ -111,6 +111,8 @@ export const API_ROUTES = {
     cancel: '/render-workflow/:jobId',
     /** GET, administrators only: jobs waiting and rendering per user. */
     queueSummary: '/admin/render-queue',
+    /** GET: how long renders take on this installation's engines, learnt from finished ones. */
+    estimates: '/render-estimates',
   },
   /** The remote-control relay's WebSocket (spec §7 "Remote-control socket"). */
   remote: '/remote',

@@ -237,6 +237,21 @@ export class RenderJobsRepository {
   }
 
   /** Extends the worker's lease; says whether it still holds the job, or the job was cancelled or lost. */
+  /** The latest completed jobs of a kind, newest first: what render estimates learn from. */
+  async recentCompleted(
+    kind: RenderJobRow['kind'],
+    limit: number,
+  ): Promise<Pick<RenderJobRow, 'request' | 'started_at' | 'finished_at'>[]> {
+    return this.db
+      .selectFrom('render_jobs')
+      .select(['request', 'started_at', 'finished_at'])
+      .where('kind', '=', kind)
+      .where('status', '=', 'completed')
+      .orderBy('finished_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
   async renew(id: string, workerId: string, leaseMs: number, now = Date.now()): Promise<LeaseState> {
     const renewed = await this.db
       .updateTable('render_jobs')

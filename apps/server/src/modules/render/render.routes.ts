@@ -3,6 +3,7 @@ import {
   API_ROUTES,
   renderJobParamsSchema,
   renderJobSchema,
+  renderEstimatesSchema,
   renderQueueSummarySchema,
   stillRenderRequestSchema,
   videoRenderRequestSchema,
@@ -63,6 +64,20 @@ export const renderRoutes: FastifyPluginAsyncZod<{ render: RenderService }> = as
       preHandler: guard,
     },
     (request) => render.queueSummary(currentUser(request)),
+  );
+
+  app.get(
+    API_ROUTES.render.estimates,
+    {
+      schema: {
+        tags,
+        summary:
+          "How long renders take on this installation's engines, per kind (still, video) and tier (raster: LOW and MEDIUM; high), fitted to the latest finished renders; empty before the first",
+        response: { 200: renderEstimatesSchema, ...errorResponses(401) },
+      },
+      preHandler: guard,
+    },
+    () => render.estimates(),
   );
 
   app.get(

@@ -2,13 +2,23 @@ import { randomUUID } from 'node:crypto';
 import {
   animationPresetSettingsSchema,
   canCreate,
+  CUSTOM_RESOLUTION,
   shotOfAnimation,
   isAdmin,
   MAX_SEQUENCE_FRAMES,
   MAX_SEQUENCE_KEYFRAMES,
   parseShallowJson,
   PRESET_ANIMATIONS,
+  RENDER_JOB_KINDS,
+  RENDER_QUALITIES,
   renderJobCost,
+  renderTierOf,
+  renderWork,
+  RESOLUTION_PRESET_NAMES,
+  resolutionSchema,
+  type RenderEstimates,
+  type RenderTier,
+  type RenderTiming,
   RENDER_MESSAGES,
   requestedResolution,
   type RenderJob,
@@ -18,6 +28,7 @@ import {
   type User,
   type VideoRenderRequest,
 } from '@autostudio/protocol';
+import { z } from 'zod';
 import type { RenderJobRow } from '../../db/schema.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.js';
 import { mediaUrl } from '../../storage/media-url.js';
@@ -26,6 +37,21 @@ import type { PresetsService } from '../presets/presets.service.js';
 import type { RenderQueue } from './render-queue.js';
 import type { StorageQuota } from '../storage-quota/storage-quota.service.js';
 import type { StoredRenderOutput, StoredVideoRequest } from './render-runner.js';
+import { fitRenderTiming, type TimedRender } from './render-timings.js';
+
+/** Finished renders of each kind that estimates learn from: the latest, so a faster engine shows soon. */
+const ESTIMATE_RENDERS = 30;
+
+/** What an estimate reads of a stored request (stills and videos alike; a video's frames from its shot or preset). */
+const timedRequestSchema = z.object({
+  quality: z.enum(RENDER_QUALITIES),
+  antiAliasSpatial: z.number().int().min(1),
+  antiAliasTemporal: z.number().int().min(1),
+  resolutionPreset: z.enum(RESOLUTION_PRESET_NAMES),
+  customResolution: resolutionSchema.optional(),
+  selectedAnimation: z.string().optional(),
+  shot: z.object({ Frames: z.number().int().min(1) }).optional(),
+});
 
 /**
  * The render service's calls (spec §7): start a still or a video, read a job's status, cancel it. Guests start no
@@ -64,6 +90,22 @@ export class RenderService {
     }
     this.assertAffordable(request, framesOf(stored));
     return this.enqueue(user, 'video', await this.withScene(user, stored));
+  }
+
+  /** How long renders take here: fitted per kind and tier to the latest finished ones (none before the first). */
+  async estimates(): Promise<RenderEstimates> {
+    const timings: RenderTiming[] = [];
+    for (const kind of RENDER_JOB_KINDS) {
+      const byTier = new Map<RenderTier, TimedRender[]>();
+      for (const row of await this.queue.jobs.recentCompleted(kind, ESTIMATE_RENDERS)) {
+        const timed = timedRender(kind, row);
+        if (timed) byTier.set(timed.tier, [...(byTier.get(timed.tier) ?? []), timed]);
+      }
+      for (const [tier, renders] of byTier) {
+        timings.push({ kind, tier, renders: renders.length, ...fitRenderTiming(renders) });
+      }
+    }
+    return { timings };
   }
 
   /** Administrators: who holds the queue, with the limits it keeps. */
@@ -171,6 +213,29 @@ export class RenderService {
 function framesOf(request: StoredVideoRequest): number {
   if (request.shot) return request.shot.Frames;
   return PRESET_ANIMATIONS.find((animation) => animation.name === request.selectedAnimation)?.frames ?? 1;
+}
+
+/** A finished job's work and time; undefined for one whose request or times do not read (an older server's). */
+function timedRender(
+  kind: RenderJobKind,
+  row: Pick<RenderJobRow, 'request' | 'started_at' | 'finished_at'>,
+): (TimedRender & { tier: RenderTier }) | undefined {
+  if (!row.started_at || !row.finished_at) return undefined;
+  const parsed = parseShallowJson(row.request);
+  const request = parsed.ok ? timedRequestSchema.safeParse(parsed.value) : undefined;
+  if (!request?.success) return undefined;
+  const { data } = request;
+  if (data.resolutionPreset === CUSTOM_RESOLUTION && !data.customResolution) return undefined;
+  const resolution = requestedResolution(data);
+  const frames =
+    kind === 'still'
+      ? 1
+      : (data.shot?.Frames ?? PRESET_ANIMATIONS.find(({ name }) => name === data.selectedAnimation)?.frames ?? 1);
+  return {
+    tier: renderTierOf(data.quality),
+    work: renderWork(resolution, data, frames),
+    seconds: (Date.parse(row.finished_at) - Date.parse(row.started_at)) / 1000,
+  };
 }
 
 /** A job of this service: a still or a video. The server's preview renders are nobody's to read or cancel. */

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  estimateRenderSeconds,
   RENDER_MESSAGES,
+  renderWork,
+  type RenderEstimates,
   type RenderJob,
   type RenderQueueSummary,
   type StillRenderRequestInput,
@@ -282,6 +285,62 @@ describe.each(testDatabases)('render service on $name', (database) => {
       });
       expect(missingPreset.statusCode).toBe(404);
       expect(missingPreset.json<{ message: string }>().message).toBe(RENDER_MESSAGES.animationPresetNotFound);
+    });
+  });
+
+  describe('estimates: how long a render takes here', () => {
+    let r: Awaited<ReturnType<typeof renderApp>>;
+    beforeAll(async () => {
+      r = await renderApp(database);
+    });
+    afterAll(() => r.t.close());
+
+    const estimates = async (token: string) => {
+      const response = await r.call(token, 'GET', '/render-estimates');
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<RenderEstimates>();
+    };
+
+    it('knows nothing before the first render, then learns from each finished one', async () => {
+      expect(await estimates(r.ada)).toEqual({ timings: [] });
+      expect((await r.call('', 'GET', '/render-estimates')).statusCode).toBe(401);
+
+      // A 1080p MEDIUM still that renders for 400 ms.
+      const queued = await r.start(r.ada, { ...STILL, renderType: 'Default' });
+      const run = await r.runner.nextRun();
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      run.finish([await run.write('beauty.png', 'beauty')]);
+      await vi.waitFor(async () => expect((await r.statusOf(r.ada, queued.jobId)).status).toBe('completed'));
+
+      // Anyone signed in sees it, not only who rendered.
+      const { timings } = await estimates(r.bob);
+      expect(timings).toHaveLength(1);
+      expect(timings[0]).toMatchObject({ kind: 'still', tier: 'raster', renders: 1, fixedSeconds: 0 });
+      const learnt = { timings } satisfies RenderEstimates;
+      const hd = renderWork(
+        { width: 1920, height: 1080 },
+        { quality: 'MEDIUM', antiAliasSpatial: 8, antiAliasTemporal: 8 },
+        1,
+      );
+      const same = estimateRenderSeconds(learnt, 'still', 'MEDIUM', hd);
+      expect(same?.seconds).toBeGreaterThanOrEqual(0.4);
+      expect(same?.seconds).toBeLessThan(5);
+      // LOW draws a quarter of the samples: a quarter of the time. A 4K still, four times the pixels: four times.
+      const low = renderWork(
+        { width: 1920, height: 1080 },
+        { quality: 'LOW', antiAliasSpatial: 8, antiAliasTemporal: 8 },
+        1,
+      );
+      expect(estimateRenderSeconds(learnt, 'still', 'LOW', low)?.seconds).toBeCloseTo((same?.seconds ?? 0) / 4, 5);
+      const uhd = renderWork(
+        { width: 3840, height: 2160 },
+        { quality: 'MEDIUM', antiAliasSpatial: 8, antiAliasTemporal: 8 },
+        1,
+      );
+      expect(estimateRenderSeconds(learnt, 'still', 'MEDIUM', uhd)?.seconds).toBeCloseTo((same?.seconds ?? 0) * 4, 5);
+      // HIGH may path trace and videos encode: neither is guessed from a raster still.
+      expect(estimateRenderSeconds(learnt, 'still', 'HIGH', hd)).toBeNull();
+      expect(estimateRenderSeconds(learnt, 'video', 'MEDIUM', hd)).toBeNull();
     });
   });
 

@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import {
   API_ROUTES,
   pathTo,
+  renderEstimatesSchema,
   renderJobSchema,
   type RenderJob,
   type StillRenderRequestInput,
@@ -29,4 +31,17 @@ export function fetchRenderStatus(jobId: string, signal?: AbortSignal): Promise<
 /** DELETE /render-workflow/{jobId}: stops the render; the job and its partial output are deleted. */
 export async function cancelRenderJob(jobId: string): Promise<void> {
   await apiRequest(pathTo(API_ROUTES.render.cancel, { jobId }), { method: 'DELETE' });
+}
+
+/**
+ * GET /render-estimates: how long renders take on this installation, learnt from finished ones. Read each time a
+ * render dialog opens (`enabled`), so a render that finished since counts.
+ */
+export function useRenderEstimates(enabled: boolean) {
+  return useQuery({
+    queryKey: ['render', 'estimates'],
+    queryFn: ({ signal }) => apiRequest(API_ROUTES.render.estimates, { schema: renderEstimatesSchema, signal }),
+    enabled,
+    staleTime: 0,
+  });
 }

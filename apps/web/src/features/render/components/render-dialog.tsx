@@ -29,6 +29,7 @@ import {
   type MetadataDraft,
   type SizeDraft,
 } from './render-fields';
+import { RenderEstimate } from './render-estimate';
 
 const SHADOW_LABELS: Record<ShadowMode, string> = {
   WithGround: 'With ground',
@@ -157,7 +158,19 @@ export function RenderDialog({ open, onOpenChange, collect, metadataDefaults, co
         </Section>
       </div>
       <div className="flex flex-col gap-4">
-        <QualityFields settings={settings} onChange={updateStill} />
+        <QualityFields
+          settings={settings}
+          onChange={updateStill}
+          estimate={
+            <RenderEstimate
+              open={open}
+              kind="still"
+              settings={settings}
+              resolution={sizeInvalid ? null : size}
+              frames={1}
+            />
+          }
+        />
         <MetadataFields value={metadata} onChange={change} nameError={nameError} />
       </div>
     </RenderDialogFrame>

@@ -154,13 +154,18 @@ export function SizeFields({
   );
 }
 
-/** Quality with a line on what it means, and the anti-aliasing samples it multiplies. */
+/**
+ * Quality with a line on what it means and, under it, how long the render would take (`estimate`); then the
+ * anti-aliasing samples it multiplies.
+ */
 export function QualityFields({
   settings,
   onChange,
+  estimate,
 }: {
   settings: { quality: RenderQuality; antiAliasSpatial: number; antiAliasTemporal: number };
   onChange: (changes: Partial<{ quality: RenderQuality; antiAliasSpatial: number; antiAliasTemporal: number }>) => void;
+  estimate?: ReactNode;
 }) {
   return (
     <Section title="Quality">
@@ -175,6 +180,7 @@ export function QualityFields({
       <p className="ml-[96px] text-[11px] leading-snug text-muted-foreground" data-testid="quality-note">
         {qualityNote(settings.quality, settings.antiAliasSpatial, settings.antiAliasTemporal)}
       </p>
+      {estimate}
       <SliderField
         label="Spatial AA"
         accessibleLabel="Anti-aliasing, spatial samples"

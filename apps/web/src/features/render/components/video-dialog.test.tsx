@@ -6,6 +6,7 @@ import { Toaster } from 'sonner';
 import {
   FAILURE_TOASTS,
   type Preset,
+  type RenderEstimates,
   type SavedConfigSettings,
   type VideoRenderRequestInput,
 } from '@autostudio/protocol';
@@ -30,12 +31,15 @@ function sequence(id: string, name: string, times: number[] | null): Preset {
   } as Preset;
 }
 
-function open(sequences: Preset[] | Error) {
+/** The dialog, with the user's sequences and what GET /render-estimates answered last (`estimates`). */
+function open(sequences: Preset[] | Error, estimates?: RenderEstimates) {
   const onOpenChange = vi.fn();
   const startVideo = vi.fn((request: VideoRenderRequestInput) => Promise.resolve(request.metadata.name));
   useRenderJobsStore.setState({ startVideo });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (estimates) client.setQueryData(['render', 'estimates'], estimates);
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={client}>
       <VideoDialog
         open
         onOpenChange={onOpenChange}
@@ -81,6 +85,24 @@ describe('the video dialog', () => {
     expect(within(format).getByRole('radio', { name: 'MP4' })).toBeChecked();
     expect(within(format).getByRole('radio', { name: 'MOV' })).toBeInTheDocument();
     expect(within(format).getByRole('radio', { name: 'AVI' })).toBeInTheDocument();
+  });
+
+  it('tells how long the video takes here, by its animation’s frames', async () => {
+    const user = userEvent.setup();
+    // Learnt from finished videos: 10 s to set up and encode, then 20 minutes for the 360 frames of a 720p LOW video.
+    const exterior = 1280 * 720 * 16 * 360;
+    const { dialog } = open([sequence('seq-1', 'Hero orbit', [0, 1, 2])], {
+      timings: [{ kind: 'video', tier: 'raster', fixedSeconds: 10, secondsPerWork: 1200 / exterior, renders: 2 }],
+    });
+    await user.click(within(dialog).getByRole('radio', { name: /Exterior 360/ }));
+    await user.click(
+      within(within(dialog).getByRole('radiogroup', { name: 'Quality' })).getByRole('radio', { name: 'LOW' }),
+    );
+    const estimate = within(dialog).getByTestId('render-estimate');
+    expect(estimate).toHaveTextContent('Takes about 20 min on this installation, from 2 finished videos');
+    // The 49 frames of the user's sequence.
+    await user.click(await within(dialog).findByRole('radio', { name: /Hero orbit/ }));
+    expect(within(dialog).getByTestId('render-estimate')).toHaveTextContent('Takes about 2 min 55 s');
   });
 
   it('renders a chosen sequence as custom, by its id, and a preset animation as preset, by its name', async () => {

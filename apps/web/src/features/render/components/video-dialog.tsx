@@ -33,6 +33,7 @@ import {
   type MetadataDraft,
   type SizeDraft,
 } from './render-fields';
+import { RenderEstimate } from './render-estimate';
 
 export interface VideoDialogProps {
   open: boolean;
@@ -138,6 +139,13 @@ export function VideoDialog({
     settings.animationType === 'custom'
       ? sequences.data?.find((preset) => preset.id === settings.selectedCustomAnimation)
       : undefined;
+  const chosenLength = chosenSequence ? sequenceLength(chosenSequence) : undefined;
+  const frames =
+    settings.animationType === 'custom'
+      ? chosenLength && 'frames' in chosenLength
+        ? chosenLength.frames
+        : null
+      : (PRESET_ANIMATIONS.find((animation) => animation.name === settings.selectedAnimation)?.frames ?? null);
 
   const start = () => {
     const fields = checked();
@@ -242,7 +250,19 @@ export function VideoDialog({
       </div>
       <div className="flex flex-col gap-4">
         <SizeFields target="video" settings={settings} draft={sizeDraft} onDraft={setSizeDraft} />
-        <QualityFields settings={settings} onChange={updateVideo} />
+        <QualityFields
+          settings={settings}
+          onChange={updateVideo}
+          estimate={
+            <RenderEstimate
+              open={open}
+              kind="video"
+              settings={settings}
+              resolution={sizeInvalid ? null : size}
+              frames={frames}
+            />
+          }
+        />
         <MetadataFields value={metadata} onChange={change} nameError={nameError} />
       </div>
     </RenderDialogFrame>

@@ -5,7 +5,7 @@ import {
   IMAGE_RENDER_DEFAULTS,
   PRESET_ANIMATIONS,
   RENDER_PASSES,
-  type RENDER_QUALITIES,
+  type RenderQuality,
   type RENDER_TYPES,
   RESOLUTION_PRESETS,
   type SHADOW_MODES,
@@ -22,7 +22,7 @@ export type RenderPass = (typeof RENDER_PASSES)[number];
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 export type VideoFormat = (typeof VIDEO_FORMATS)[number];
 export type ShadowMode = (typeof SHADOW_MODES)[number];
-export type RenderQuality = (typeof RENDER_QUALITIES)[number];
+export type { RenderQuality };
 export type AnimationType = (typeof ANIMATION_TYPES)[number];
 export type PresetAnimationName = (typeof PRESET_ANIMATIONS)[number]['name'];
 
