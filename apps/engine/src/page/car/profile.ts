@@ -255,8 +255,11 @@ export function sectionLayout(): Section[] {
       widthFactor: Math.max(Math.cos(theta), 0) ** (2 / 3.5),
     });
   }
-  const middle = new Set<number>(FEATURE_Z);
-  const near = (z: number): boolean => FEATURE_Z.some((f) => Math.abs(f - z) < 0.012);
+  // Only the features along the middle: one in an end (the hatch glass's foot) would be a section out of order, a
+  // fold in the surface that shows as black triangles at the corners.
+  const features = FEATURE_Z.filter((z) => z >= REAR_END.start && z <= FRONT_END.start);
+  const middle = new Set<number>(features);
+  const near = (z: number): boolean => features.some((f) => Math.abs(f - z) < 0.012);
   for (let z = REAR_END.start; z <= FRONT_END.start + 1e-6;) {
     if (!near(z)) middle.add(z);
     const inArch = [AXLE_Z.front, AXLE_Z.rear].some((axle) => Math.abs(z - axle) < ARCH.radius + 0.03);
