@@ -93,15 +93,35 @@ function underbody(parts: PartCollector): void {
   }
   // Tucked up behind both bumpers' chins: seen from a low camera it must not read as a plank under the car.
   parts.place('matte', new THREE.BoxGeometry(1.3, 0.05, 3.4), [0, 0.285, 0]);
-  // Exhaust tips under the rear bumper.
+  // Exhaust tips under the rear bumper: a polished tube with a rolled lip, dark inside.
+  const tip = exhaustTip();
+  const soot = new THREE.CircleGeometry(EXHAUST.inner, 20);
   for (const x of [-0.55, 0.55]) {
-    parts.place(
-      'chrome',
-      new THREE.CylinderGeometry(0.035, 0.035, 0.12, 16, 1, true),
-      [x, 0.36, tailZ(0.36) + 0.04],
-      [Math.PI / 2, 0, 0],
-    );
+    const z = tailZ(EXHAUST.y) + 0.02;
+    // The lathe turns about y; laid along z, the lip faces back (−z).
+    parts.place('chrome', tip, [x, EXHAUST.y, z], [-Math.PI / 2, 0, 0]);
+    parts.place('matte', soot, [x, EXHAUST.y, z + EXHAUST.length - 0.03], [0, Math.PI, 0]);
   }
+}
+
+/** Exhaust tip size, metres: a 10 cm pipe end, its centre height, how far it runs in. */
+const EXHAUST = { outer: 0.05, inner: 0.042, y: 0.36, length: 0.12 } as const;
+
+/**
+ * One exhaust tip as a lathe about y, its open end at y = 0 and running to y = length: outside, a rolled lip of
+ * 4 mm radius, and the inside wall back into the pipe.
+ */
+function exhaustTip(): THREE.BufferGeometry {
+  const { outer, inner, length } = EXHAUST;
+  const lip = (outer - inner) / 2;
+  const profile = [new THREE.Vector2(outer, length), new THREE.Vector2(outer, lip)];
+  for (let k = 1; k < 8; k++) {
+    // Half a turn from the outer wall over the end to the inner wall.
+    const angle = (Math.PI * k) / 8;
+    profile.push(new THREE.Vector2(inner + lip + lip * Math.cos(angle), lip - lip * Math.sin(angle)));
+  }
+  profile.push(new THREE.Vector2(inner, lip), new THREE.Vector2(inner, length));
+  return new THREE.LatheGeometry(profile, 28);
 }
 
 /** Horizontal bars across the grille opening, following the nose's rake. */
