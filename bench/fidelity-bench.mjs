@@ -48,7 +48,7 @@ const VIEWS = ONLY === 'paints' ? {} : exteriorViews();
 const DENOISE_SAMPLES =
   ONLY === undefined || ONLY === 'denoise' ? (process.env.BENCH_FIDELITY_DENOISE ?? '4,16').split(',').map(Number) : [];
 const RASTER_FRAMES = ONLY === undefined || ONLY === 'views';
-const PAINTS_MEASURED = ONLY === 'views' ? [] : PAINTS;
+const PAINTS_MEASURED = ONLY === undefined || ONLY === 'paints' ? PAINTS : [];
 /** What the issue asks of each paint. */
 const DELTA_E_LIMIT = 3;
 

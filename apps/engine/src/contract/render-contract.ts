@@ -45,6 +45,8 @@ export interface StillOptions {
   renderer?: StillRenderer;
   /** Whether a path-traced still is denoised (the default); off, its samples' grain shows as traced. */
   denoise?: boolean;
+  /** Whether a raster still's creases are shaded by ambient occlusion (the default). */
+  ambientOcclusion?: boolean;
   /** Names the still for cancelImage, which stops it at its next sample (its caller went away). */
   id?: string;
 }
@@ -72,6 +74,8 @@ export interface ImageRequest {
   pathTraced: { samples: number; denoise: boolean } | null;
   /** The Beauty's background: none (alpha 0) around the car, as Car Transparent BG asks. */
   transparentBackground: boolean;
+  /** Raster layers without ambient occlusion (comparisons); absent: with it. */
+  ambientOcclusion?: boolean;
   /** Whether the Beauty shows the car's shadow on the ground (WithGround) or not (NoShadow, SeparateLayer). */
   groundShadow: boolean;
   /** The Depth pass's grey ramp, in metres from the camera: black at `near`, white at `far` and beyond. */

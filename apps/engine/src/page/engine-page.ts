@@ -28,6 +28,7 @@ import { frameSync } from './pipeline/frame-sync.js';
 import { FramePipeline } from './pipeline/frame-pipeline.js';
 import { updateGrading } from './pipeline/grading.js';
 import { jitterSample, lensOf } from './pipeline/lens.js';
+import { AmbientOcclusion } from './pipeline/ambient-occlusion.js';
 import { Denoiser } from './pipeline/denoiser.js';
 import { PathTracer } from './pipeline/path-tracer.js';
 import { INTERACTIVE_SCALE, InteractiveScale } from './pipeline/interactive-scale.js';
@@ -42,6 +43,8 @@ import { Streamer } from './streaming/streamer.js';
 export const REFINE_SAMPLES = { preview: 8, mq: 32 } as const;
 /** Path-traced samples when idle with `switchToPathTraceOnIdle`: noise needs more of them than anti-aliasing. */
 export const PATH_TRACE_SAMPLES = { preview: 32, mq: 256 } as const;
+/** The widest a still's ambient occlusion is computed: wider stills scale it up. */
+const STILL_OCCLUSION_WIDTH = 1920;
 /** Tiles per side while path tracing the viewport: a call waits for one tile, not for a whole sample. */
 const VIEWPORT_TILES = 3;
 /** Chromium's CPU rasterisers: WebGL works, but a path tracer's shader takes most of a minute to compile. */
@@ -102,6 +105,10 @@ export class EnginePage implements EnginePageApi {
   private holdRefinement = false;
   private readonly tracer: PathTracer;
   private readonly viewportDenoiser: Denoiser;
+  private readonly occlusion: AmbientOcclusion;
+  /** The refinement generation whose view `occlusion` holds; the picture on show, and whether it uses it. */
+  private occlusionGeneration = -1;
+  private shownOcclusion: THREE.Texture | null = null;
   private readonly webglRenderer: string;
   private readonly softwareWebgl: boolean;
   /** Whether idle refinement may path trace (configure decides it from the --path-tracing mode and the host). */
@@ -139,6 +146,7 @@ export class EnginePage implements EnginePageApi {
     this.softwareWebgl = SOFTWARE_WEBGL.test(this.webglRenderer);
     this.tracer = new PathTracer(this.renderer, { whiteNoise: this.softwareWebgl });
     this.viewportDenoiser = new Denoiser(this.renderer);
+    this.occlusion = new AmbientOcclusion(this.renderer);
   }
 
   configure(options: PageOptions): PageCapabilities {
@@ -265,6 +273,7 @@ export class EnginePage implements EnginePageApi {
       samples,
       pathTraced: pathTraced ? { samples, denoise: options.denoise ?? true } : null,
       transparentBackground: Boolean(options.transparentBackground),
+      ambientOcclusion: options.ambientOcclusion ?? true,
       groundShadow: true,
       depthRange: { near: 0, far: 1 },
       quality: options.quality,
@@ -354,6 +363,8 @@ export class EnginePage implements EnginePageApi {
         }
       } else {
         this.pipeline.restart(width, height);
+        const occlusion =
+          layer === 'Shadow' || request.ambientOcclusion === false ? null : this.stillOcclusion(state, request);
         for (let i = 0; i < request.samples; i += 1) {
           this.addSample(state, request, true, i);
           // Each sample finished before the next macrotask: progress is what is drawn, not what is queued.
@@ -362,7 +373,7 @@ export class EnginePage implements EnginePageApi {
         }
         if (layer === 'Shadow') this.pipeline.presentRaw(output);
         else {
-          this.grade(state, false);
+          this.grade(state, false, occlusion);
           this.pipeline.present(output, transparent);
         }
       }
@@ -373,6 +384,18 @@ export class EnginePage implements EnginePageApi {
       restore();
       output.dispose();
     }
+  }
+
+  /**
+   * A still's occlusion, at its size up to 1080p and scaled down to 1920 wide beyond (it is soft; at 4K its targets
+   * would take 200 MB). The viewport's is computed again after it (its generation is gone).
+   */
+  private stillOcclusion(state: SceneState, size: { width: number; height: number }): THREE.Texture {
+    placeCamera(this.camera, state.camera, size.width / size.height, this.stage.car.cabin);
+    this.occlusionGeneration = -1;
+    const scale = Math.min(1, STILL_OCCLUSION_WIDTH / size.width);
+    const scaled = (n: number) => Math.max(1, Math.round(n * scale));
+    return this.occlusion.compute(this.stage.scene, this.camera, scaled(size.width), scaled(size.height));
   }
 
   /** A pass: one exact sample of the stage as `showLayer` set it, on a cleared opaque background. */
@@ -396,10 +419,26 @@ export class EnginePage implements EnginePageApi {
 
   /** Adds a sample of a state to the average, shows it in the canvas and hands it to the stream. */
   private sendSample(state: SceneState, interactive: boolean): void {
+    // A drag's frames go without occlusion; the settling picture computes it once for its view.
+    this.shownOcclusion = interactive ? null : this.viewportOcclusion(state);
     this.addSample(state, state.viewport, !interactive, this.pipeline.samples);
-    this.grade(state, true);
+    this.grade(state, true, this.shownOcclusion);
     this.pipeline.present(null, false);
     this.streamer?.frame();
+  }
+
+  /** The viewport's occlusion for the state on show, computed on its first full-size sample. */
+  private viewportOcclusion(state: SceneState): THREE.Texture | null {
+    const generation = this.refinement.generation;
+    if (this.occlusionGeneration !== generation || !this.shownOcclusion) {
+      const { width, height } = state.viewport;
+      placeCamera(this.camera, state.camera, width / height, this.stage.car.cabin);
+      // At half size: occlusion is soft, and at full size it held the settling picture back 230 ms at 640×360.
+      const half = (n: number) => Math.max(1, Math.round(n / 2));
+      this.shownOcclusion = this.occlusion.compute(this.stage.scene, this.camera, half(width), half(height));
+      this.occlusionGeneration = generation;
+    }
+    return this.shownOcclusion;
   }
 
   private frameInfo(started: number, interactive: boolean): FrameInfo {
@@ -416,6 +455,8 @@ export class EnginePage implements EnginePageApi {
   /** Shows the path tracer's average in the viewport, denoised. */
   private showTraced(state: SceneState): void {
     const started = performance.now();
+    // The tracer's light already knows the creases.
+    this.shownOcclusion = null;
     this.grade(state, true);
     this.pipeline.present(null, false, this.denoisedViewport());
     this.waitForFrame();
@@ -556,11 +597,12 @@ export class EnginePage implements EnginePageApi {
   private guideImage: { url: string; texture: THREE.Texture } | null = null;
 
   /** The output pass's look for a state; guides belong to the viewport, never to stills. */
-  private grade(state: SceneState, withGuide: boolean): void {
+  private grade(state: SceneState, withGuide: boolean, occlusion: THREE.Texture | null = null): void {
     updateGrading(this.pipeline.grading, state, {
       withGuide,
       exposureBias: this.stage.exposureBias,
       guideImage: this.guideImage?.texture,
+      occlusion,
     });
   }
 
@@ -578,7 +620,7 @@ export class EnginePage implements EnginePageApi {
     const state = this.state;
     // During a still the pipeline holds the still's samples, not the viewport's.
     if (!state || this.stillRendering || this.pipeline.samples === 0) return;
-    this.grade(state, true);
+    this.grade(state, true, this.lastFrame.pathTraced ? null : this.shownOcclusion);
     this.pipeline.present(null, false, this.lastFrame.pathTraced ? this.denoisedViewport() : undefined);
   }
 

@@ -196,6 +196,34 @@ describe('the built-in car in real renders', () => {
     expect(middle.b).toBeGreaterThan(middle.r + 20);
   }, 240_000);
 
+  it('shades the creases the room’s light does not reach (ambient occlusion), and only them', async () => {
+    const shot = async (ambientOcclusion: boolean) =>
+      Pixels.fromPng(await t.renderer.still({ width: 256, height: 144, format: 'png', samples: 4, ambientOcclusion }));
+    const [open, shaded] = [await shot(false), await shot(true)];
+    const luminance = (p: Pixels, i: number) =>
+      0.2126 * (p.data[i] ?? 0) + 0.7152 * (p.data[i + 1] ?? 0) + 0.0722 * (p.data[i + 2] ?? 0);
+    let darker = 0;
+    let darkerBelowMiddle = 0;
+    let brighter = 0;
+    for (let i = 0; i < open.data.length; i += 4) {
+      const change = luminance(shaded, i) - luminance(open, i);
+      if (change < -8) {
+        darker += 1;
+        if (i / 4 / open.width > open.height / 2) darkerBelowMiddle += 1;
+      }
+      if (change > 2) brighter += 1;
+    }
+    const pixels = open.width * open.height;
+    // Wheel arches, the floor where the tyres stand, the grille: a few percent of the picture, most of it low down.
+    expect(darker / pixels).toBeGreaterThan(0.005);
+    expect(darker / pixels).toBeLessThan(0.15);
+    expect(darkerBelowMiddle / darker).toBeGreaterThan(0.6);
+    // Occlusion only takes light away, and the open wall behind the car keeps all of it.
+    expect(brighter).toBe(0);
+    const wall = { x0: 0, x1: 1, y0: 0, y1: 0.15 };
+    expect(Math.abs(shaded.mean(wall).g - open.mean(wall).g)).toBeLessThan(1);
+  });
+
   it('draws a held drag, then shows the whole car again once the drag rests', async () => {
     const viewport = async () => Pixels.fromPng(await t.renderer.livePage.locator('canvas').screenshot());
     await t.renderer.settled();

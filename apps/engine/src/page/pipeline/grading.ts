@@ -26,6 +26,7 @@ uniform sampler2D guideImage;
 uniform float guideOpacity;
 uniform vec2 aspect;
 uniform bool transparent;
+uniform sampler2D occlusion;
 varying vec2 vUv;
 
 // three.js's own tone mappers; the one in use is chosen by TONE_MAP at compile time (toneMappingExposure stays 1:
@@ -82,6 +83,10 @@ void main() {
     }
     color += glow / 25.0 * bloom;
   }
+#endif
+#ifdef AMBIENT_OCCLUSION
+  // Light the creases would not get (see AmbientOcclusion): the look's values apply to what is left.
+  color *= texture2D(occlusion, vUv).r;
 #endif
   color *= exp2(exposure);
   color *= vec3(1.0 + 0.2 * temperature, 1.0 - 0.1 * tint, 1.0 - 0.2 * temperature);
@@ -167,6 +172,7 @@ export function createGradingMaterial(): THREE.ShaderMaterial {
       guideOpacity: { value: 0.5 },
       aspect: { value: new THREE.Vector2(16, 9) },
       transparent: { value: false },
+      occlusion: { value: null },
       toneMappingExposure: { value: 1 },
     },
     // The tone mapper comes from the state: updateGrading sets TONE_MAP before the first frame.
@@ -176,7 +182,13 @@ export function createGradingMaterial(): THREE.ShaderMaterial {
 export function updateGrading(
   material: THREE.ShaderMaterial,
   state: SceneState,
-  options: { withGuide: boolean; exposureBias: number; guideImage?: THREE.Texture | null },
+  options: {
+    withGuide: boolean;
+    exposureBias: number;
+    guideImage?: THREE.Texture | null;
+    /** The picture's ambient occlusion (AmbientOcclusion), same size; none: nothing occluded. */
+    occlusion?: THREE.Texture | null;
+  },
 ): void {
   const post = state.postProcess;
   const set = (name: string, value: unknown) => setUniform(material, name, value);
@@ -199,11 +211,15 @@ export function updateGrading(
   }
   set('guide', guide);
   set('guideOpacity', state.camera.compositionOpacity);
-  // Bloom and guides are compiled in only when used, and only the chosen tone mapper: a CPU renderer runs both
+  // Bloom, guides and occlusion are compiled in only when used, and only the chosen tone mapper: a CPU renderer runs both
   // branches of a shader's if.
   const defines: Record<string, string> = { TONE_MAP: TONE_MAP_FUNCTION[state.render.toneMapper] };
   if (number(post.BloomIntensityOut) > 0) defines.BLOOM = '';
   if (guide > 0) defines.GUIDE = '';
+  if (options.occlusion) {
+    defines.AMBIENT_OCCLUSION = '';
+    set('occlusion', options.occlusion);
+  }
   if (JSON.stringify(defines) !== JSON.stringify(material.defines)) {
     material.defines = defines;
     material.needsUpdate = true;
