@@ -222,6 +222,10 @@ describe('the built-in car in real renders', () => {
     expect(brighter).toBe(0);
     const wall = { x0: 0, x1: 1, y0: 0, y1: 0.15 };
     expect(Math.abs(shaded.mean(wall).g - open.mean(wall).g)).toBeLessThan(1);
+    // Nor does a distant backdrop: the HDRI's dome came out black, occluded as if it were a crease.
+    expect((await t.call('car', 'LoadEnvironmentbyPath', { Path: 'HDRIBackdrop' })).status).toBe(200);
+    const [openDome, shadedDome] = [await shot(false), await shot(true)];
+    expect(Math.abs(shadedDome.mean(wall).g - openDome.mean(wall).g)).toBeLessThan(1);
   });
 
   it('draws a held drag, then shows the whole car again once the drag rests', async () => {

@@ -56,6 +56,18 @@ describe('what a render job asks the renderer for', () => {
     expect(request?.depthRange).toEqual({ near: 0, far: 50 });
   });
 
+  it('shades creases with ambient occlusion from MEDIUM up; LOW, a quick draft, goes without', async () => {
+    for (const [quality, occlusion] of [
+      ['LOW', false],
+      ['MEDIUM', true],
+      ['HIGH', true],
+    ] as const) {
+      t.renderer.calls.length = 0;
+      const [request] = await requests({ Quality: quality });
+      expect(request?.ambientOcclusion, quality).toBe(occlusion);
+    }
+  });
+
   it('path traces only a Beauty with its ground shadow and background', async () => {
     for (const settings of [
       { RenderType: 'Car Transparent BG' as const },

@@ -260,6 +260,8 @@ export class RenderJobs {
       samples: job.samples,
       pathTraced: job.pathTraced,
       transparentBackground: settings.RenderType === 'Car Transparent BG',
+      // LOW is a quick draft: ambient occlusion would add a tenth to each of its frames (bench/look-timing.mjs).
+      ambientOcclusion: settings.Quality !== 'LOW',
       groundShadow: job.groundShadow,
       // Unreal's centimetres; the stage is in metres.
       depthRange: { near: DEPTH_PASS_RANGE_CM.near / 100, far: DEPTH_PASS_RANGE_CM.far / 100 },

@@ -26,6 +26,8 @@ const flags = z.object({
   renderer: z.enum(['raster', 'path-tracer']).default('raster'),
   /** Off: a path-traced still keeps its samples' grain (the fidelity bench's denoising comparison). */
   denoise: z.enum(['on', 'off']).default('on'),
+  /** Off: a raster still without ambient occlusion (comparisons). */
+  'ambient-occlusion': z.enum(['on', 'off']).default('on'),
   time: z.enum(TIME_OF_DAY_OPTIONS).optional(),
   /** Degrees about the vertical. */
   'sun-azimuth': z.coerce.number().min(0).max(360).optional(),
@@ -87,6 +89,7 @@ export async function stillRequest(args: readonly string[]): Promise<StillReques
       samples: options.samples,
       renderer: options.renderer === 'path-tracer' ? 'pathTracer' : 'raster',
       denoise: options.denoise === 'on',
+      ambientOcclusion: options['ambient-occlusion'] === 'on',
     },
   };
 }

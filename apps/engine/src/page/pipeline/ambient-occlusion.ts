@@ -14,9 +14,11 @@ export class AmbientOcclusion {
 
   /**
    * The occlusion of `scene` seen by `camera`, `width` × `height`: red 1 where the surroundings are open, towards 0
-   * in a crease; 1 where no surface is. Valid until the next call.
+   * in a crease. Only surfaces within reach of `around` (the car) are occluded: 1 elsewhere, so that a distant dome
+   * (the HDRI backdrop's, which the pass turned black) or the room's corners keep their light. Valid until the next
+   * call.
    */
-  compute(scene: THREE.Scene, camera: THREE.Camera, width: number, height: number): THREE.Texture {
+  compute(scene: THREE.Scene, camera: THREE.Camera, width: number, height: number, around: THREE.Box3): THREE.Texture {
     let pass = this.pass;
     if (!pass) {
       pass = new GTAOPass(scene, camera, width, height);
@@ -28,6 +30,7 @@ export class AmbientOcclusion {
     }
     pass.scene = scene;
     pass.camera = camera;
+    pass.setSceneClipBox(around);
     if (pass.width !== width || pass.height !== height) pass.setSize(width, height);
     const target = this.renderer.getRenderTarget();
     // With OUTPUT.Off the pass writes to neither buffer: only its own targets.

@@ -1,0 +1,120 @@
+// Production render times of the look (issue 31 item 5): the new look must not make renders slower. On the
+// reference engine alone (the service adds the same overhead to both, see render-bench.mjs), two renders the issue
+// names: a 1080p MEDIUM still at the default 8 × 8 anti-aliasing (64 samples), and the 720p LOW video of Exterior
+// 360 (8 × 8 at LOW: 16 samples a frame), timed per frame over BENCH_LOOK_FRAMES frames (default 360, all of it: 15 s
+// at 24 fps) of the same camera move. BENCH_LOOK=still or video times one of them.
+//
+// `node bench/look-timing.mjs [--baseline <checkout>/apps/engine]`: with a baseline (an earlier commit's worktree
+// after `tsc -b && tsc -b apps/engine/src/page`) each render runs on both builds, baseline first, and the figure is
+// this build's time over the baseline's.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ENGINE_OBJECT_PATHS, PRESET_ANIMATION_SHOTS } from '../packages/protocol/dist/index.js';
+import { freePort, sleep } from './support.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const { values } = parseArgs({ options: { baseline: { type: 'string' } } });
+const FRAMES = Number(process.env.BENCH_LOOK_FRAMES ?? 360);
+const exterior = PRESET_ANIMATION_SHOTS['Exterior 360'];
+/** `BENCH_LOOK=still` or `video` times one of the two. */
+const ONLY = process.env.BENCH_LOOK;
+const ALL_RENDERS = {
+  'still 1920×1080 MEDIUM 8×8': {
+    Width: 1920,
+    Height: 1080,
+    Format: 'JPG',
+    SpatialSamples: 8,
+    TemporalSamples: 8,
+    Quality: 'MEDIUM',
+  },
+  [`video 1280×720 LOW 8×8, ${FRAMES} frames`]: {
+    Width: 1280,
+    Height: 720,
+    Format: 'JPG',
+    SpatialSamples: 8,
+    TemporalSamples: 8,
+    Quality: 'LOW',
+    // The whole turn in fewer frames when asked: each frame costs what it does in the full video.
+    Shot: { ...exterior, Frames: FRAMES },
+  },
+};
+const RENDERS = Object.fromEntries(Object.entries(ALL_RENDERS).filter(([name]) => !ONLY || name.startsWith(ONLY)));
+
+/** A reference engine process of a build, as a render host runs it. */
+async function startEngine(engineDir, dataDir) {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [path.join(engineDir, 'dist/cli.js'), '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir],
+    { stdio: 'ignore' },
+  );
+  const instanceId = `127.0.0.1:${port}`;
+  for (const started = performance.now(); performance.now() - started < 180_000; await sleep(200)) {
+    const up = await fetch(`http://${instanceId}/remote/info`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return { child, instanceId };
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the engine of ${engineDir} did not start`);
+}
+
+async function call(instanceId, functionName, parameters) {
+  const response = await fetch(`http://${instanceId}/remote/object/call`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ objectPath: ENGINE_OBJECT_PATHS.camera, functionName, parameters }),
+  });
+  const body = await response.json();
+  if (!response.ok) throw new Error(`${functionName}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Seconds from start to completed; the outputs stay on the engine (reading them is the service's part). */
+async function render(instanceId, settings) {
+  const started = performance.now();
+  const { JobId } = await call(instanceId, 'StartRenderJob', { Settings: settings });
+  for (;;) {
+    const status = await call(instanceId, 'GetRenderJobStatus', { JobId });
+    if (status.Status === 'Completed') break;
+    if (status.Status !== 'Rendering') throw new Error(`render ${status.Status}: ${status.Error}`);
+    await sleep(200);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  await call(instanceId, 'CancelRenderJob', { JobId });
+  return seconds;
+}
+
+const builds = {
+  ...(values.baseline ? { baseline: path.resolve(values.baseline) } : {}),
+  this: path.join(root, 'apps/engine'),
+};
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'autostudio-look-timing-'));
+const times = {};
+try {
+  // One engine at a time: two would share the two cores.
+  for (const [build, engineDir] of Object.entries(builds)) {
+    const engine = await startEngine(engineDir, path.join(dataDir, build));
+    try {
+      await render(engine.instanceId, { ...ALL_RENDERS['still 1920×1080 MEDIUM 8×8'], Width: 320, Height: 180 });
+      for (const [name, settings] of Object.entries(RENDERS)) {
+        const seconds = await render(engine.instanceId, settings);
+        times[name] = { ...times[name], [build]: seconds };
+        const perFrame = settings.Shot ? ` (${(seconds / FRAMES).toFixed(2)} s a frame)` : '';
+        console.log(`${build.padEnd(9)}${name.padEnd(36)}${seconds.toFixed(1).padStart(8)} s${perFrame}`);
+      }
+    } finally {
+      engine.child.kill('SIGTERM');
+    }
+  }
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+if (values.baseline) {
+  for (const [name, { baseline, this: current }] of Object.entries(times))
+    console.log(`${name}: this build / baseline ${(current / baseline).toFixed(3)}×`);
+}
