@@ -7,13 +7,12 @@
 // `node bench/look-timing.mjs [--baseline <checkout>/apps/engine]`: with a baseline (an earlier commit's worktree
 // after `tsc -b && tsc -b apps/engine/src/page`) each render runs on both builds, baseline first, and the figure is
 // this build's time over the baseline's.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ENGINE_OBJECT_PATHS, PRESET_ANIMATION_SHOTS } from '../packages/protocol/dist/index.js';
-import { freePort, sleep } from './support.mjs';
+import { PRESET_ANIMATION_SHOTS } from '../packages/protocol/dist/index.js';
+import { cameraCall, sleep, startEngineProcess } from './support.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { baseline: { type: 'string' } } });
@@ -43,49 +42,18 @@ const ALL_RENDERS = {
 };
 const RENDERS = Object.fromEntries(Object.entries(ALL_RENDERS).filter(([name]) => !ONLY || name.startsWith(ONLY)));
 
-/** A reference engine process of a build, as a render host runs it. */
-async function startEngine(engineDir, dataDir) {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [path.join(engineDir, 'dist/cli.js'), '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir],
-    { stdio: 'ignore' },
-  );
-  const instanceId = `127.0.0.1:${port}`;
-  for (const started = performance.now(); performance.now() - started < 180_000; await sleep(200)) {
-    const up = await fetch(`http://${instanceId}/remote/info`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return { child, instanceId };
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the engine of ${engineDir} did not start`);
-}
-
-async function call(instanceId, functionName, parameters) {
-  const response = await fetch(`http://${instanceId}/remote/object/call`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ objectPath: ENGINE_OBJECT_PATHS.camera, functionName, parameters }),
-  });
-  const body = await response.json();
-  if (!response.ok) throw new Error(`${functionName}: ${JSON.stringify(body)}`);
-  return body;
-}
-
 /** Seconds from start to completed; the outputs stay on the engine (reading them is the service's part). */
 async function render(instanceId, settings) {
   const started = performance.now();
-  const { JobId } = await call(instanceId, 'StartRenderJob', { Settings: settings });
+  const { JobId } = await cameraCall(instanceId, 'StartRenderJob', { Settings: settings });
   for (;;) {
-    const status = await call(instanceId, 'GetRenderJobStatus', { JobId });
+    const status = await cameraCall(instanceId, 'GetRenderJobStatus', { JobId });
     if (status.Status === 'Completed') break;
     if (status.Status !== 'Rendering') throw new Error(`render ${status.Status}: ${status.Error}`);
     await sleep(200);
   }
   const seconds = (performance.now() - started) / 1000;
-  await call(instanceId, 'CancelRenderJob', { JobId });
+  await cameraCall(instanceId, 'CancelRenderJob', { JobId });
   return seconds;
 }
 
@@ -98,7 +66,7 @@ const times = {};
 try {
   // One engine at a time: two would share the two cores.
   for (const [build, engineDir] of Object.entries(builds)) {
-    const engine = await startEngine(engineDir, path.join(dataDir, build));
+    const engine = await startEngineProcess(engineDir, path.join(dataDir, build));
     try {
       await render(engine.instanceId, { ...ALL_RENDERS['still 1920×1080 MEDIUM 8×8'], Width: 320, Height: 180 });
       for (const [name, settings] of Object.entries(RENDERS)) {

@@ -3,14 +3,13 @@
 // scene, polling, reading outputs, storing, thumbnail, rendered asset), for a 1920×1080 still with 8 spatial samples
 // and a 1280×720 Exterior 360 video (1 sample per frame: the reference engine renders on the CPU here); and the
 // video's frames per second of rendering and of encoding (ffmpeg alone on the same frames).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, loadConfig } from '../apps/server/dist/app.js';
 import { VideoEncoder } from '../apps/server/dist/modules/render/ffmpeg.js';
-import { API_ROUTES, ENGINE_OBJECT_PATHS, PRESET_ANIMATION_SHOTS, pathTo } from '../packages/protocol/dist/index.js';
-import { apiPoster, benchEnv, benchUser, freePort, sleep } from './support.mjs';
+import { API_ROUTES, PRESET_ANIMATION_SHOTS, pathTo } from '../packages/protocol/dist/index.js';
+import { apiPoster, benchEnv, benchUser, cameraCall, sleep, startEngineProcess } from './support.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 /** `BENCH_RENDER=still` or `video` runs one of the two (the video takes minutes on a CPU). */
@@ -31,48 +30,15 @@ const VIDEO = {
   Shot: PRESET_ANIMATION_SHOTS['Exterior 360'],
 };
 
-/** A reference engine process, as a render host runs it. */
-async function startEngine(dataDir) {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [path.join(root, 'apps/engine/dist/cli.js'), '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir],
-    { stdio: 'ignore' },
-  );
-  const instanceId = `127.0.0.1:${port}`;
-  for (const started = performance.now(); performance.now() - started < 120_000; await sleep(100)) {
-    if (
-      await fetch(`http://${instanceId}/remote/info`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { child, instanceId };
-  }
-  child.kill('SIGKILL');
-  throw new Error('the engine did not start');
-}
-
-async function engineCall(instanceId, functionName, parameters) {
-  const response = await fetch(`http://${instanceId}/remote/object/call`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ objectPath: ENGINE_OBJECT_PATHS.camera, functionName, parameters }),
-  });
-  const body = await response.json();
-  if (!response.ok) throw new Error(`${functionName}: ${JSON.stringify(body)}`);
-  return body;
-}
-
 /** The engine alone: start, poll, read every output as the service does; milliseconds and the outputs' bytes. */
 async function engineRender(instanceId, settings) {
   const started = performance.now();
-  const { JobId } = await engineCall(instanceId, 'StartRenderJob', { Settings: settings });
+  const { JobId } = await cameraCall(instanceId, 'StartRenderJob', { Settings: settings });
   const images = [];
   for (;;) {
-    const status = await engineCall(instanceId, 'GetRenderJobStatus', { JobId });
+    const status = await cameraCall(instanceId, 'GetRenderJobStatus', { JobId });
     for (const output of status.Outputs.slice(images.length)) {
-      const { Data } = await engineCall(instanceId, 'ReadRenderOutput', { Path: output.Path });
+      const { Data } = await cameraCall(instanceId, 'ReadRenderOutput', { Path: output.Path });
       images.push(Buffer.from(Data, 'base64'));
     }
     if (status.Status === 'Completed') break;
@@ -80,12 +46,12 @@ async function engineRender(instanceId, settings) {
     await sleep(100);
   }
   const ms = performance.now() - started;
-  await engineCall(instanceId, 'CancelRenderJob', { JobId });
+  await cameraCall(instanceId, 'CancelRenderJob', { JobId });
   return { ms, images };
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'autostudio-render-bench-'));
-const engine = await startEngine(path.join(dataDir, 'engine'));
+const engine = await startEngineProcess(path.join(root, 'apps/engine'), path.join(dataDir, 'engine'), 120_000);
 const app = await buildApp(
   loadConfig(
     benchEnv(path.join(dataDir, 'server'), {

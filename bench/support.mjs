@@ -1,7 +1,10 @@
-// What the benchmarks share: a built server on a throwaway folder, its API as the bench user, the relay socket.
+// What the benchmarks share: a built server on a throwaway folder, its API as the bench user, the relay socket, a
+// reference engine process and its Remote Control calls.
+import { spawn } from 'node:child_process';
 import net from 'node:net';
+import path from 'node:path';
 import WebSocket from 'ws';
-import { API_ROUTES, REMOTE_SOCKET_PATH } from '../packages/protocol/dist/index.js';
+import { API_ROUTES, ENGINE_OBJECT_PATHS, REMOTE_SOCKET_PATH } from '../packages/protocol/dist/index.js';
 
 export const BENCH_ADMIN = { username: 'admin', password: 'bench-admin-password' };
 
@@ -71,4 +74,39 @@ export async function openRelay(origin, token, instanceId) {
   const call = (body) =>
     request({ type: 'api_call', payload: { url: '/remote/object/call', method: 'PUT', body, instanceId } });
   return { socket, request, call };
+}
+
+/**
+ * A reference engine process of a build (`engineDir`: an apps/engine folder after `tsc -b`), as a render host runs
+ * it; resolves once it answers `/remote/info`.
+ */
+export async function startEngineProcess(engineDir, dataDir, timeoutMs = 180_000) {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [path.join(engineDir, 'dist/cli.js'), '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir],
+    { stdio: 'ignore' },
+  );
+  const instanceId = `127.0.0.1:${port}`;
+  for (const started = performance.now(); performance.now() - started < timeoutMs; await sleep(100)) {
+    const up = await fetch(`http://${instanceId}/remote/info`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return { child, instanceId };
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the engine of ${engineDir} did not start`);
+}
+
+/** A call of the engine's camera object over the Remote Control API; a failure names the function. */
+export async function cameraCall(instanceId, functionName, parameters) {
+  const response = await fetch(`http://${instanceId}/remote/object/call`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ objectPath: ENGINE_OBJECT_PATHS.camera, functionName, parameters }),
+  });
+  const body = await response.json();
+  if (!response.ok) throw new Error(`${functionName}: ${JSON.stringify(body)}`);
+  return body;
 }
