@@ -80,6 +80,7 @@ describe('the render dialog', () => {
     });
     const estimate = within(dialog).getByTestId('render-estimate');
     expect(estimate).toHaveTextContent('Takes about 1 min 45 s on this installation, from 3 finished stills');
+    expect(estimate).not.toHaveTextContent('rough guess');
     // LOW draws a quarter of the samples.
     await user.click(radio(dialog, 'Quality', 'LOW'));
     expect(estimate).toHaveTextContent('Takes about 30 s');

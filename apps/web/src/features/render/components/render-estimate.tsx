@@ -10,6 +10,8 @@ import { Clock } from 'lucide-react';
 import { useRenderEstimates } from '../api/render-api';
 
 const KIND_NAMES: Record<RenderJobKind, string> = { still: 'still', video: 'video' };
+/** Renders of a kind the server needs to fit a fixed part apart from the part that grows with the work. */
+const ROUGH_UNTIL = 3;
 
 /**
  * How long the render as set would take on this installation's engines, from the renders that finished here: the
@@ -49,6 +51,8 @@ export function RenderEstimate({
             {' '}
             on this installation, from {estimate.renders} finished {KIND_NAMES[kind]}
             {estimate.renders === 1 ? '' : 's'} at {settings.quality === 'HIGH' ? 'HIGH' : 'LOW or MEDIUM'}.
+            {/* One or two renders cannot tell loading and storing from rendering: all of it scales with the work. */}
+            {estimate.renders < ROUGH_UNTIL && ` A rough guess until ${ROUGH_UNTIL} have finished.`}
           </span>
         </span>
       ) : (

@@ -99,7 +99,9 @@ describe('the video dialog', () => {
       within(within(dialog).getByRole('radiogroup', { name: 'Quality' })).getByRole('radio', { name: 'LOW' }),
     );
     const estimate = within(dialog).getByTestId('render-estimate');
-    expect(estimate).toHaveTextContent('Takes about 20 min on this installation, from 2 finished videos');
+    expect(estimate).toHaveTextContent(
+      'Takes about 20 min on this installation, from 2 finished videos at LOW or MEDIUM. A rough guess until 3 have finished.',
+    );
     // The 49 frames of the user's sequence.
     await user.click(await within(dialog).findByRole('radio', { name: /Hero orbit/ }));
     expect(within(dialog).getByTestId('render-estimate')).toHaveTextContent('Takes about 2 min 55 s');
