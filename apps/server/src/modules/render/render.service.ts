@@ -210,7 +210,10 @@ export class RenderService {
 }
 
 /** The frames a video renders: its preset animation's (spec §9), or its custom sequence's. */
-function framesOf(request: StoredVideoRequest): number {
+function framesOf(request: {
+  shot?: Pick<NonNullable<StoredVideoRequest['shot']>, 'Frames'> | undefined;
+  selectedAnimation?: string | undefined;
+}): number {
   if (request.shot) return request.shot.Frames;
   return PRESET_ANIMATIONS.find((animation) => animation.name === request.selectedAnimation)?.frames ?? 1;
 }
@@ -227,10 +230,7 @@ function timedRender(
   const { data } = request;
   if (data.resolutionPreset === CUSTOM_RESOLUTION && !data.customResolution) return undefined;
   const resolution = requestedResolution(data);
-  const frames =
-    kind === 'still'
-      ? 1
-      : (data.shot?.Frames ?? PRESET_ANIMATIONS.find(({ name }) => name === data.selectedAnimation)?.frames ?? 1);
+  const frames = kind === 'still' ? 1 : framesOf(data);
   return {
     tier: renderTierOf(data.quality),
     work: renderWork(resolution, data, frames),
