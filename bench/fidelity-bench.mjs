@@ -3,7 +3,8 @@
 //
 // - For each look view (studio three-quarter, desert noon, desert sunset, an HDRI backdrop; scripts/look-views.mjs)
 //   three stills of the same size: the path-traced reference (BENCH_FIDELITY_SAMPLES samples), the frame a drag
-//   streams (raster, one sample) and the frame the stream settles on (raster, 16 jittered samples). Each raster
+//   streams (one raster sample at 0.4 of the size, the drag's lighter car, scaled up as the viewport scales it) and
+//   the frame the stream settles on (raster, 16 jittered samples). Each raster
 //   frame is scored against the reference with SSIM (ssim.js, its defaults: 11 × 11 windows on luminance);
 //   1 means the same picture.
 // - Denoising (issue 31 item 5): for each view, path-traced stills of few samples (BENCH_FIDELITY_DENOISE, "4,16"),
@@ -92,7 +93,7 @@ for (const [view, flags] of Object.entries(VIEWS)) {
     await stillRequest(['--out', 'x.png', ...size, ...flags, ...traced(REFERENCE_SAMPLES, 'off')]),
   );
   if (RASTER_FRAMES) {
-    requests.set(`${view}/drag`, await stillRequest(['--out', 'x.png', ...size, ...flags, '--samples', '1']));
+    requests.set(`${view}/drag`, await stillRequest(['--out', 'x.png', ...size, ...flags, '--drag-scale', '0.4']));
     requests.set(`${view}/settled`, await stillRequest(['--out', 'x.png', ...size, ...flags, '--samples', '16']));
   }
   for (const samples of DENOISE_SAMPLES) {

@@ -12,6 +12,17 @@ import { apiPoster, benchEnv, benchUser, freePort, openRelay, quantile, sleep } 
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 12);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** Where to save what the player shows halfway through the drag (a PNG), to look at a moving frame. */
+const SHOT = process.env.BENCH_STREAM_SHOT;
+
+/** In the player page: the video's current frame as a PNG data URL, at the stream's own size. */
+const GRAB = `(() => {
+  const video = document.querySelector('video');
+  const canvas = document.createElement('canvas');
+  canvas.width = video.videoWidth; canvas.height = video.videoHeight;
+  canvas.getContext('2d').drawImage(video, 0, 0);
+  return canvas.toDataURL('image/png');
+})()`;
 
 /** In the player page: resolves with Date.now() at the first decoded frame whose centre is mostly the wanted hue. */
 const WATCH = `window.watchPaint = (wanted) => new Promise((resolve) => {
@@ -113,10 +124,16 @@ try {
   await call('camera', 'updateViewPortInteraction', { isHolding: true });
   const dragging = await fpsOver(async () => {
     const until = Date.now() + SECONDS * 1000;
+    let shot = SHOT ? Date.now() + (SECONDS * 1000) / 2 : Infinity;
     // As the viewport's drag does: one call in flight, at most one per pointer event (60 Hz).
     while (Date.now() < until) {
       const t0 = Date.now();
       await call('camera', 'CameraRigCraneControll', { deltaYaw: 2, deltaPitch: 0, deltaArm: 0 });
+      if (t0 >= shot) {
+        shot = Infinity;
+        const url = await player.page.evaluate(GRAB);
+        fs.writeFileSync(SHOT, Buffer.from(url.split(',')[1], 'base64'));
+      }
       await sleep(Math.max(0, 16 - (Date.now() - t0)));
     }
   });

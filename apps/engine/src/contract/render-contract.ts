@@ -47,6 +47,11 @@ export interface StillOptions {
   denoise?: boolean;
   /** Whether a raster still's creases are shaded by ambient occlusion (the default). */
   ambientOcclusion?: boolean;
+  /**
+   * Draws the still as a drag shows its view: one raster sample at this fraction of the size, of the drag's lighter
+   * car, scaled up as the viewport scales it (benchmarks and tests look at moving frames this way).
+   */
+  dragScale?: number;
   /** Names the still for cancelImage, which stops it at its next sample (its caller went away). */
   id?: string;
 }
@@ -76,6 +81,8 @@ export interface ImageRequest {
   transparentBackground: boolean;
   /** Raster layers without ambient occlusion (comparisons); absent: with it. */
   ambientOcclusion?: boolean;
+  /** The Beauty as a drag's frame at this fraction of the size (StillOptions.dragScale); absent: refined. */
+  dragScale?: number;
   /** Whether the Beauty shows the car's shadow on the ground (WithGround) or not (NoShadow, SeparateLayer). */
   groundShadow: boolean;
   /** The Depth pass's grey ramp, in metres from the camera: black at `near`, white at `far` and beyond. */

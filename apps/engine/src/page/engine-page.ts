@@ -278,6 +278,7 @@ export class EnginePage implements EnginePageApi {
       pathTraced: pathTraced ? { samples, denoise: options.denoise ?? true } : null,
       transparentBackground: Boolean(options.transparentBackground),
       ambientOcclusion: options.ambientOcclusion ?? true,
+      dragScale: options.dragScale,
       groundShadow: true,
       depthRange: { near: 0, far: 1 },
       quality: options.quality,
@@ -365,6 +366,8 @@ export class EnginePage implements EnginePageApi {
         } finally {
           denoiser?.dispose();
         }
+      } else if (layer === 'Beauty' && request.dragScale !== undefined) {
+        this.drawDragFrame(state, request, request.dragScale, output);
       } else {
         this.pipeline.restart(width, height);
         const occlusion =
@@ -388,6 +391,22 @@ export class EnginePage implements EnginePageApi {
       restore();
       output.dispose();
     }
+  }
+
+  /** A drag's frame of a view, as drawHeldFrame draws it, scaled up into `output`. */
+  private drawDragFrame(
+    state: SceneState,
+    size: { width: number; height: number },
+    scale: number,
+    output: THREE.WebGLRenderTarget,
+  ): void {
+    const scaled = (n: number) => Math.max(1, Math.round(n * scale));
+    this.pipeline.restart(scaled(size.width), scaled(size.height));
+    const draw = () => this.addSample(state, size, false, 0);
+    if (state.camera.spot !== 'Interior') drawLighter(this.stage.scene, this.camera, draw);
+    else draw();
+    this.grade(state, false);
+    this.pipeline.present(output, false);
   }
 
   /**

@@ -28,6 +28,8 @@ const flags = z.object({
   denoise: z.enum(['on', 'off']).default('on'),
   /** Off: a raster still without ambient occlusion (comparisons). */
   'ambient-occlusion': z.enum(['on', 'off']).default('on'),
+  /** A drag's frame instead of a refined still: one sample at this fraction of the size, scaled up. */
+  'drag-scale': z.coerce.number().min(0.05).max(1).optional(),
   time: z.enum(TIME_OF_DAY_OPTIONS).optional(),
   /** Degrees about the vertical. */
   'sun-azimuth': z.coerce.number().min(0).max(360).optional(),
@@ -90,6 +92,7 @@ export async function stillRequest(args: readonly string[]): Promise<StillReques
       renderer: options.renderer === 'path-tracer' ? 'pathTracer' : 'raster',
       denoise: options.denoise === 'on',
       ambientOcclusion: options['ambient-occlusion'] === 'on',
+      dragScale: options['drag-scale'],
     },
   };
 }

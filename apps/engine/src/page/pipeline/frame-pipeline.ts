@@ -1,6 +1,7 @@
 import * as THREE from 'three';
 import { FullScreenQuad } from 'three/addons/postprocessing/Pass.js';
-import { createGradingMaterial, FULL_SCREEN_VERTEX, setUniform } from './grading.js';
+import { copyMaterial, createGradingMaterial, FULL_SCREEN_VERTEX, setUniform } from './grading.js';
+import { Upscaler } from './upscale.js';
 
 const blendMaterial = () =>
   new THREE.ShaderMaterial({
@@ -15,20 +16,6 @@ const blendMaterial = () =>
       uniform float weight;
       varying vec2 vUv;
       void main() { gl_FragColor = mix(texture2D(previous, vUv), texture2D(current, vUv), weight); }`,
-  });
-
-/** Copies a texture as it is: the graded image is already display-encoded. */
-const copyMaterial = () =>
-  new THREE.ShaderMaterial({
-    depthTest: false,
-    depthWrite: false,
-    uniforms: { source: { value: null } },
-    vertexShader: FULL_SCREEN_VERTEX,
-    fragmentShader: /* glsl */ `
-      precision highp float;
-      uniform sampler2D source;
-      varying vec2 vUv;
-      void main() { gl_FragColor = texture2D(source, vUv); }`,
   });
 
 const hdrTarget = (width: number, height: number) =>
@@ -57,6 +44,7 @@ export class FramePipeline {
     magFilter: THREE.LinearFilter,
     depthBuffer: false,
   });
+  private readonly upscaler = new Upscaler();
   private readonly copy = copyMaterial();
   private readonly copyQuad = new FullScreenQuad(this.copy);
   private readonly canvasSize = new THREE.Vector2();
@@ -110,21 +98,20 @@ export class FramePipeline {
   }
 
   /**
-   * Grades the average, or another linear HDR image (the path tracer's), into `target` (null: the canvas, scaled to
-   * fill it).
+   * Grades the average, or another linear HDR image (the path tracer's), into `target` (null: the canvas), scaled to
+   * fill it.
    */
   present(target: THREE.WebGLRenderTarget | null, transparent: boolean, source?: THREE.Texture): void {
     const image = source ?? this.accumulated[0].texture;
     const { width, height } = image.image as { width: number; height: number };
     const canvas = this.renderer.getDrawingBufferSize(this.canvasSize);
-    if (target === null && width * height < canvas.x * canvas.y) {
-      // A quick frame: grading every canvas pixel (bloom alone reads 25 texels for each) would cost more than
+    const outputPixels = target ? target.width * target.height : canvas.x * canvas.y;
+    if (width * height < outputPixels) {
+      // A quick frame: grading every output pixel (bloom alone reads 25 texels for each) would cost more than
       // drawing the frame at its small size did. It is graded at its own size and scaled up.
       this.graded.setSize(width, height);
       this.grade(image, this.graded, transparent);
-      setUniform(this.copy, 'source', this.graded.texture);
-      this.renderer.setRenderTarget(null);
-      this.copyQuad.render(this.renderer);
+      this.upscaler.upscale(this.renderer, this.graded, target);
       return;
     }
     this.grade(image, target, transparent);
@@ -152,5 +139,6 @@ export class FramePipeline {
     this.blendQuad.dispose();
     this.outputQuad.dispose();
     this.copyQuad.dispose();
+    this.upscaler.dispose();
   }
 }

@@ -225,3 +225,17 @@ export function updateGrading(
     material.needsUpdate = true;
   }
 }
+
+/** Copies a texture as it is: a graded image is already display-encoded, and a data layer (the shadow's alpha) stays data. */
+export const copyMaterial = () =>
+  new THREE.ShaderMaterial({
+    depthTest: false,
+    depthWrite: false,
+    uniforms: { source: { value: null } },
+    vertexShader: FULL_SCREEN_VERTEX,
+    fragmentShader: /* glsl */ `
+      precision highp float;
+      uniform sampler2D source;
+      varying vec2 vUv;
+      void main() { gl_FragColor = texture2D(source, vUv); }`,
+  });
