@@ -13,7 +13,14 @@ test.describe('the environment panel', () => {
     await studio.signOut();
   });
 
-  test('an environment, its scatter, the time of day with its lamps and the sun reach the engine', async ({ page }) => {
+  test("the studio floor's gloss, an environment, its scatter, the time of day with its lamps and the sun reach the engine", async ({
+    page,
+  }) => {
+    // The studio's own option: how glossy its floor is.
+    await page.getByRole('slider', { name: 'Floor Gloss' }).focus();
+    await page.keyboard.press('End');
+    await expect.poll(async () => (await engineCall('GetAllPCGOptions')).PCGOptions.FloorGloss).toBe(1);
+
     const before = await videoPicture(page);
     await page.getByRole('combobox', { name: 'Environment' }).click();
     await page.getByRole('option', { name: 'Desert PCG' }).click();

@@ -271,6 +271,27 @@ describe('the built-in car in real renders', () => {
     expect(Math.max(...rises.map((rise) => Math.abs(rise - 0.3)))).toBeLessThan(0.3);
   });
 
+  it('mirrors the car in the studio floor at the FloorGloss asked, and in nothing at 0', async () => {
+    await crane(25, 4);
+    const matte = await stillWith({ samples: 2 });
+    const gloss = async (FloorGloss: number) => {
+      expect((await t.call('car', 'SetPCG', { FloorGloss })).status).toBe(200);
+      return stillWith({ samples: 2 });
+    };
+    const [half, polished] = [await gloss(0.5), await gloss(1)];
+    // The floor in front of the car mirrors its dark underside, sills and tyres, and a little of its blue paint.
+    const floor = { x0: 0.2, x1: 0.8, y0: 0.82, y1: 1 };
+    const darkening = (pixels: Pixels) => matte.luminance(floor) - pixels.luminance(floor);
+    expect(darkening(half)).toBeGreaterThan(3);
+    expect(darkening(polished)).toBeGreaterThan(darkening(half) + 3);
+    expect(polished.mean(floor).b - polished.mean(floor).r).toBeGreaterThan(1.5);
+    expect(Math.abs(matte.mean(floor).b - matte.mean(floor).r)).toBeLessThan(0.5);
+    // The wall is not the floor, and a matte floor is as it was.
+    const wall = { x0: 0, x1: 1, y0: 0, y1: 0.15 };
+    expect(Math.abs(polished.mean(wall).g - matte.mean(wall).g)).toBeLessThan(1);
+    expect((await gloss(0)).changed(matte)).toBeLessThan(0.001);
+  });
+
   it('draws a held drag, then shows the whole car again once the drag rests', async () => {
     const viewport = async () => Pixels.fromPng(await t.renderer.livePage.locator('canvas').screenshot());
     await t.renderer.settled();

@@ -124,7 +124,7 @@ describe('Update New Config', () => {
     expect(read.timeOfDay).toMatchObject({ Current: 'Afternoon' });
     expect(read.environment).toBe('desert-pcg');
     expect(read.pcg).toEqual({
-      PCGOptions: { GrassDensity: 0.6, PlantDensity: 0.5, TreeDensity: 0.1, RockDensity: 0.2 },
+      PCGOptions: { FloorGloss: 0, GrassDensity: 0.6, PlantDensity: 0.5, TreeDensity: 0.1, RockDensity: 0.2 },
     });
     expect(read.backdrop).toMatchObject({ HdrIntensity: 2.5, HdrYaw: 90, HdrLightColor: { R: 255, G: 240, B: 220 } });
     expect(read.postProcess).toMatchObject({ ExposureCompensationOut: 0.3, GainOut: { X: 1.1, Y: 1, Z: 1, W: 1 } });

@@ -6,7 +6,7 @@ import {
   type EngineHandlersOf,
 } from '@autostudio/protocol';
 import { EngineError } from './engine-error.js';
-import { ENVIRONMENTS, PCG_DEFAULTS, findEnvironment } from './environments.js';
+import { ENVIRONMENT_OPTION_DEFAULTS, ENVIRONMENTS, findEnvironment } from './environments.js';
 import type { SceneCore } from './scene-core.js';
 
 /** What surrounds the car: the environment, its time of day and sun, the PCG scatter, the backplate and the HDRI. */
@@ -34,23 +34,19 @@ export class Backdrop {
     'Set Sun Azimuth Angle': ({ Value }) => this.setSunAzimuth(Value),
     GetEnvironmentOptions: () => ({
       Current: this.environment.name,
-      Options: ENVIRONMENTS.map((env) =>
-        env.name === 'desert-pcg'
-          ? {
-              ...env,
-              environmentConfigOptions: env.environmentConfigOptions.map((o) => ({
-                ...o,
-                value: this.environment.pcg[o.name] ?? o.value,
-              })),
-            }
-          : env,
-      ),
+      Options: ENVIRONMENTS.map((env) => ({
+        ...env,
+        environmentConfigOptions: env.environmentConfigOptions.map((o) => ({
+          ...o,
+          value: this.environment.pcg[o.name] ?? o.value,
+        })),
+      })),
     }),
     LoadEnvironmentbyPath: ({ Path }) => this.loadEnvironment(Path),
     GetAllPCGOptions: () => ({ PCGOptions: { ...this.environment.pcg } }),
     SetPCG: (values) => {
       if (Object.keys(values).length === 0)
-        throw new EngineError('SetPCG: no option given (GrassDensity, PlantDensity, TreeDensity, RockDensity)');
+        throw new EngineError(`SetPCG: no option given (${Object.keys(ENVIRONMENT_OPTION_DEFAULTS).join(', ')})`);
       this.setPcg(values);
     },
   };
@@ -85,13 +81,13 @@ export class Backdrop {
     this.environment.name = env.name;
   }
 
-  /** Scatter densities by option name, either case; an unknown option is refused. */
+  /** Environment options (scatter densities, the studio floor) by name, either case; an unknown one is refused. */
   setPcg(values: Record<string, number | undefined>): void {
-    const names = Object.keys(PCG_DEFAULTS);
+    const names = Object.keys(ENVIRONMENT_OPTION_DEFAULTS);
     for (const [given, v] of Object.entries(values)) {
       if (v === undefined) continue;
       const name = names.find((n) => n.toLowerCase() === given.toLowerCase());
-      if (!name) throw new EngineError(`Unknown PCG option ${given}; options are ${names.join(', ')}`);
+      if (!name) throw new EngineError(`Unknown environment option ${given}; options are ${names.join(', ')}`);
       this.environment.pcg[name] = v;
     }
   }

@@ -1,4 +1,4 @@
-import { PCG_RANGE, type EnvironmentOption, type PcgOption } from '@autostudio/protocol';
+import { PCG_RANGE, type EnvironmentOption, type PcgOption, type StudioOption } from '@autostudio/protocol';
 
 /**
  * The built-in environments of spec §3, with Unreal-style paths. A label is the name without its first
@@ -6,10 +6,10 @@ import { PCG_RANGE, type EnvironmentOption, type PcgOption } from '@autostudio/p
  */
 const label = (name: string): string => (name.includes('_') ? name.split('_').slice(1).join('_') : name);
 
-const slider = (name: string, value: number) => ({
+const slider = (name: string, value: number, group = 'PCGOptions') => ({
   name,
   label: name.replace(/([a-z])([A-Z])/g, '$1 $2'),
-  group: 'PCGOptions',
+  group,
   updateFunction: 'SetPCG',
   value,
   valueConfig: { ...PCG_RANGE },
@@ -22,6 +22,12 @@ export const PCG_DEFAULTS: Record<PcgOption, number> = {
   TreeDensity: 0.2,
   RockDensity: 0.2,
 };
+
+/** The studio floor is matte unless asked: its reflection costs a second drawing of the car in every frame. */
+export const STUDIO_DEFAULTS: Record<StudioOption, number> = { FloorGloss: 0 };
+
+/** Every environment's options with their defaults: the values SetPCG sets, kept whichever environment is on show. */
+export const ENVIRONMENT_OPTION_DEFAULTS = { ...PCG_DEFAULTS, ...STUDIO_DEFAULTS };
 
 const option = (
   name: string,
@@ -41,7 +47,12 @@ const option = (
 });
 
 export const ENVIRONMENTS: EnvironmentOption[] = [
-  option('studio', 'Indoor', { isDefault: true }),
+  option('studio', 'Indoor', {
+    isDefault: true,
+    environmentConfigOptions: Object.entries(STUDIO_DEFAULTS).map(([name, value]) =>
+      slider(name, value, 'StudioOptions'),
+    ),
+  }),
   option('desert', 'Outdoor', { isDefault: true, region: 'europe' }),
   option('desert-pcg', 'Outdoor', {
     region: 'europe',

@@ -5,7 +5,7 @@ import {
   POST_PROCESS_PARAMETERS,
 } from '@autostudio/protocol';
 import { DEFAULT_PAINT, DEFAULT_TRIM } from '../contract/car-catalogue.js';
-import { DEFAULT_ENVIRONMENT, PCG_DEFAULTS } from './environments.js';
+import { DEFAULT_ENVIRONMENT, ENVIRONMENT_OPTION_DEFAULTS } from './environments.js';
 import type { SceneState } from '../contract/scene-state.js';
 
 /** Spec §3 "Post-process parameters" (Gain 1, every other value 0), under their Out names. */
@@ -55,7 +55,7 @@ export function initialSceneState(viewport: { width: number; height: number }): 
       name: DEFAULT_ENVIRONMENT,
       timeOfDay: environment.TimeOfDay,
       sunDirection: environment.SunAzimuth,
-      pcg: { ...PCG_DEFAULTS },
+      pcg: { ...ENVIRONMENT_OPTION_DEFAULTS },
       backplate: { enabled: environment.Backplate, imageUrl: null },
       hdri: {
         imageUrl: null,

@@ -199,6 +199,25 @@ describe('environment and sequences', () => {
     expect((await t.call('car', 'LoadEnvironmentbyPath', { Path: '/Game/Moon' })).status).toBe(400);
   });
 
+  it("offers the studio floor's gloss as the studio's slider and sets it with SetPCG", async () => {
+    const studio = async () =>
+      (
+        (await t.call('car', 'GetEnvironmentOptions')).body as {
+          Options: {
+            name: string;
+            environmentConfigOptions: { name: string; updateFunction: string; value: number }[];
+          }[];
+        }
+      ).Options.find((option) => option.name === 'studio');
+    expect((await studio())?.environmentConfigOptions).toMatchObject([
+      { name: 'FloorGloss', label: 'Floor Gloss', updateFunction: 'SetPCG', value: 0 },
+    ]);
+    expect((await t.call('car', 'SetPCG', { FloorGloss: 0.7 })).status).toBe(200);
+    expect(state()?.environment.pcg.FloorGloss).toBe(0.7);
+    expect((await studio())?.environmentConfigOptions[0]?.value).toBe(0.7);
+    expect((await t.call('car', 'GetAllPCGOptions')).body).toMatchObject({ PCGOptions: { FloorGloss: 0.7 } });
+  });
+
   it('plays a sequence to its end and the crane follows the keyframes', async () => {
     const { body } = await t.call('car', 'CreateSequence', {
       Keyframes: [

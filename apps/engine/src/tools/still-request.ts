@@ -31,6 +31,8 @@ const flags = z.object({
   /** A drag's frame instead of a refined still: one sample at this fraction of the size, scaled up. */
   'drag-scale': z.coerce.number().min(0.05).max(1).optional(),
   time: z.enum(TIME_OF_DAY_OPTIONS).optional(),
+  /** The studio floor's gloss, 0 (matte) to 1 (polished): the FloorGloss option. */
+  'floor-gloss': z.coerce.number().min(0).max(1).optional(),
   /** Degrees about the vertical. */
   'sun-azimuth': z.coerce.number().min(0).max(360).optional(),
   'tone-mapper': z.enum(TONE_MAPPERS).default(DEFAULT_TONE_MAPPER),
@@ -68,6 +70,7 @@ export async function stillRequest(args: readonly string[]): Promise<StillReques
   for (const lamp of Object.values(state.car.lamps)) lamp.on = options.lamps === 'on';
   if (options.time) state.environment.timeOfDay = options.time;
   if (options['sun-azimuth'] !== undefined) state.environment.sunDirection = options['sun-azimuth'];
+  if (options['floor-gloss'] !== undefined) state.environment.pcg.FloorGloss = options['floor-gloss'];
   state.render.toneMapper = options['tone-mapper'];
   if (options.interior === 'on') state.camera.spot = 'Interior';
   if (options['focal-length']) state.camera.focalLength = options['focal-length'];

@@ -38,6 +38,12 @@ export const PCG_OPTIONS = ['GrassDensity', 'PlantDensity', 'TreeDensity', 'Rock
 export type PcgOption = (typeof PCG_OPTIONS)[number];
 export const PCG_RANGE = { min: 0, max: 1, step: 0.1 } as const;
 export const pcgDensitySchema = z.number().min(PCG_RANGE.min).max(PCG_RANGE.max);
+/**
+ * The studio's own option, a slider of its environmentConfigOptions set with SetPCG as every environment option of
+ * the catalogue is: how glossy the studio floor is, from matte (0, the default) to polished (1), mirroring the car.
+ */
+export const STUDIO_OPTIONS = ['FloorGloss'] as const;
+export type StudioOption = (typeof STUDIO_OPTIONS)[number];
 
 /** The HDRI backdrop's properties, named without their `Hdr` prefix. */
 export const hdrSchema = z.object({
@@ -122,8 +128,10 @@ export const ENVIRONMENT_FUNCTIONS = defineFunctions({
   },
   SetPCG: {
     object: 'car',
-    description: 'Sets scatter densities (0–1); keys are the option names with spaces removed.',
-    parameters: z.object(sameShape(PCG_OPTIONS, pcgDensitySchema.optional())),
+    description:
+      "Sets the current environment's options (0–1): desert-pcg's scatter densities, the studio's floor gloss; " +
+      'keys are the option names with spaces removed.',
+    parameters: z.object(sameShape([...PCG_OPTIONS, ...STUDIO_OPTIONS], pcgDensitySchema.optional())),
   },
 });
 

@@ -1,6 +1,8 @@
 import * as THREE from 'three';
 import { RoomEnvironment } from 'three/addons/environments/RoomEnvironment.js';
+import type { SceneState } from '../../contract/scene-state.js';
 import { CubeLight, pathTracedFloor, type Environment, type PathTracedLook } from './environment.js';
+import { FloorReflection } from './floor-reflection.js';
 import { libraryHdri } from './library-hdri.js';
 
 /** The path tracer's overhead softbox. */
@@ -8,6 +10,9 @@ const SOFTBOX_NITS = 3;
 
 /** Turns the captured studio so the car body mirrors its dark walls, broken by the softboxes' highlights. */
 const HDRI_ROTATION = THREE.MathUtils.degToRad(90);
+/** The path tracer's floor from matte (the FloorGloss option at 0) to polished (at 1). */
+const TRACED_FLOOR_ROUGHNESS = { matte: 0.92, polished: 0.15 } as const;
+
 /** The capture is metered for its white cyc; the car sits in it darker, as it would under the softboxes alone. */
 const HDRI_INTENSITY = 0.4;
 
@@ -26,6 +31,8 @@ export class StudioEnvironment implements Environment {
   private readonly lightScene = new THREE.Scene();
   private readonly cubeLight = new CubeLight({ size: 256, near: 0.1, far: 100 });
   private tracedLight: THREE.Texture | null = null;
+  private readonly reflection: FloorReflection;
+  private readonly tracedFloor = pathTracedFloor(0x8c8c8c);
 
   constructor(private readonly pmrem: THREE.PMREMGenerator) {
     this.group.name = 'studio';
@@ -36,8 +43,9 @@ export class StudioEnvironment implements Environment {
     const material = new THREE.MeshBasicMaterial({ vertexColors: true });
     const stage = cyclorama(material);
     // The path tracer lights the cyclorama itself, so it sees the bare grey surface.
-    stage.userData.pathTracedMaterial = pathTracedFloor(0x8c8c8c);
+    stage.userData.pathTracedMaterial = this.tracedFloor;
     this.group.add(stage);
+    this.reflection = new FloorReflection(this.group);
     // The cyclorama closes the room around the car, so the room's light reaches the path tracer's floor only by
     // bounces, which is noise. A large overhead softbox, as a real studio hangs, lights it directly instead.
     const softbox = new THREE.RectAreaLight(0xffffff, SOFTBOX_NITS, 6, 4);
@@ -48,7 +56,14 @@ export class StudioEnvironment implements Environment {
     this.group.add(softbox);
   }
 
-  async update(): Promise<void> {
+  async update(state: SceneState['environment']): Promise<void> {
+    const gloss = state.pcg.FloorGloss ?? 0;
+    this.reflection.strength = gloss;
+    this.tracedFloor.roughness = THREE.MathUtils.lerp(
+      TRACED_FLOOR_ROUGHNESS.matte,
+      TRACED_FLOOR_ROUGHNESS.polished,
+      gloss,
+    );
     if (this.hdri) return;
     try {
       this.hdri = await libraryHdri('studio');
@@ -99,6 +114,7 @@ export class StudioEnvironment implements Environment {
   dispose(): void {
     this.envMap.dispose();
     this.cubeLight.dispose();
+    this.reflection.dispose();
   }
 }
 
