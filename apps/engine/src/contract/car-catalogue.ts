@@ -24,16 +24,20 @@ export interface PaintSpec {
   name: string;
   color: string;
   finish: 'solid' | 'metallic' | 'pearl' | 'matte';
+  /** A metallic's or pearl's flakes: the share of the surface they cover and their size in millimetres. */
+  flakes?: { amount: number; size: number };
 }
 
 export const PAINTS: PaintSpec[] = [
   { name: 'Glacier White', color: '#e9ecef', finish: 'solid' },
-  { name: 'Obsidian Black', color: '#0b0c0f', finish: 'metallic' },
+  // A black with a sparse, coarse flake: it sparkles in the sun and reads black in the shade.
+  { name: 'Obsidian Black', color: '#0b0c0f', finish: 'metallic', flakes: { amount: 0.25, size: 0.4 } },
   { name: 'Rallye Red', color: '#b3121b', finish: 'solid' },
-  { name: 'Cobalt Blue', color: '#1f4fa8', finish: 'metallic' },
-  { name: 'Lunar Silver', color: '#a7adb4', finish: 'metallic' },
-  { name: 'Pearl Opal', color: '#efe9df', finish: 'pearl' },
-  { name: 'Forest Green', color: '#24412f', finish: 'pearl' },
+  { name: 'Cobalt Blue', color: '#1f4fa8', finish: 'metallic', flakes: { amount: 0.45, size: 0.3 } },
+  // A silver is mostly flake, and a fine one.
+  { name: 'Lunar Silver', color: '#a7adb4', finish: 'metallic', flakes: { amount: 0.7, size: 0.15 } },
+  { name: 'Pearl Opal', color: '#efe9df', finish: 'pearl', flakes: { amount: 0.3, size: 0.12 } },
+  { name: 'Forest Green', color: '#24412f', finish: 'pearl', flakes: { amount: 0.3, size: 0.12 } },
   { name: 'Desert Sand', color: '#b9a27e', finish: 'matte' },
   { name: 'Graphite Matte', color: '#3a3d42', finish: 'matte' },
 ];

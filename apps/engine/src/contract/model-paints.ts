@@ -15,7 +15,7 @@ export const modelPaintSchema = z.strictObject({
   roughness: unit,
   clearcoat: unit,
   clearcoatRoughness: unit,
-  /** Kept as the model gives them; the renderer does not draw flakes yet. `size` in millimetres. */
+  /** Metallic flakes under the coat, drawn in raster pictures (not path-traced ones). `size` in millimetres. */
   flakes: z.strictObject({ amount: unit, size: z.number().positive().max(10) }).optional(),
 });
 

@@ -6,6 +6,7 @@ import { DOORS, PAINTS, TRIMS, paintKey, type LampName } from '../../contract/ca
 import type { ModelPaint } from '../../contract/model-paints.js';
 import type { SceneState } from '../../contract/scene-state.js';
 import { buildCar } from '../car/build-car.js';
+import { setFlakes, type Flakes } from '../car/flakes.js';
 import { tagInterior } from '../car/drag-detail.js';
 import type { CabinBox } from './camera-rig.js';
 
@@ -32,6 +33,7 @@ interface Finish {
 /** What the page sets on the Paint material(s). */
 interface PaintValues extends Finish {
   color: string;
+  flakes: Flakes | undefined;
 }
 
 const FINISH: Record<string, Finish> = {
@@ -262,6 +264,7 @@ export class CarRig {
       // A pearl's glow is in its own hue: a white sheen washed Forest Green out to grey (ΔE2000 21 from its
       // catalogue colour in bench/fidelity-bench.mjs).
       material.sheenColor.set(paint.color);
+      setFlakes(material, paint.flakes);
     }
     for (const [name, pivot] of parts.doors) {
       const value = car.doors[name as keyof typeof car.doors];
@@ -290,11 +293,12 @@ export class CarRig {
         sheen: 0,
         // As glTF layers a clear coat: over the base, whose own reflection stays.
         specularIntensity: 1,
+        flakes: paint.flakes,
       };
     }
     const builtIn = PAINTS.find((p) => paintKey(p.name) === car.paint) ?? PAINTS[0];
     const finish = FINISH[builtIn?.finish ?? 'solid'] ?? FINISH.solid;
-    return { color: builtIn?.color ?? '#ffffff', ...(finish as Finish) };
+    return { color: builtIn?.color ?? '#ffffff', ...(finish as Finish), flakes: builtIn?.flakes };
   }
 
   private async look(car: SceneState['car']): Promise<CarLook> {
