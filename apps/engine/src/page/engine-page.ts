@@ -645,6 +645,7 @@ export class EnginePage implements EnginePageApi {
       exposureBias: this.stage.exposureBias,
       guideImage: this.guideImage?.texture,
       occlusion,
+      glare: Object.values(state.car.lamps).some((lamp) => lamp.on && lamp.intensity > 0),
     });
   }
 

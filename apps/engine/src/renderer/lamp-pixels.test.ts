@@ -54,4 +54,37 @@ describe('headlamps of the loaded built-in product', () => {
     // Off, the same pixels are a dark lens over a chrome reflector (its highlights aside), far from lit.
     expect(lens.off).toBeLessThan(110);
   });
+
+  it('glare at night into what lies just above them, the post-process bloom left at its default 0', async () => {
+    expect((await t.call('car', 'Update Car Material', { MaterialToSet: 'Terra Base' })).status).toBe(200);
+    expect((await t.call('car', 'LoadEnvironmentbyPath', { Path: 'desert' })).status).toBe(200);
+    // Night turns every lamp on (spec §4): the picture with them off is taken after.
+    expect((await t.call('car', 'Set Time Of the Day', { Value: 'Night' })).status).toBe(200);
+    await t.setProperty('camera', 'CameraExteriorYaw', 20);
+    await t.setProperty('camera', 'CameraExteriorPitch', 3);
+    await t.setProperty('camera', 'CameraExteriorDistance', 250);
+    const on = await t.still(4);
+    for (const LightName of ['HeadLamps1', 'TailLamps1'])
+      expect((await t.call('car', 'CarLightTurnOnOff', { LightName, OnOff: false })).status).toBe(200);
+    const off = await t.still(4);
+    const lens = (i: number) => Math.min(on.data[i] ?? 0, on.data[i + 1] ?? 0, on.data[i + 2] ?? 0) > 230;
+    // Pixels 2–8 rows above a lit lens and not lens themselves: no lamp's light reaches them (the lamps light the
+    // ground ahead), only the lens's glare.
+    let sum = 0;
+    let count = 0;
+    for (let y = 0; y < on.height - 8; y += 1) {
+      for (let x = 0; x < on.width; x += 1) {
+        const i = (y * on.width + x) * 4;
+        if (lens(i)) continue;
+        let below = false;
+        for (let d = 2; d <= 8 && !below; d += 1) below = lens(((y + d) * on.width + x) * 4);
+        if (!below) continue;
+        sum += luminance(on, i) - luminance(off, i);
+        count += 1;
+      }
+    }
+    // Measured: 133 levels brighter with the glare, 0 without it.
+    expect(count).toBeGreaterThan(50);
+    expect(sum / count).toBeGreaterThan(30);
+  });
 });

@@ -1,6 +1,7 @@
 import * as THREE from 'three';
 import { FullScreenQuad } from 'three/addons/postprocessing/Pass.js';
 import { copyMaterial, createGradingMaterial, FULL_SCREEN_VERTEX, setUniform } from './grading.js';
+import { Glare } from './glare.js';
 import { Upscaler } from './upscale.js';
 
 const blendMaterial = () =>
@@ -45,6 +46,7 @@ export class FramePipeline {
     depthBuffer: false,
   });
   private readonly upscaler = new Upscaler();
+  private readonly glare = new Glare();
   private readonly copy = copyMaterial();
   private readonly copyQuad = new FullScreenQuad(this.copy);
   private readonly canvasSize = new THREE.Vector2();
@@ -126,6 +128,10 @@ export class FramePipeline {
 
   private grade(image: THREE.Texture, target: THREE.WebGLRenderTarget | null, transparent: boolean): void {
     const { width, height } = image.image as { width: number; height: number };
+    if (this.grading.defines.GLARE !== undefined) {
+      const exposure = this.grading.uniforms.exposure?.value as number;
+      setUniform(this.grading, 'glare', this.glare.compute(this.renderer, image, exposure));
+    }
     setUniform(this.grading, 'image', image);
     setUniform(this.grading, 'texel', new THREE.Vector2(1 / width, 1 / height));
     setUniform(this.grading, 'aspect', new THREE.Vector2(width, height));
@@ -140,5 +146,6 @@ export class FramePipeline {
     this.outputQuad.dispose();
     this.copyQuad.dispose();
     this.upscaler.dispose();
+    this.glare.dispose();
   }
 }

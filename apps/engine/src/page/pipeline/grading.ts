@@ -27,6 +27,7 @@ uniform float guideOpacity;
 uniform vec2 aspect;
 uniform bool transparent;
 uniform sampler2D occlusion;
+uniform sampler2D glare;
 varying vec2 vUv;
 
 // three.js's own tone mappers; the one in use is chosen by TONE_MAP at compile time (toneMappingExposure stays 1:
@@ -83,6 +84,11 @@ void main() {
     }
     color += glow / 25.0 * bloom;
   }
+#endif
+#ifdef GLARE
+  // The lens's glare round the lit lamps (Glare): their light spread wide and faint, widest faintest.
+  color += (textureLod(glare, vUv, 1.0).rgb * 0.3 + textureLod(glare, vUv, 2.5).rgb * 0.5 +
+    textureLod(glare, vUv, 4.0).rgb * 0.8);
 #endif
 #ifdef AMBIENT_OCCLUSION
   // Light the creases would not get (see AmbientOcclusion): the look's values apply to what is left.
@@ -173,6 +179,7 @@ export function createGradingMaterial(): THREE.ShaderMaterial {
       aspect: { value: new THREE.Vector2(16, 9) },
       transparent: { value: false },
       occlusion: { value: null },
+      glare: { value: null },
       toneMappingExposure: { value: 1 },
     },
     // The tone mapper comes from the state: updateGrading sets TONE_MAP before the first frame.
@@ -188,6 +195,8 @@ export function updateGrading(
     guideImage?: THREE.Texture | null;
     /** The picture's ambient occlusion (AmbientOcclusion), same size; none: nothing occluded. */
     occlusion?: THREE.Texture | null;
+    /** Whether the picture has light sources to glare (lit lamps): the pipeline then gathers its Glare. */
+    glare?: boolean;
   },
 ): void {
   const post = state.postProcess;
@@ -216,6 +225,7 @@ export function updateGrading(
   const defines: Record<string, string> = { TONE_MAP: TONE_MAP_FUNCTION[state.render.toneMapper] };
   if (number(post.BloomIntensityOut) > 0) defines.BLOOM = '';
   if (guide > 0) defines.GUIDE = '';
+  if (options.glare) defines.GLARE = '';
   if (options.occlusion) {
     defines.AMBIENT_OCCLUSION = '';
     set('occlusion', options.occlusion);
