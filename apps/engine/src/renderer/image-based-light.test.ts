@@ -172,7 +172,7 @@ describe('paint colour', () => {
     await t.setProperty('camera', 'CameraExteriorYaw', 0);
   });
 
-  it('shows each paint in a light tent as its catalogue colour, within ΔE2000 3 (a black under its coat aside)', async () => {
+  it('shows each paint in a light tent as its catalogue colour, within ΔE2000 3', async () => {
     await useHdri('/white.hdr');
     await t.setProperty('car', 'HdrYaw', 0);
     await t.setProperty('camera', 'CameraExteriorYaw', 90);
@@ -191,8 +191,9 @@ describe('paint colour', () => {
     }
     console.info('paints in the light tent', measured);
     // The base under a clear coat reflected as well as the coat: red came back at ΔE2000 7.7, Forest Green 6.5. A
-    // black under a coat cannot be black in an even white light: the coat alone mirrors about 4 % of it.
-    expect(off).toEqual(['Obsidian Black']);
+    // black under a coat cannot read darker than the 4 % the coat mirrors (#1a1a1a through PBR Neutral's toe): with
+    // the pigment's own #0b0c0f as its catalogue colour Obsidian Black came back at 4.6.
+    expect(off).toEqual([]);
     await t.setProperty('camera', 'CameraExteriorYaw', 0);
   });
 });

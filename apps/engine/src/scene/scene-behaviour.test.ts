@@ -65,7 +65,7 @@ describe('car', () => {
       MaterialOptions: ['glacier white', 'obsidian black', 'rallye red', 'lunar silver'],
       Swatches: {
         'glacier white': '#e9ecef',
-        'obsidian black': '#0b0c0f',
+        'obsidian black': '#1d1e22',
         'rallye red': '#b3121b',
         'lunar silver': '#a7adb4',
       },
