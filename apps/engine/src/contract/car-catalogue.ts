@@ -33,13 +33,13 @@ export const PAINTS: PaintSpec[] = [
   // A black with a sparse, coarse flake: it sparkles in the sun and reads black in the shade. Its colour is what a
   // glossy black reads as in an even white light, the clear coat's 4 % sheen with it (a meter's SCI reading), as
   // every paint's colour here is: no coated paint can read as dark as its pigment alone (#0b0c0f, ΔE2000 4.6 off).
-  { name: 'Obsidian Black', color: '#1d1e22', finish: 'metallic', flakes: { amount: 0.25, size: 0.4 } },
+  { name: 'Obsidian Black', color: '#1d1e22', finish: 'metallic', flakes: { amount: 0.25, size: 1 } },
   { name: 'Rallye Red', color: '#b3121b', finish: 'solid' },
-  { name: 'Cobalt Blue', color: '#1f4fa8', finish: 'metallic', flakes: { amount: 0.45, size: 0.3 } },
-  // A silver is mostly flake, and a fine one.
-  { name: 'Lunar Silver', color: '#a7adb4', finish: 'metallic', flakes: { amount: 0.7, size: 0.15 } },
-  { name: 'Pearl Opal', color: '#efe9df', finish: 'pearl', flakes: { amount: 0.3, size: 0.12 } },
-  { name: 'Forest Green', color: '#24412f', finish: 'pearl', flakes: { amount: 0.3, size: 0.12 } },
+  { name: 'Cobalt Blue', color: '#1f4fa8', finish: 'metallic', flakes: { amount: 0.45, size: 0.8 } },
+  // A silver is fine flake.
+  { name: 'Lunar Silver', color: '#a7adb4', finish: 'metallic', flakes: { amount: 0.4, size: 0.4 } },
+  { name: 'Pearl Opal', color: '#efe9df', finish: 'pearl', flakes: { amount: 0.3, size: 0.4 } },
+  { name: 'Forest Green', color: '#24412f', finish: 'pearl', flakes: { amount: 0.3, size: 0.4 } },
   { name: 'Desert Sand', color: '#b9a27e', finish: 'matte' },
   { name: 'Graphite Matte', color: '#3a3d42', finish: 'matte' },
 ];

@@ -153,11 +153,12 @@ describe('a loaded model with its own paints', () => {
     const manifest = {
       paints: [
         { name: 'Smooth Silver', ...silver },
-        { name: 'Flaked Silver', ...silver, flakes: { amount: 0.7, size: 0.3 } },
+        { name: 'Flaked Silver', ...silver, flakes: { amount: 0.7, size: 2 } },
+        { name: 'Fine Silver', ...silver, flakes: { amount: 0.7, size: 0.05 } },
       ],
     };
     await loadServedModel(t, withManifest(plain, manifest));
-    // Close to the flank in the noon sun, where flakes glint.
+    // Close to the flank in the noon sun, where flakes glint: coarse ones, which a 320-pixel still resolves.
     expect((await t.call('car', 'LoadEnvironmentbyPath', { Path: 'desert' })).status).toBe(200);
     expect((await t.call('car', 'Set Time Of the Day', { Value: 'Noon' })).status).toBe(200);
     await t.setProperty('camera', 'CameraExteriorYaw', 60);
@@ -167,11 +168,18 @@ describe('a loaded model with its own paints', () => {
       expect((await t.call('car', 'Update Car Material', { MaterialToSet })).status).toBe(200);
       return t.still(4);
     };
-    const [smooth, flaked] = [await paint('Smooth Silver'), await paint('Flaked Silver')];
+    const [smooth, flaked, fine] = [
+      await paint('Smooth Silver'),
+      await paint('Flaked Silver'),
+      await paint('Fine Silver'),
+    ];
     const panel = { x0: 0.35, x1: 0.65, y0: 0.45, y1: 0.7 };
-    // Measured: grain 0.19 smooth, 2.17 flaked; the same mean luminance (116.4, 116.2).
+    // Measured: grain 0.19 smooth, 3.2 with 2 mm flakes, 0.19 with 0.05 mm ones (3.4 before they faded out).
     expect(flaked.grain(panel)).toBeGreaterThan(1);
     expect(flaked.grain(panel)).toBeGreaterThan(smooth.grain(panel) * 4);
     expect(Math.abs(flaked.luminance(panel) - smooth.luminance(panel))).toBeLessThan(4);
+    // Flakes far smaller than a pixel average into the paint: drawn one random pick a sample, they were a grain
+    // (a sandpaper look) that a still's samples did not smooth.
+    expect(fine.grain(panel)).toBeLessThan(smooth.grain(panel) * 1.5 + 0.1);
   });
 });

@@ -7,9 +7,9 @@ export interface Flakes {
 }
 
 /** How far a flake tilts from the surface at most (radians): enough that some catch the light the coat does not. */
-const TILT = 0.15;
+const TILT = 0.2;
 /** A flake is a small mirror: its roughness is the base's times this. */
-const FLAKE_ROUGHNESS = 0.6;
+const FLAKE_ROUGHNESS = 0.4;
 
 interface FlakeUniforms {
   flakeAmount: { value: number };
@@ -23,8 +23,9 @@ const uniformsOf = new WeakMap<THREE.MeshPhysicalMaterial, FlakeUniforms>();
  * Metallic flakes in a paint's base layer, under its clear coat: the surface is cut into cells the flakes' size
  * (in the part's own space, so they stay on the panel as it moves), and in a share of them (`amount`) the base
  * layer's normal is tilted at random and made smoother. Each such cell glints when its tilt mirrors a light the coat
- * does not, which is the sparkle of a metallic paint up close; from afar many cells fall in a pixel and the samples
- * of a still average them into the paint's grain. The coat keeps the smooth normal.
+ * does not, which is the sparkle of a metallic paint up close. Flakes much smaller than a pixel fade out: a pixel
+ * sees hundreds of them, which average into the paint itself (drawn as single picks they were a sandpaper grain that
+ * 16 samples did not smooth). The coat keeps the smooth normal.
  *
  * Raster only: the path tracer draws the paint without them.
  */
@@ -65,13 +66,19 @@ function extend(shader: THREE.WebGLProgramParametersWithUniforms, uniforms: Flak
     .replace(
       '#include <clearcoat_normal_fragment_begin>',
       `#include <clearcoat_normal_fragment_begin>
-      if (flakeAmount > 0.0) {
+      // Flakes much smaller than a pixel average out into the paint (a sample picking one at random per pixel would
+      // be grain, not sparkle): they fade from a flake a third of a pixel across down to one a tenth.
+      // A pixel's footprint across its narrower side: a panel seen at a grazing angle (where the sun glints) is
+      // stretched along the view, and its flakes are still resolved across it.
+      float flakePixel = min(length(dFdx(vFlakePoint)), length(dFdy(vFlakePoint)));
+      float flakesSeen = smoothstep(0.1, 0.3, flakeSize / max(flakePixel, 1e-6));
+      if (flakeAmount > 0.0 && flakesSeen > 0.0) {
         vec3 cell = floor(vFlakePoint / flakeSize);
         vec3 pick = flakeHash(cell);
         if (pick.x < flakeAmount) {
           vec3 tilt = flakeHash(cell + 71.0) * 2.0 - 1.0;
-          normal = normalize(normal + normalize(normalMatrix * tilt) * ${TILT.toFixed(2)});
-          roughnessFactor *= ${FLAKE_ROUGHNESS.toFixed(2)};
+          normal = normalize(normal + normalize(normalMatrix * tilt) * ${TILT.toFixed(2)} * flakesSeen);
+          roughnessFactor *= mix(1.0, ${FLAKE_ROUGHNESS.toFixed(2)}, flakesSeen);
         }
       }`,
     );
