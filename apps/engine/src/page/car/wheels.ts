@@ -118,11 +118,7 @@ function buildWheel(trim: TrimSpec, size: WheelSize): PartCollector {
 
   // Brake disc and caliper, inboard of the spokes.
   const discR = Math.min(rr - 0.045, 0.19);
-  parts.add(
-    'disc',
-    new THREE.CylinderGeometry(discR, discR, 0.026, 36),
-    new THREE.Matrix4().makeTranslation(-0.03, 0, 0).multiply(toAxleX),
-  );
+  brakeDisc(parts, discR, -0.03, toAxleX);
   const calAngle = Math.PI * 0.8;
   parts.place(
     'caliper',
@@ -209,6 +205,34 @@ function spokes(
     const angle = (Math.floor(count >= 10 ? k / 2 : k) * 2 * Math.PI) / (count >= 10 ? count / 2 : count) + pair;
     parts.add('rim', spoke, new THREE.Matrix4().makeRotationX(angle));
   }
+}
+
+/**
+ * A ventilated brake disc as it shows through the spokes: two friction plates with the dark gap of their vanes
+ * between them, round a hat that steps out towards the hub in the darker metal of the rim's inside.
+ */
+function brakeDisc(parts: PartCollector, radius: number, x: number, toAxleX: THREE.Matrix4): void {
+  const hatRadius = radius * 0.56;
+  const plate = 0.009;
+  const gap = 0.008;
+  // A flat ring between two radii, `thickness` along the axle (a lathe of its cross-section).
+  const ring = (inner: number, outer: number, thickness: number) =>
+    new THREE.LatheGeometry(
+      [
+        new THREE.Vector2(inner, -thickness / 2),
+        new THREE.Vector2(outer, -thickness / 2),
+        new THREE.Vector2(outer, thickness / 2),
+        new THREE.Vector2(inner, thickness / 2),
+        new THREE.Vector2(inner, -thickness / 2),
+      ],
+      40,
+    );
+  const at = (offset: number) => new THREE.Matrix4().makeTranslation(x + offset, 0, 0).multiply(toAxleX);
+  for (const side of [-1, 1]) parts.add('disc', ring(hatRadius, radius, plate), at((side * (gap + plate)) / 2));
+  parts.add('rimInner', new THREE.CylinderGeometry(radius - 0.004, radius - 0.004, gap, 40, 1, true), at(0));
+  // The hat: a shallow cup from the inner plate out to the hub face.
+  parts.add('rimInner', ring(hatRadius - 0.006, hatRadius, 0.045), at(0.018));
+  parts.add('rimInner', new THREE.CylinderGeometry(hatRadius, hatRadius, 0.004, 40), at(0.04));
 }
 
 /** Pressed steel wheel: a dished disc with a ring of vent holes and a plain cap. */
