@@ -153,12 +153,13 @@ describe('a loaded model with its own paints', () => {
     const manifest = {
       paints: [
         { name: 'Smooth Silver', ...silver },
-        { name: 'Flaked Silver', ...silver, flakes: { amount: 0.7, size: 2 } },
+        { name: 'Flaked Silver', ...silver, flakes: { amount: 0.7, size: 8 } },
         { name: 'Fine Silver', ...silver, flakes: { amount: 0.7, size: 0.05 } },
       ],
     };
     await loadServedModel(t, withManifest(plain, manifest));
-    // Close to the flank in the noon sun, where flakes glint: coarse ones, which a 320-pixel still resolves.
+    // Close to the flank in the noon sun, where flakes glint: coarse ones (a metal-flake finish), which a 320-pixel
+    // still resolves.
     expect((await t.call('car', 'LoadEnvironmentbyPath', { Path: 'desert' })).status).toBe(200);
     expect((await t.call('car', 'Set Time Of the Day', { Value: 'Noon' })).status).toBe(200);
     await t.setProperty('camera', 'CameraExteriorYaw', 60);
@@ -174,7 +175,7 @@ describe('a loaded model with its own paints', () => {
       await paint('Fine Silver'),
     ];
     const panel = { x0: 0.35, x1: 0.65, y0: 0.45, y1: 0.7 };
-    // Measured: grain 0.19 smooth, 3.2 with 2 mm flakes, 0.19 with 0.05 mm ones (3.4 before they faded out).
+    // Measured: grain 0.19 smooth, 3.8 with 8 mm flakes, 0.19 with 0.05 mm ones (3.4 before they faded out).
     expect(flaked.grain(panel)).toBeGreaterThan(1);
     expect(flaked.grain(panel)).toBeGreaterThan(smooth.grain(panel) * 4);
     expect(Math.abs(flaked.luminance(panel) - smooth.luminance(panel))).toBeLessThan(4);

@@ -67,11 +67,11 @@ function extend(shader: THREE.WebGLProgramParametersWithUniforms, uniforms: Flak
       '#include <clearcoat_normal_fragment_begin>',
       `#include <clearcoat_normal_fragment_begin>
       // Flakes much smaller than a pixel average out into the paint (a sample picking one at random per pixel would
-      // be grain, not sparkle): they fade from a flake a third of a pixel across down to one a tenth.
-      // A pixel's footprint across its narrower side: a panel seen at a grazing angle (where the sun glints) is
-      // stretched along the view, and its flakes are still resolved across it.
-      float flakePixel = min(length(dFdx(vFlakePoint)), length(dFdy(vFlakePoint)));
-      float flakesSeen = smoothstep(0.1, 0.3, flakeSize / max(flakePixel, 1e-6));
+      // be grain, not sparkle): they fade from a flake a pixel across down to one a third of it.
+      // A pixel's footprint along its longer side: on a panel seen at a grazing angle a pixel covers a long strip of
+      // flakes, which glittered as noise down the sun's reflection (measured across its narrower side).
+      float flakePixel = max(length(dFdx(vFlakePoint)), length(dFdy(vFlakePoint)));
+      float flakesSeen = smoothstep(0.35, 1.0, flakeSize / max(flakePixel, 1e-6));
       if (flakeAmount > 0.0 && flakesSeen > 0.0) {
         vec3 cell = floor(vFlakePoint / flakeSize);
         vec3 pick = flakeHash(cell);
