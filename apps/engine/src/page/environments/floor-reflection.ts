@@ -65,7 +65,8 @@ export class FloorReflection {
   }
 
   private draw(renderer: THREE.WebGLRenderer, scene: THREE.Scene, camera: THREE.Camera): void {
-    if (this.drawing || !(camera instanceof THREE.PerspectiveCamera)) return;
+    // A pass drawn with one material for everything (ambient occlusion's normals, the Depth layer) has no use for it.
+    if (this.drawing || scene.overrideMaterial || !(camera instanceof THREE.PerspectiveCamera)) return;
     this.drawing = true;
     const output = renderer.getRenderTarget();
     const size = output
