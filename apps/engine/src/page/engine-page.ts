@@ -414,23 +414,17 @@ export class EnginePage implements EnginePageApi {
    * viewport computes its own again.
    */
   private stillOcclusion(state: SceneState, size: { width: number; height: number }): THREE.Texture {
-    placeCamera(this.camera, state.camera, size.width / size.height, this.stage.car.cabin);
     this.viewportOcclusionOf = null;
     this.occlusionShown = false;
-    const scale = Math.min(OCCLUSION.scale, OCCLUSION.maxWidth / size.width);
-    const scaled = (n: number) => Math.max(1, Math.round(n * scale));
-    return this.occlusion.compute(
-      this.stage.scene,
-      this.camera,
-      scaled(size.width),
-      scaled(size.height),
-      this.occludedBox(),
-    );
+    return this.occlusionOf(state, size, Math.min(OCCLUSION.scale, OCCLUSION.maxWidth / size.width));
   }
 
-  /** Where ambient occlusion applies: the car and the ground it stands on. */
-  private occludedBox(): THREE.Box3 {
-    return new THREE.Box3().setFromObject(this.stage.car.group);
+  /** The occlusion of the state's view at `size` × `scale`, of the car and the ground it stands on. */
+  private occlusionOf(state: SceneState, size: { width: number; height: number }, scale: number): THREE.Texture {
+    placeCamera(this.camera, state.camera, size.width / size.height, this.stage.car.cabin);
+    const scaled = (n: number) => Math.max(1, Math.round(n * scale));
+    const around = new THREE.Box3().setFromObject(this.stage.car.group);
+    return this.occlusion.compute(this.stage.scene, this.camera, scaled(size.width), scaled(size.height), around);
   }
 
   /** A pass: one exact sample of the stage as `showLayer` set it, on a cleared opaque background. */
@@ -467,17 +461,8 @@ export class EnginePage implements EnginePageApi {
   private viewportOcclusion(state: SceneState): THREE.Texture {
     const generation = this.refinement.generation;
     if (this.viewportOcclusionOf?.generation !== generation) {
-      const { width, height } = state.viewport;
-      placeCamera(this.camera, state.camera, width / height, this.stage.car.cabin);
       // At half size: at full size it held the settling picture back 230 ms at 640×360 (90 ms at half).
-      const scaled = (n: number) => Math.max(1, Math.round(n * OCCLUSION.scale));
-      const texture = this.occlusion.compute(
-        this.stage.scene,
-        this.camera,
-        scaled(width),
-        scaled(height),
-        this.occludedBox(),
-      );
+      const texture = this.occlusionOf(state, state.viewport, OCCLUSION.scale);
       this.viewportOcclusionOf = { generation, texture };
     }
     return this.viewportOcclusionOf.texture;
