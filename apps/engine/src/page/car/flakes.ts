@@ -67,9 +67,9 @@ function extend(shader: THREE.WebGLProgramParametersWithUniforms, uniforms: Flak
       '#include <clearcoat_normal_fragment_begin>',
       `#include <clearcoat_normal_fragment_begin>
       // Flakes much smaller than a pixel average out into the paint (a sample picking one at random per pixel would
-      // be grain, not sparkle): they fade from a flake a pixel across down to one a third of it.
-      // A pixel's footprint along its longer side: on a panel seen at a grazing angle a pixel covers a long strip of
-      // flakes, which glittered as noise down the sun's reflection (measured across its narrower side).
+      // be grain, not sparkle): they fade from a flake a pixel across down to one a third of it. The pixel is
+      // measured along its longer side: on a panel seen at a grazing angle it covers a long strip of flakes, which
+      // glittered as noise down the sun's reflection when measured across its narrower side.
       float flakePixel = max(length(dFdx(vFlakePoint)), length(dFdy(vFlakePoint)));
       float flakesSeen = smoothstep(0.35, 1.0, flakeSize / max(flakePixel, 1e-6));
       if (flakeAmount > 0.0 && flakesSeen > 0.0) {

@@ -8,7 +8,7 @@ const SCALE = 0.25;
  * What counts as a light source: more than this after exposure, over two stops past the white a tone mapper rolls off
  * to. The car's lit lamps are about six; the paint, glass and chrome under a studio's light stay under one.
  */
-export const GLARE_THRESHOLD = 3;
+const GLARE_THRESHOLD = 3;
 
 const brightPassMaterial = () =>
   new THREE.ShaderMaterial({
