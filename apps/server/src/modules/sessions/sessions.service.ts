@@ -272,13 +272,14 @@ export class SessionsService {
   /**
    * No engine is free: waits for one being reset, on this copy or another, until a reset ends or the earliest lease
    * runs out; an abandoned reset (its copy died) this copy takes over and runs itself. False when none of the engines
-   * this copy may lend is being reset, so there is nothing to wait for.
+   * this copy may lend is being reset, so there is nothing to wait for, unless a reset ended since the caller looked
+   * for a free engine (then the engine it freed is there to take).
    */
   private async awaitReset(): Promise<boolean> {
     // Another copy's own engines (local ones) are no use here, however soon their resets end.
     const known = new Set(this.provider.engines().map((engine) => engine.id));
     const underWay = (await this.sessions.resetsUnderWay()).filter((row) => known.has(row.engine_id));
-    if (underWay.length === 0) return false;
+    if (underWay.length === 0) return (await this.freeCount()) > 0;
     if (await this.retakeAbandoned(underWay)) return true;
     const waitingFor = new Set(underWay.map((row) => row.reset_id));
     const deadline = Math.min(...underWay.map((row) => Date.parse(row.expires_at)));
