@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // Tests run against the sources of the shared package, so no build is needed before `vitest`.
 const alias = {
@@ -8,37 +8,70 @@ const alias = {
   '@autostudio/engine/testing': fileURLToPath(new URL('./apps/engine/src/test/test-engine.ts', import.meta.url)),
 };
 
+/**
+ * A file's name says its tier. `*.test.ts` is the fast tier (`npm run test:unit`): no server, no database, no
+ * browser. `*.integration.test.ts` drives the real parts: a server on SQLite and PostgreSQL, engines in Chromium.
+ */
+const INTEGRATION = '**/*.integration.test.{ts,tsx}';
+
+type ProjectTest = NonNullable<TestProjectInlineConfiguration['test']>;
+
+function tiers(
+  name: string,
+  root: string,
+  unit: ProjectTest,
+  integration: ProjectTest,
+): TestProjectInlineConfiguration[] {
+  return [
+    {
+      resolve: { alias },
+      test: { name, environment: 'node', include: [`${root}/**/*.test.ts`], exclude: [INTEGRATION], ...unit },
+    },
+    {
+      resolve: { alias },
+      test: {
+        name: `${name}-integration`,
+        environment: 'node',
+        include: [`${root}/${INTEGRATION}`],
+        ...integration,
+      },
+    },
+  ];
+}
+
 export default defineConfig({
   test: {
+    // Two cores, and most integration suites wait on sockets, databases and engines rather than compute: three
+    // files at a time keep both cores busy. The engine's own suites render in Chromium and take a core each, so
+    // they go one at a time beside the rest (below).
+    maxWorkers: 3,
     projects: [
       {
         resolve: { alias },
         test: { name: 'protocol', environment: 'node', include: ['packages/protocol/src/**/*.test.ts'] },
       },
-      {
-        resolve: { alias },
-        test: {
-          name: 'server',
-          environment: 'node',
-          include: ['apps/server/src/**/*.test.ts'],
+      ...tiers(
+        'server',
+        'apps/server/src',
+        {},
+        {
           globalSetup: ['apps/server/src/test/global-setup.ts'],
-          // Password hashing is deliberately slow; a sign-in per test adds up on two cores.
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
-      },
-      {
-        resolve: { alias },
-        test: {
-          name: 'engine',
-          environment: 'node',
-          include: ['apps/engine/src/**/*.test.ts'],
+      ),
+      ...tiers(
+        'engine',
+        'apps/engine/src',
+        // Building the car's geometry in three.js and ray casting it takes seconds, more beside other suites.
+        { testTimeout: 30_000 },
+        {
+          maxWorkers: 1,
           // Tests that render start a headless Chromium: seconds, not milliseconds, on two cores.
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          passWithNoTests: true,
         },
-      },
+      ),
       './apps/web/vitest.config.ts',
       './apps/web/vitest.integration.config.ts',
     ],

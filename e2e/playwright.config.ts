@@ -12,6 +12,7 @@ import {
   E2E_ENGINE_PORT,
   E2E_OIDC_ISSUER,
   E2E_OIDC_PORT,
+  E2E_PAGE_CLOSE_GRACE_MS,
   E2E_PORT,
   E2E_SIGNALLING_KEY,
   E2E_STREAMER_ID,
@@ -69,6 +70,7 @@ export default defineConfig({
         ENGINE_REGISTRATION_KEY: E2E_ENGINE_KEY,
         // A killed engine is noticed within seconds (the failure test), not the production half-minute.
         ENGINE_HEARTBEAT_TIMEOUT: '6',
+        SESSION_CLOSE_GRACE_MS: String(E2E_PAGE_CLOSE_GRACE_MS),
         SIGNALLING_KEY: E2E_SIGNALLING_KEY,
         // Every test signs in from 127.0.0.1; the limit itself is covered by the server's tests.
         LOGIN_RATE_LIMIT: '1000',

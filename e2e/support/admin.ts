@@ -3,11 +3,11 @@ import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 import type { LoginPage } from './login-page';
 import { E2E_ADMIN } from './server';
+import { signInThroughApi } from './sign-in';
 
 /** The administrator signs in and opens an admin page from the console's sidebar. */
 export async function openAdminPage(page: Page, loginPage: LoginPage, section: string): Promise<void> {
-  await loginPage.goto();
-  await loginPage.signIn(E2E_ADMIN.username, E2E_ADMIN.password);
+  await signInThroughApi(page, E2E_ADMIN);
   await expect(page).toHaveURL('/admin');
   await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: section }).click();
   await expect(page.getByRole('heading', { level: 1, name: section })).toBeVisible();

@@ -6,6 +6,7 @@ import { LoginPage } from './login-page';
 import { videoPicture } from './picture';
 import { StudioPage } from './studio-page';
 import { E2E_ADMIN } from './server';
+import { signInThroughApi } from './sign-in';
 
 export interface Account {
   username: string;
@@ -52,10 +53,9 @@ export const test = base.extend<{
   enterStudio: async ({ createAccount, enterStudioAs }, use) => {
     await use(async (panel) => enterStudioAs(await createAccount(['user']), panel));
   },
-  enterStudioAs: async ({ page, loginPage, studio }, use) => {
+  enterStudioAs: async ({ page, studio }, use) => {
     await use(async (account, panel) => {
-      await loginPage.goto();
-      await loginPage.signIn(account.username, account.password);
+      await signInThroughApi(page, account);
       await studio.openBuiltInCar();
       await studio.waitForLive();
       await studio.waitForPanels();

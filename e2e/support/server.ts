@@ -19,3 +19,9 @@ export const E2E_SIGNALLING_KEY = 'e2e-engine-signalling-key';
 export const E2E_STREAMER_ID = 'e2e-engine';
 /** Outside E2E_DATA_DIR, which the server empties when it starts (possibly while the engine starts too). */
 export const E2E_ENGINE_DATA_DIR = path.join(os.tmpdir(), `autostudio-e2e-engine-${E2E_PORT}`);
+
+/**
+ * How long a closed page's session waits for the page to come back (SESSION_CLOSE_GRACE_MS): short, so that the spec
+ * of a closed tab waits seconds, not the production 20; long enough for a reload's first heartbeat on two loaded cores.
+ */
+export const E2E_PAGE_CLOSE_GRACE_MS = 6_000;

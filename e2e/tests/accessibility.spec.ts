@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { E2E_ADMIN } from '../support/server';
+import { signInThroughApi } from '../support/sign-in';
 
 /** Spec §9 of the configurator issue: no serious or critical axe violations on /landing and /home. */
 async function seriousViolations(page: Page) {
@@ -13,14 +14,12 @@ async function seriousViolations(page: Page) {
 
 test('/landing and /home (every panel, the gallery) have no serious or critical accessibility violations', async ({
   page,
-  loginPage,
   createAccount,
   studio,
 }) => {
   test.setTimeout(150_000);
   const account = await createAccount(['user']);
-  await loginPage.goto();
-  await loginPage.signIn(account.username, account.password);
+  await signInThroughApi(page, account);
   await expect(page.getByRole('button', { name: /^Open / }).first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
@@ -50,9 +49,8 @@ test('/landing and /home (every panel, the gallery) have no serious or critical 
   await studio.signOut();
 });
 
-test('every admin page has no serious or critical accessibility violations', async ({ page, loginPage }) => {
-  await loginPage.goto();
-  await loginPage.signIn(E2E_ADMIN.username, E2E_ADMIN.password);
+test('every admin page has no serious or critical accessibility violations', async ({ page }) => {
+  await signInThroughApi(page, E2E_ADMIN);
   await expect(page).toHaveURL('/admin');
   await expect(page.getByRole('region', { name: 'System status' })).toContainText('reachable');
   expect(await seriousViolations(page), '/admin').toEqual([]);

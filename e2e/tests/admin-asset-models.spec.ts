@@ -7,6 +7,7 @@ import { expect, test } from '../support/fixtures';
 import { expectNoSeriousViolations, expectToast, openAdminPage, rowAction, tableRow } from '../support/admin';
 import { E2E_ADMIN } from '../support/server';
 import { StudioPage } from '../support/studio-page';
+import { signInThroughApi } from '../support/sign-in';
 
 /** The built-in car as the engine's export tool writes it (`npm run engine:export-car`): a real, small GLB. */
 const CAR_GLB = fileURLToPath(new URL('../../apps/engine/assets/terra.glb', import.meta.url));
@@ -168,14 +169,9 @@ test.describe('/admin/asset-models', () => {
     await studio.signOut();
   });
 
-  test('a user without the admin role is sent from the asset pages to /landing', async ({
-    page,
-    loginPage,
-    createAccount,
-  }) => {
+  test('a user without the admin role is sent from the asset pages to /landing', async ({ page, createAccount }) => {
     const account = await createAccount(['user', 'moderator']);
-    await loginPage.goto();
-    await loginPage.signIn(account.username, account.password);
+    await signInThroughApi(page, account);
     await expect(page).toHaveURL('/landing');
     for (const path of ['/admin/asset-models', '/admin/rendered-assets']) {
       await page.goto(path);

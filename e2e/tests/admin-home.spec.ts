@@ -2,14 +2,13 @@ import { newestAssetModelName, signInApi } from '../support/admin-api';
 import { expect, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/admin';
 import { E2E_ADMIN } from '../support/server';
+import { signInThroughApi } from '../support/sign-in';
 
 test('the admin home counts each kind of item, links to its page, shows the system and leads into the studio', async ({
   page,
-  loginPage,
   createAccount,
 }) => {
-  await loginPage.goto();
-  await loginPage.signIn(E2E_ADMIN.username, E2E_ADMIN.password);
+  await signInThroughApi(page, E2E_ADMIN);
   await expect(page).toHaveURL('/admin');
   const counts = page.getByRole('navigation', { name: 'Counts' });
   const users = counts.getByRole('link', { name: /^Users: \d+$/ });

@@ -3,6 +3,7 @@ import { API_BASE, API_ROUTES, FAILURE_TOASTS, SUCCESS_TOASTS } from '@autostudi
 import { expect, test } from '../support/fixtures';
 import { expectNoSeriousViolations, expectToast, openAdminPage, rowAction, tableRow } from '../support/admin';
 import { E2E_ADMIN } from '../support/server';
+import { signInThroughApi } from '../support/sign-in';
 
 test.describe('/admin/users', () => {
   test('an administrator creates a user, finds them, edits them, resets their password and deletes them', async ({
@@ -127,14 +128,9 @@ test.describe('/admin/users', () => {
     await expect(page.getByText('You cannot remove your own admin role')).toBeVisible();
   });
 
-  test('a user without the admin role is sent from every admin page to /landing', async ({
-    page,
-    loginPage,
-    createAccount,
-  }) => {
+  test('a user without the admin role is sent from every admin page to /landing', async ({ page, createAccount }) => {
     const account = await createAccount(['user', 'moderator']);
-    await loginPage.goto();
-    await loginPage.signIn(account.username, account.password);
+    await signInThroughApi(page, account);
     await expect(page).toHaveURL('/landing');
     for (const path of ['/admin/users', '/admin/user-groups', '/admin/presets', '/admin/configs']) {
       await page.goto(path);

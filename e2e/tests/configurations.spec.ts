@@ -11,9 +11,9 @@ import {
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, type Account } from '../support/fixtures';
 import { engineCall, engineProperty, engineSettings } from '../support/engine-api';
-import { LoginPage } from '../support/login-page';
 import { E2E_ADMIN } from '../support/server';
 import { StudioPage } from '../support/studio-page';
+import { signInThroughApi } from '../support/sign-in';
 
 async function signInApi(request: APIRequestContext, account: Account): Promise<LoginResponse> {
   const login = await request.post(`${API_BASE}${API_ROUTES.auth.login}`, { data: account });
@@ -213,9 +213,7 @@ test.describe('keeping and sharing work', () => {
     const context = await browser.newContext();
     const guestPage = await context.newPage();
     try {
-      const guestLogin = new LoginPage(guestPage);
-      await guestLogin.goto();
-      await guestLogin.signIn(guest.username, guest.password);
+      await signInThroughApi(guestPage, guest);
       const guestStudio = new StudioPage(guestPage);
       await guestStudio.openBuiltInCar();
       await guestStudio.waitForPanels();

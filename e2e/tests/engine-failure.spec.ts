@@ -3,6 +3,7 @@ import { API_BASE, API_ROUTES, BUILT_IN_PRODUCT, type LoginResponse, type Sessio
 import { startExtraEngine } from '../support/engine';
 import { expect, test } from '../support/fixtures';
 import { E2E_PORT, E2E_STREAMER_ID } from '../support/server';
+import { signInThroughApi } from '../support/sign-in';
 
 const EXTRA_ENGINE_PORT = E2E_PORT + 3;
 
@@ -16,7 +17,6 @@ test.describe('an engine that dies mid-session', () => {
   test('turns the session to Error, the studio says so, and one click there gets a working engine with the same car', async ({
     page,
     request,
-    loginPage,
     createAccount,
     studio,
   }) => {
@@ -40,8 +40,7 @@ test.describe('an engine that dies mid-session', () => {
       .toContain(`streamerId=${E2E_STREAMER_ID}`);
 
     const account = await createAccount(['user']);
-    await loginPage.goto();
-    await loginPage.signIn(account.username, account.password);
+    await signInThroughApi(page, account);
     await studio.openBuiltInCar();
     await studio.waitForLive();
     const viewport = studio.viewport;

@@ -1,12 +1,12 @@
 import { API_BASE, API_ROUTES, BUILT_IN_PRODUCT, STATE_MESSAGES } from '@autostudio/protocol';
 import { signInApi } from '../support/admin-api';
 import { expect, test } from '../support/fixtures';
+import { signInThroughApi } from '../support/sign-in';
 
 test.describe('when every engine is in use', () => {
   test('/landing tells the user why no car loads, and the car loads once an engine is free', async ({
     page,
     request,
-    loginPage,
     createAccount,
     studio,
   }) => {
@@ -23,8 +23,7 @@ test.describe('when every engine is in use', () => {
 
     try {
       const user = await createAccount(['user']);
-      await loginPage.goto();
-      await loginPage.signIn(user.username, user.password);
+      await signInThroughApi(page, user);
       await page.getByRole('button', { name: `Open ${BUILT_IN_PRODUCT.name}` }).click();
 
       // The server's reason, not only "Failed to load selected product".

@@ -9,6 +9,7 @@ import {
 } from '@autostudio/protocol';
 import { expect, test } from '../support/fixtures';
 import { E2E_ADMIN } from '../support/server';
+import { signInThroughApi } from '../support/sign-in';
 
 /** A 1×1 PNG: the preview an administrator gives an asset model. */
 const PREVIEW_PNG = Buffer.from(
@@ -33,7 +34,6 @@ test.describe('images under /api/media', () => {
   test('a model uploaded without a picture gets one rendered, shown on an open /landing', async ({
     page,
     request,
-    loginPage,
     createAccount,
   }) => {
     // The render engine may have to start first.
@@ -72,8 +72,7 @@ test.describe('images under /api/media', () => {
     expect(shared.ok(), await shared.text()).toBe(true);
 
     try {
-      await loginPage.goto();
-      await loginPage.signIn(account.username, account.password);
+      await signInThroughApi(page, account);
       await expect(page).toHaveURL('/landing');
       // No reload: the page looks again while a product has no picture.
       const preview = page.getByRole('button', { name: `Open ${model.name}` }).locator('img');
@@ -89,7 +88,6 @@ test.describe('images under /api/media', () => {
   test('an asset model’s preview shows on /landing (the app keeps the media cookie)', async ({
     page,
     request,
-    loginPage,
     createAccount,
   }) => {
     const account = await createAccount(['user']);
@@ -119,8 +117,7 @@ test.describe('images under /api/media', () => {
     expect(shared.ok(), await shared.text()).toBe(true);
 
     try {
-      await loginPage.goto();
-      await loginPage.signIn(account.username, account.password);
+      await signInThroughApi(page, account);
       await expect(page).toHaveURL('/landing');
       const preview = page.getByRole('button', { name: `Open ${model.name}` }).locator('img');
       await expect(preview).toHaveAttribute('src', model.previewUrl ?? '');

@@ -1,16 +1,12 @@
 import { API_BASE, API_ROUTES, BUILT_IN_PRODUCT, type AssetModel, type ListResult } from '@autostudio/protocol';
 import { expect, test } from '../support/fixtures';
 import { E2E_ADMIN } from '../support/server';
+import { signInThroughApi } from '../support/sign-in';
 
 test.describe('opening a product', () => {
-  test('a user chooses the built-in car on /landing and arrives in the studio', async ({
-    page,
-    loginPage,
-    createAccount,
-  }) => {
+  test('a user chooses the built-in car on /landing and arrives in the studio', async ({ page, createAccount }) => {
     const account = await createAccount(['user']);
-    await loginPage.goto();
-    await loginPage.signIn(account.username, account.password);
+    await signInThroughApi(page, account);
     await expect(page).toHaveURL('/landing');
 
     await page.getByRole('button', { name: `Open ${BUILT_IN_PRODUCT.name}` }).click();
@@ -26,12 +22,10 @@ test.describe('opening a product', () => {
 
   test('a user searches the catalogue on /landing, and the search stays in the address', async ({
     page,
-    loginPage,
     createAccount,
   }) => {
     const account = await createAccount(['user']);
-    await loginPage.goto();
-    await loginPage.signIn(account.username, account.password);
+    await signInThroughApi(page, account);
     await expect(page).toHaveURL('/landing');
 
     const search = page.getByRole('searchbox', { name: 'Search vehicles' });
@@ -50,7 +44,6 @@ test.describe('opening a product', () => {
   test('the built-in car shows the preview the server rendered of it on /landing', async ({
     page,
     request,
-    loginPage,
     createAccount,
   }) => {
     // The server queued it at startup on a render engine of its own; it takes a moment.
@@ -66,8 +59,7 @@ test.describe('opening a product', () => {
     await expect.poll(previewUrl, { timeout: 90_000 }).toMatch(/^\/api\/media\/.*\.jpg$/);
 
     const account = await createAccount(['user']);
-    await loginPage.goto();
-    await loginPage.signIn(account.username, account.password);
+    await signInThroughApi(page, account);
     await expect(page).toHaveURL('/landing');
     const preview = page.getByRole('button', { name: `Open ${BUILT_IN_PRODUCT.name}` }).locator('img');
     await expect(preview).toHaveAttribute('src', (await previewUrl()) ?? '');

@@ -1,21 +1,19 @@
 import { SIGNALLING_CLOSE, type LoginResponse, API_BASE, API_ROUTES } from '@autostudio/protocol';
 import { expect, test } from '../support/fixtures';
-import { LoginPage } from '../support/login-page';
 import { StudioPage } from '../support/studio-page';
+import { signInThroughApi } from '../support/sign-in';
 
 test.describe('a stream whose session ends', () => {
   test('stops reaching its viewer, who is told so, while the next user of the engine streams', async ({
     page,
     browser,
     request,
-    loginPage,
     createAccount,
     studio,
   }) => {
     test.setTimeout(240_000);
     const first = await createAccount(['user']);
-    await loginPage.goto();
-    await loginPage.signIn(first.username, first.password);
+    await signInThroughApi(page, first);
     await studio.openBuiltInCar();
     await studio.waitForLive();
     const viewport = studio.viewport;
@@ -42,8 +40,7 @@ test.describe('a stream whose session ends', () => {
     try {
       const next = await context.newPage();
       const nextStudio = new StudioPage(next);
-      await new LoginPage(next).goto();
-      await new LoginPage(next).signIn(second.username, second.password);
+      await signInThroughApi(next, second);
       await nextStudio.openBuiltInCar();
       await nextStudio.waitForLive();
       await expect

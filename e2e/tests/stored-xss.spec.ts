@@ -19,6 +19,7 @@ import { smallStill } from '../support/render-api';
 import { closeGallery, galleryCard, openGallery } from '../support/gallery';
 import { solidPng } from '../support/png';
 import { E2E_ADMIN, E2E_BASE_URL } from '../support/server';
+import { signInThroughApi } from '../support/sign-in';
 
 const CAR_GLB = fileURLToPath(new URL('../../apps/engine/assets/terra.glb', import.meta.url));
 
@@ -277,15 +278,10 @@ test.describe.serial('stored XSS: every name and description the web app shows s
     expect(violations).toEqual([]);
   });
 
-  test('/landing and the studio: panels, browsers, the gallery and an uploaded file name', async ({
-    page,
-    loginPage,
-    studio,
-  }) => {
+  test('/landing and the studio: panels, browsers, the gallery and an uploaded file name', async ({ page, studio }) => {
     test.setTimeout(300_000);
     const { violations, dialogs } = await watch(page);
-    await loginPage.goto();
-    await loginPage.signIn(USER.username, USER.password);
+    await signInThroughApi(page, USER);
     await expect(page).toHaveURL('/landing');
     await expect(page.getByRole('button', { name: `Open ${TEXT.model}` })).toBeVisible();
     await expectLiteral(page.locator('body'), TEXT.model);

@@ -1,17 +1,16 @@
 import { expect, test } from '../support/fixtures';
 import { pictureDifference as difference, videoPicture } from '../support/picture';
+import { signInThroughApi } from '../support/sign-in';
 
 test.describe('the live stream', () => {
   test('shows the built-in car live on /home through Epic’s frontend, and a drag turns it', async ({
     page,
-    loginPage,
     createAccount,
     studio,
   }) => {
     test.setTimeout(120_000);
     const account = await createAccount(['user']);
-    await loginPage.goto();
-    await loginPage.signIn(account.username, account.password);
+    await signInThroughApi(page, account);
     await studio.openBuiltInCar();
     await studio.waitForLive();
     const viewport = studio.viewport;

@@ -1,21 +1,20 @@
-import { BUILT_IN_PRODUCT, SESSION, STORAGE_KEYS } from '@autostudio/protocol';
+import { BUILT_IN_PRODUCT, STORAGE_KEYS } from '@autostudio/protocol';
 import { expect, test } from '../support/fixtures';
-import { LoginPage } from '../support/login-page';
 import { currentSession, currentSessionWith, engineCall, paintOf } from '../support/remote-control';
 import { StudioPage } from '../support/studio-page';
+import { E2E_PAGE_CLOSE_GRACE_MS } from '../support/server';
+import { signInThroughApi } from '../support/sign-in';
 
 test.describe('the studio session', () => {
   test('a reload of /home ends on the same car, with the same paint, in the same session', async ({
     page,
     request,
-    loginPage,
     createAccount,
     studio,
   }) => {
     test.setTimeout(180_000);
     const account = await createAccount(['user']);
-    await loginPage.goto();
-    await loginPage.signIn(account.username, account.password);
+    await signInThroughApi(page, account);
     await studio.openBuiltInCar();
     await studio.waitForLive();
 
@@ -38,7 +37,7 @@ test.describe('the studio session', () => {
     expect((await paintOf(request, details.instanceId)).Current).toBe(paint);
 
     // The page that went away asked for a release after the grace period; the reload's heartbeat kept the session.
-    await page.waitForTimeout(SESSION.pageCloseGraceMs + 2000);
+    await page.waitForTimeout(E2E_PAGE_CLOSE_GRACE_MS + 2000);
     expect((await currentSession(page, request)).sessionDetails?.sessionId).toBe(details.sessionId);
     expect((await paintOf(request, details.instanceId)).Current).toBe(paint);
 
@@ -49,14 +48,12 @@ test.describe('the studio session', () => {
   test('leaving the studio for /landing gives the engine back at once', async ({
     page,
     request,
-    loginPage,
     createAccount,
     studio,
   }) => {
     test.setTimeout(180_000);
     const account = await createAccount(['user']);
-    await loginPage.goto();
-    await loginPage.signIn(account.username, account.password);
+    await signInThroughApi(page, account);
     await studio.openBuiltInCar();
     await studio.waitForLive();
     expect((await currentSession(page, request)).success).toBe(true);
@@ -76,8 +73,7 @@ test.describe('the studio session', () => {
     const page = await context.newPage();
     const studio = new StudioPage(page);
     try {
-      await new LoginPage(page).goto();
-      await new LoginPage(page).signIn(account.username, account.password);
+      await signInThroughApi(page, account);
       await studio.openBuiltInCar();
       await studio.waitForLive();
       const token = (await page.evaluate((key) => sessionStorage.getItem(key), STORAGE_KEYS.accessToken)) ?? '';
@@ -86,7 +82,7 @@ test.describe('the studio session', () => {
       await page.close({ runBeforeUnload: true });
       await expect
         .poll(async () => (await currentSessionWith(request, token)).success, {
-          timeout: SESSION.pageCloseGraceMs + 20_000,
+          timeout: E2E_PAGE_CLOSE_GRACE_MS + 20_000,
           intervals: [1000],
         })
         .toBe(false);

@@ -11,6 +11,7 @@ import type { AppConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import { AccessTokens } from './modules/auth/access-tokens.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { Passwords } from './modules/auth/passwords.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { OidcClient } from './modules/auth/oidc-client.js';
 import { RefreshTokensRepository } from './modules/auth/refresh-tokens.repository.js';
@@ -129,10 +130,18 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   const usersRepository = new UsersRepository(database.db);
   const refreshTokens = new RefreshTokensRepository(database.db);
   const revocation = new TokenRevocation(refreshTokens);
-  const users = new UsersService(usersRepository, revocation);
+  const passwords = new Passwords(config.passwordCost);
+  const users = new UsersService(usersRepository, revocation, passwords);
   const authSecret = resolveAuthSecret(config.authSecret, config.dataDir);
   const accessTokens = new AccessTokens(authSecret, config.accessTokenTtlSeconds);
-  const auth = new AuthService(usersRepository, refreshTokens, accessTokens, revocation, config.refreshTokenTtlSeconds);
+  const auth = new AuthService(
+    usersRepository,
+    refreshTokens,
+    accessTokens,
+    revocation,
+    config.refreshTokenTtlSeconds,
+    passwords,
+  );
   // Single sign-on returns to one fixed address; without PUBLIC_URL, config.ts allows it on a loopback HOST only.
   const ssoPublicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   let sso: SsoService | undefined;

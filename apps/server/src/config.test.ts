@@ -22,7 +22,7 @@ describe('configuration from the environment', () => {
       webrtcAddresses: [],
       iceServers: [],
     });
-    // No fixed public address: answers name the one the browser used (modules/sessions/public-address.test.ts).
+    // No fixed public address: answers name the one the browser used (modules/sessions/public-address.integration.test.ts).
     expect(config.publicUrl).toBeUndefined();
     expect(config.sso).toBeUndefined();
     expect(config.redis).toBeUndefined();

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { fetchAllowSchema, RENDER_LIMIT_DEFAULTS, SESSION, STORAGE_QUOTA_DEFAULT_BYTES } from '@autostudio/protocol';
 import type { S3BlobStoreOptions } from './storage/s3-blob-store.js';
+import type { ScryptCost } from './modules/auth/passwords.js';
 
 /** Environment variables. Each has a default so that `npm start` works with nothing set. */
 const envSchema = z.object({
@@ -206,6 +207,11 @@ export interface AppConfig {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   loginRateLimitPerMinute: number;
+  /**
+   * scrypt's cost for new password hashes; production's unless set. Test apps only (never read from the environment):
+   * a cheaper hash keeps thousands of test sign-ins from costing minutes.
+   */
+  passwordCost?: ScryptCost | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** The built web app; when the folder does not exist the server serves only the API. */
   webDist: string;

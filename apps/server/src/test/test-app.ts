@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { API_BASE, API_ROUTES, type LoginResponse, type Role } from '@autostudio/protocol';
 import { buildApp, type AppParts } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
+import type { ScryptCost } from '../modules/auth/passwords.js';
 import type { TestDatabase } from './test-databases.js';
 
 export const ADMIN_PASSWORD = 'admin-password-for-tests';
@@ -42,6 +43,12 @@ export function staticEngines(
   };
 }
 
+/**
+ * scrypt at about a hundredth of production's cost: suites create and sign in thousands of users. The password
+ * tests themselves hash at production's cost.
+ */
+export const TEST_SCRYPT_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
+
 /** A whole server on a fresh database and data directory, driven through its real HTTP interface. */
 export async function startTestApp(
   database: TestDatabase,
@@ -56,6 +63,7 @@ export async function startTestApp(
     webDist: path.join(dataDir, 'no-web-app'),
     // Suites sign in often from one address; the limit has a test of its own.
     loginRateLimitPerMinute: 10_000,
+    passwordCost: TEST_SCRYPT_COST,
     // No built-in car unless a suite asks for one: lists and counts stay the suite's own.
     builtInModelFile: path.join(dataDir, 'no-built-in-model.glb'),
     starterLooks: false,

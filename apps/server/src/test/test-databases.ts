@@ -1,36 +1,58 @@
+import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { DatabaseConfig } from '../config.js';
 
 export interface TestDatabase {
   name: 'sqlite' | 'postgres';
-  /** A fresh, empty database (a new SQLite file or a new PostgreSQL schema). */
-  create(dataDir: string): Promise<{ config: DatabaseConfig; drop(): Promise<void> }>;
+  /**
+   * A fresh database with every migration applied (a copy of the run's migrated template), or with none when `empty`
+   * (for tests of a migration).
+   */
+  create(dataDir: string, options?: { empty?: boolean }): Promise<{ config: DatabaseConfig; drop(): Promise<void> }>;
 }
 
+/** The migrated SQLite file the global setup made once for the run, copied for each suite. */
 const sqlite: TestDatabase = {
   name: 'sqlite',
-  create: (dataDir) =>
-    Promise.resolve({ config: { dialect: 'sqlite', file: `${dataDir}/autostudio.db` }, drop: () => Promise.resolve() }),
+  create(dataDir, { empty = false } = {}) {
+    const file = `${dataDir}/autostudio.db`;
+    if (!empty) fs.copyFileSync(inject('sqliteTemplate'), file);
+    return Promise.resolve({ config: { dialect: 'sqlite', file }, drop: () => Promise.resolve() });
+  },
 };
 
+/** The URL of another database on the same PostgreSQL server. */
+export function databaseUrl(url: string, database: string): string {
+  const next = new URL(url);
+  next.pathname = `/${database}`;
+  return next.toString();
+}
+
+/** Runs one statement on the server's maintenance connection (CREATE and DROP DATABASE cannot run in a pool). */
+export async function onPostgres(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database of its own for each suite, copied from the run's migrated template database. */
 function postgres(url: string): TestDatabase {
   return {
     name: 'postgres',
-    async create() {
-      const schema = `test_${randomUUID().replaceAll('-', '')}`;
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`CREATE SCHEMA ${schema}`);
-      await client.end();
+    async create(_dataDir, { empty = false } = {}) {
+      const template = inject('postgresTemplate');
+      if (!template) throw new Error('The global setup made no PostgreSQL template: is TEST_DATABASE_URL set?');
+      const name = `test_${randomUUID().replaceAll('-', '')}`;
+      await onPostgres(url, `CREATE DATABASE ${name}${empty ? '' : ` TEMPLATE ${template}`}`);
       return {
-        config: { dialect: 'postgres', url, schema },
-        async drop() {
-          const dropper = new pg.Client({ connectionString: url });
-          await dropper.connect();
-          await dropper.query(`DROP SCHEMA ${schema} CASCADE`);
-          await dropper.end();
-        },
+        config: { dialect: 'postgres', url: databaseUrl(url, name) },
+        drop: () => onPostgres(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
       };
     },
   };

@@ -4,7 +4,7 @@ import { unauthorized } from '../../http/errors.js';
 import { toUser, type UsersRepository } from '../users/users.repository.js';
 import { normalizeUsername } from '../users/users.service.js';
 import type { AccessTokens } from './access-tokens.js';
-import { decoyHash, verifyPassword } from './passwords.js';
+import type { Passwords } from './passwords.js';
 import type { RefreshTokensRepository } from './refresh-tokens.repository.js';
 import type { TokenRevocation } from './token-revocation.js';
 
@@ -25,12 +25,13 @@ export class AuthService {
     private readonly accessTokens: AccessTokens,
     private readonly revocation: TokenRevocation,
     private readonly refreshTtlSeconds: number,
+    private readonly passwords: Passwords,
   ) {}
 
   async login(username: string, password: string): Promise<LoginResponse> {
     const row = await this.users.findByUsername(normalizeUsername(username));
     // Always pay for one hash, so a wrong username takes as long as a wrong password.
-    const valid = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
+    const valid = await this.passwords.verify(password, row?.password_hash ?? (await this.passwords.decoyHash()));
     if (!row || !row.password_hash || !valid) throw unauthorized(STATE_MESSAGES.loginFailedCheckCredentials);
     return this.startSession(toUser(row));
   }

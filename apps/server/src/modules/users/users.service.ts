@@ -12,7 +12,7 @@ import {
 } from '@autostudio/protocol';
 import { isUniqueViolation } from '../../db/errors.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { hashPassword } from '../auth/passwords.js';
+import type { Passwords } from '../auth/passwords.js';
 import type { TokenRevocation } from '../auth/token-revocation.js';
 import { rolesToColumn, toUser, type UsersRepository } from './users.repository.js';
 
@@ -27,6 +27,7 @@ export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     private readonly revocation: TokenRevocation,
+    private readonly passwords: Passwords,
   ) {}
 
   /** Everyone by name, for sharing; roles are told to administrators only, who manage them. */
@@ -53,7 +54,7 @@ export class UsersService {
         id: randomUUID(),
         username,
         name: input.name?.trim() || username,
-        password_hash: await hashPassword(input.password),
+        password_hash: await this.passwords.hash(input.password),
         roles: rolesToColumn(input.roles),
         created_at: now,
         updated_at: now,
@@ -78,7 +79,7 @@ export class UsersService {
     const row = await this.users.update(id, {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.roles !== undefined ? { roles: rolesToColumn(input.roles) } : {}),
-      ...(input.password !== undefined ? { password_hash: await hashPassword(input.password) } : {}),
+      ...(input.password !== undefined ? { password_hash: await this.passwords.hash(input.password) } : {}),
       updated_at: new Date().toISOString(),
     });
     if (!row) throw notFound(USER_NOT_FOUND);

@@ -474,7 +474,7 @@ describe.each(testDatabases)('list totals from the count summaries on $name', (d
 
   it('backfills the summaries of a database that has items before the migration', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'autostudio-counts-backfill-'));
-    const created = await database.create(dir);
+    const created = await database.create(dir, { empty: true });
     const older = openDatabase(created.config);
     try {
       const schema =

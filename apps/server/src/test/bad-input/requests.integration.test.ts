@@ -25,7 +25,7 @@ const CASES: Case[] = [
     status: 400,
     message: /params.id/,
   },
-  // Found by test/fuzz/schema-fuzz.test.ts: PostgreSQL cannot store U+0000, so these answered 500 there.
+  // Found by test/fuzz/schema-fuzz.integration.test.ts: PostgreSQL cannot store U+0000, so these answered 500 there.
   {
     name: 'an id holding a NUL character',
     method: 'GET',

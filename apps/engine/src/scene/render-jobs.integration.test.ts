@@ -6,7 +6,7 @@ import { TestRenderer } from '../test/test-renderer.js';
 
 /**
  * What a render job asks the renderer for, over the recording renderer (the pictures themselves are judged in
- * renderer/render-jobs.test.ts): layers and formats per render type, where HIGH path traces, a shot's poses.
+ * renderer/render-jobs.integration.test.ts): layers and formats per render type, where HIGH path traces, a shot's poses.
  */
 class PathTracingRenderer extends TestRenderer {
   override canPathTrace(): boolean {

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { Migrator, PostgresAdapter, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Preset, Upload } from '@autostudio/protocol';
-import { hashPassword } from '../modules/auth/passwords.js';
-import { startTestApp, type TestApp } from '../test/test-app.js';
+import { Passwords } from '../modules/auth/passwords.js';
+import { startTestApp, TEST_SCRYPT_COST, type TestApp } from '../test/test-app.js';
 import { testDatabases } from '../test/test-databases.js';
 import { openDatabase, type Db } from './database.js';
 import { migrationProvider } from './migrations/index.js';
@@ -23,7 +23,7 @@ describe.each(testDatabases)('the upload groups migration on $name', (database) 
 
   async function databaseBeforeUploadGroups(): Promise<{ db: Db; config: Parameters<typeof openDatabase>[0] }> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'autostudio-migration-'));
-    const created = await database.create(dataDir);
+    const created = await database.create(dataDir, { empty: true });
     const handle = openDatabase(created.config);
     cleanups.push(async () => {
       await created.drop();
@@ -50,7 +50,7 @@ describe.each(testDatabases)('the upload groups migration on $name', (database) 
           id: `${name}-id`,
           username: name,
           name,
-          password_hash: await hashPassword(`${name}-password`),
+          password_hash: await new Passwords(TEST_SCRYPT_COST).hash(`${name}-password`),
           roles: '["user"]',
           created_at: at(0),
           updated_at: at(0),

@@ -246,7 +246,7 @@ describeBadInput('configurations, asset models and uploads', CASES, (context) =>
   });
 });
 
-// Found by test/fuzz/schema-fuzz.test.ts: a file part without a file name (FormData sends none for an empty
+// Found by test/fuzz/schema-fuzz.integration.test.ts: a file part without a file name (FormData sends none for an empty
 // name) answered 500, for every route that takes files.
 describeBadInput('files sent without a file name', [], (context) => {
   it('stores an upload sent without a file name under a name made from its type', async () => {

@@ -9,7 +9,7 @@ import { testDatabases } from './test-databases.js';
  * from the server's own route table (its OpenAPI document), so a new route is checked without being listed here.
  */
 
-/** Routes anyone may call, and the engines' routes, which take a key of their own (registered-engines.test.ts). */
+/** Routes anyone may call, and the engines' routes, which take a key of their own (registered-engines.integration.test.ts). */
 const OPEN_TO_STRANGERS = new Set([
   'POST /auth/login',
   'POST /auth/logout',

@@ -103,7 +103,7 @@ describe('security headers on the web app and the API', () => {
   });
 });
 
-// The media cookie's flags (HttpOnly, SameSite=Lax, Secure over https) are tested in modules/media/media.test.ts.
+// The media cookie's flags (HttpOnly, SameSite=Lax, Secure over https) are tested in modules/media/media.integration.test.ts.
 describe('the single sign-on cookie behind https', () => {
   it('is HttpOnly, SameSite=Lax and Secure when the public address is https', async () => {
     const publicUrl = 'https://studio.example';

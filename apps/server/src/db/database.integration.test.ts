@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../test/test-app.js';
 import { testDatabases } from '../test/test-databases.js';
@@ -10,20 +11,21 @@ const postgres = testDatabases.find((database) => database.name === 'postgres');
 
 describe.runIf(postgres)('migrations on PostgreSQL', () => {
   it("keep to their own schema when another schema on the database has Kysely's tables", async () => {
-    // Two suites (or two applications) on one database: the first has migrated its schema already.
-    const other = await postgres!.create('');
-    const ours = await postgres!.create('');
-    const otherHandle = openDatabase(other.config);
-    const ourHandle = openDatabase(ours.config);
+    // Two applications on one database, each in a schema of its own: the other one has migrated already.
+    const shared = await postgres!.create('', { empty: true });
+    if (shared.config.dialect !== 'postgres') throw new Error('a PostgreSQL database was asked for');
+    const otherHandle = openDatabase({ ...shared.config, schema: 'other_app' });
+    const ourHandle = openDatabase({ ...shared.config, schema: 'autostudio' });
     try {
+      await sql`create schema other_app`.execute(otherHandle.db);
+      await sql`create schema autostudio`.execute(otherHandle.db);
       await migrateToLatest(otherHandle.db);
       await expect(migrateToLatest(ourHandle.db)).resolves.toContain('0001-users-and-tokens');
       await expect(ourHandle.db.selectFrom('users').selectAll().execute()).resolves.toEqual([]);
     } finally {
       await otherHandle.close();
       await ourHandle.close();
-      await other.drop();
-      await ours.drop();
+      await shared.drop();
     }
   });
 });

@@ -1,0 +1,25 @@
+import { expect, type Page } from '@playwright/test';
+import { API_BASE, API_ROUTES, STORAGE_KEYS, type LoginResponse } from '@autostudio/protocol';
+
+/**
+ * Signs in through the API and hands the tokens to the app where its own sign-in keeps them (session storage, spec
+ * §9), then opens the start page, which sends the user where the sign-in screen would: /landing, or /admin for an
+ * administrator. The sign-in screen has specs of its own (sign-in, SSO, content security policy); the rest skip it.
+ */
+export async function signInThroughApi(page: Page, account: { username: string; password: string }): Promise<void> {
+  const response = await page.request.post(`${API_BASE}${API_ROUTES.auth.login}`, {
+    data: { username: account.username, password: account.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const { accessToken, refreshToken } = (await response.json()) as LoginResponse;
+  // Session storage is the origin's: any page of it will do, and the health answer is the cheapest there is.
+  await page.goto(`${API_BASE}${API_ROUTES.health}`);
+  await page.evaluate(
+    ({ keys, tokens }) => {
+      sessionStorage.setItem(keys.accessToken, tokens.accessToken);
+      if (tokens.refreshToken) sessionStorage.setItem(keys.refreshToken, tokens.refreshToken);
+    },
+    { keys: STORAGE_KEYS, tokens: { accessToken, refreshToken } },
+  );
+  await page.goto('/');
+}
