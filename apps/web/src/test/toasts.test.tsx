@@ -16,8 +16,11 @@ function watchToasts(): { seen: { mounted: string | null; visible: boolean }[]; 
 }
 
 describe('finding a toast', () => {
-  afterEach(() => {
+  // Sonner takes a dismissed toast out of the DOM 200 ms later, on a timer: waiting for that, while the Toaster is
+  // still mounted, keeps the timer from firing after the file's jsdom is gone ("window is not defined" under load).
+  afterEach(async () => {
     toast.dismiss();
+    await waitFor(() => expect(document.querySelector('[data-sonner-toast]')).toBeNull());
   });
 
   // The cause of the flaky product-load test: a toast is found (it is in the DOM) a moment before it is visible.

@@ -5,7 +5,6 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_BASE, API_ROUTES, ENGINE_SIGNALLING_KEY_ENV, SIGNALLING_PATH } from '@autostudio/protocol';
 import { freePort } from '../../modules/engines/free-port.js';
@@ -15,6 +14,7 @@ import { relayOnce } from '../relay-once.js';
 import { RoundRobinBalancer } from '../round-robin-balancer.js';
 import { startS3Server, TEST_BUCKET } from '../s3-server.js';
 import { StreamPlayer } from '../stream-player.js';
+import { databaseUrl, onPostgres } from '../test-databases.js';
 
 const SERVER_MAIN = path.resolve(import.meta.dirname, '../../../dist/main.js');
 const WORKER_MAIN = path.resolve(import.meta.dirname, '../../../dist/worker.js');
@@ -98,15 +98,7 @@ describe.skipIf(!DATABASE_URL)('server processes behind a load balancer', () => 
   let player: StreamPlayer | undefined;
   const figures: Record<string, number> = {};
 
-  const admin = async (command: string) => {
-    const client = new pg.Client({ connectionString: DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query(command);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => onPostgres(DATABASE_URL ?? '', statement);
 
   beforeAll(async () => {
     for (const file of [SERVER_MAIN, WORKER_MAIN, ENGINE_CLI, TEST_ENGINE_CLI]) {
@@ -114,14 +106,12 @@ describe.skipIf(!DATABASE_URL)('server processes behind a load balancer', () => 
     }
     const started = performance.now();
     await admin(`CREATE DATABASE ${databaseName}`);
-    const databaseUrl = new URL(DATABASE_URL ?? '');
-    databaseUrl.pathname = `/${databaseName}`;
     const ports = [await freePort(), await freePort()];
     balancer = await new RoundRobinBalancer(ports.map((port) => ({ host: '127.0.0.1', port }))).start();
     cleanup.balancer = () => balancer.close();
     origin = `http://127.0.0.1:${balancer.port}`;
     const shared = {
-      DATABASE_URL: databaseUrl.toString(),
+      DATABASE_URL: databaseUrl(DATABASE_URL ?? '', databaseName),
       REDIS_URL,
       REDIS_PREFIX: `test-${randomUUID()}`,
       AUTH_SECRET: `processes-${randomUUID()}-shared-secret`,
