@@ -5,12 +5,12 @@ import {
   type AssetModel,
   type Config,
   type ListResult,
-  type LoginResponse,
   type Preset,
   type PresetType,
 } from '@autostudio/protocol';
 import { expect } from './fixtures';
 import { solidPng } from './png';
+import { loginApi } from './sign-in';
 
 export interface Caller {
   userId: string;
@@ -22,9 +22,7 @@ export async function signInApi(
   request: APIRequestContext,
   credentials: { username: string; password: string },
 ): Promise<Caller> {
-  const login = await request.post(`${API_BASE}${API_ROUTES.auth.login}`, { data: credentials });
-  expect(login.ok(), await login.text()).toBe(true);
-  const { accessToken, user } = (await login.json()) as LoginResponse;
+  const { accessToken, user } = await loginApi(request, credentials);
   return { userId: user.id, headers: { authorization: `Bearer ${accessToken}` } };
 }
 

@@ -6,23 +6,16 @@ import {
   SUCCESS_TOASTS,
   type Config,
   type ListResult,
-  type LoginResponse,
 } from '@autostudio/protocol';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, type Account } from '../support/fixtures';
 import { engineCall, engineProperty, engineSettings } from '../support/engine-api';
 import { E2E_ADMIN } from '../support/server';
 import { StudioPage } from '../support/studio-page';
-import { signInThroughApi } from '../support/sign-in';
+import { loginApi, signInThroughApi } from '../support/sign-in';
 
-async function signInApi(request: APIRequestContext, account: Account): Promise<LoginResponse> {
-  const login = await request.post(`${API_BASE}${API_ROUTES.auth.login}`, { data: account });
-  expect(login.ok()).toBe(true);
-  return (await login.json()) as LoginResponse;
-}
-
-const tokenOf = async (request: APIRequestContext, account: Account) => (await signInApi(request, account)).accessToken;
-const userIdOf = async (request: APIRequestContext, account: Account) => (await signInApi(request, account)).user.id;
+const tokenOf = async (request: APIRequestContext, account: Account) => (await loginApi(request, account)).accessToken;
+const userIdOf = async (request: APIRequestContext, account: Account) => (await loginApi(request, account)).user.id;
 
 /** A paint of the car other than the given one. */
 async function otherPaint(than: string): Promise<string> {

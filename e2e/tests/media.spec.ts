@@ -1,15 +1,7 @@
-import {
-  API_BASE,
-  API_ROUTES,
-  BUILT_IN_PRODUCT,
-  pathTo,
-  type AssetModel,
-  type ListResult,
-  type LoginResponse,
-} from '@autostudio/protocol';
+import { API_BASE, API_ROUTES, BUILT_IN_PRODUCT, pathTo, type AssetModel, type ListResult } from '@autostudio/protocol';
 import { expect, test } from '../support/fixtures';
 import { E2E_ADMIN } from '../support/server';
-import { signInThroughApi } from '../support/sign-in';
+import { loginApi, signInThroughApi } from '../support/sign-in';
 
 /** A 1×1 PNG: the preview an administrator gives an asset model. */
 const PREVIEW_PNG = Buffer.from(
@@ -39,13 +31,8 @@ test.describe('images under /api/media', () => {
     // The render engine may have to start first.
     test.setTimeout(90_000);
     const account = await createAccount(['user']);
-    const signIn = async (credentials: { username: string; password: string }) => {
-      const response = await request.post(`${API_BASE}${API_ROUTES.auth.login}`, { data: credentials });
-      expect(response.ok()).toBe(true);
-      return (await response.json()) as LoginResponse;
-    };
-    const admin = await signIn(E2E_ADMIN);
-    const user = await signIn(account);
+    const admin = await loginApi(request, E2E_ADMIN);
+    const user = await loginApi(request, account);
     const headers = { authorization: `Bearer ${admin.accessToken}` };
     // A car the engine can show: the built-in one's model file, uploaded again under another name.
     const products = await request.get(`${API_BASE}${API_ROUTES.assetModels.filtered}?limit=100`, { headers });
@@ -91,13 +78,8 @@ test.describe('images under /api/media', () => {
     createAccount,
   }) => {
     const account = await createAccount(['user']);
-    const signIn = async (credentials: { username: string; password: string }) => {
-      const response = await request.post(`${API_BASE}${API_ROUTES.auth.login}`, { data: credentials });
-      expect(response.ok()).toBe(true);
-      return (await response.json()) as LoginResponse;
-    };
-    const admin = await signIn(E2E_ADMIN);
-    const user = await signIn(account);
+    const admin = await loginApi(request, E2E_ADMIN);
+    const user = await loginApi(request, account);
     const headers = { authorization: `Bearer ${admin.accessToken}` };
     const created = await request.post(`${API_BASE}${API_ROUTES.assetModels.create}`, {
       headers,

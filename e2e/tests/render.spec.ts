@@ -4,6 +4,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test, type Account } from '../support/fixtures';
 import { closeGallery, galleryCard, openGallery } from '../support/gallery';
 import { smallStill } from '../support/render-api';
+import { loginApi } from '../support/sign-in';
 
 /** Issue 17: the dialogs and the panel with no serious or critical axe violation. */
 async function expectNoSeriousViolations(page: Page, selector: string): Promise<void> {
@@ -34,12 +35,6 @@ const renderRow = (page: Page, renderName: string) =>
   page.getByRole('region', { name: 'Renders' }).getByRole('listitem', { name: renderName });
 
 /** Signs in through the API: the account's token and user. */
-async function signIn(request: APIRequestContext, account: Account): Promise<LoginResponse> {
-  const login = await request.post(`${API_BASE}${API_ROUTES.auth.login}`, { data: account });
-  expect(login.ok()).toBe(true);
-  return (await login.json()) as LoginResponse;
-}
-
 /** An image that has loaded, at its file's width. */
 async function expectShown(image: Locator, width: number): Promise<void> {
   await expect(image).toBeVisible();
@@ -187,7 +182,7 @@ test.describe('rendering from the studio', () => {
   }) => {
     // Someone renders a small still through the API and shares it with the guest.
     const guest = await createAccount(['client']);
-    const owner = await signIn(request, await createAccount(['user']));
+    const owner = await loginApi(request, await createAccount(['user']));
     const headers = { authorization: `Bearer ${owner.accessToken}` };
     const started = await request.post(`${API_BASE}${API_ROUTES.render.still}`, {
       headers,
@@ -206,7 +201,7 @@ test.describe('rendering from the studio', () => {
         { timeout: 240_000, intervals: [1000] },
       )
       .toBe('completed');
-    const guestId = (await signIn(request, guest)).user.id;
+    const guestId = (await loginApi(request, guest)).user.id;
     const shared = await request.put(
       `${API_BASE}${pathTo(API_ROUTES.renderedAssets.shareUser, { id: renderedAssetId! })}`,
       { headers, data: { userIds: [guestId] } },

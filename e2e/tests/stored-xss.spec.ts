@@ -2,16 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import {
-  API_BASE,
-  API_ROUTES,
-  pathTo,
-  type Group,
-  type LoginResponse,
-  type RenderJob,
-  type Upload,
-  type User,
-} from '@autostudio/protocol';
+import { API_BASE, API_ROUTES, pathTo, type Group, type RenderJob, type Upload, type User } from '@autostudio/protocol';
 import { openAdminPage, rowAction, tableRow } from '../support/admin';
 import { recordViolations, type Violation } from '../support/csp-violations';
 import { expect, test } from '../support/fixtures';
@@ -19,7 +10,7 @@ import { smallStill } from '../support/render-api';
 import { closeGallery, galleryCard, openGallery } from '../support/gallery';
 import { solidPng } from '../support/png';
 import { E2E_ADMIN, E2E_BASE_URL } from '../support/server';
-import { signInThroughApi } from '../support/sign-in';
+import { loginApi, signInThroughApi } from '../support/sign-in';
 
 const CAR_GLB = fileURLToPath(new URL('../../apps/engine/assets/terra.glb', import.meta.url));
 
@@ -65,9 +56,7 @@ interface Seeded {
 }
 
 async function signIn(api: APIRequestContext, credentials: { username: string; password: string }) {
-  const login = await api.post(`${API_BASE}${API_ROUTES.auth.login}`, { data: credentials });
-  expect(login.ok(), await login.text()).toBe(true);
-  const { accessToken, user } = (await login.json()) as LoginResponse;
+  const { accessToken, user } = await loginApi(api, credentials);
   return { user, headers: { authorization: `Bearer ${accessToken}` } };
 }
 

@@ -42,7 +42,10 @@ const hdriRoot = path.join(path.dirname(require.resolve('@pmndrs/assets/package.
 /** The compiled page (tsc -b builds it) sits in the package's dist/browser, whether this runs from src or dist. */
 const pageRoot = path.resolve(fileURLToPath(new URL('../../dist/browser/', import.meta.url)));
 
-/** Where the page's bare module names resolve; the page can load no other package (see page-modules.integration.test.ts). */
+/**
+ * Where the page's bare module names resolve; the page can load no other package (see
+ * page-modules.integration.test.ts).
+ */
 export const PAGE_IMPORT_MAP = {
   imports: {
     three: '/vendor/three/build/three.module.js',

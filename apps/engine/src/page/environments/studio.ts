@@ -148,7 +148,8 @@ const FLANK_RADIANCE = 3;
 
 /**
  * Linear light per vertex: brightest under the car, a gentle fall-off outwards and up the wall, as bright as the path
- * tracer lights the bare cyclorama under the overhead softbox (path-tracing.integration.test.ts holds the two together).
+ * tracer lights the bare cyclorama under the overhead softbox (path-tracing.integration.test.ts holds the two
+ * together).
  */
 function bakedLight(positions: number[]): number[] {
   const colors: number[] = [];
