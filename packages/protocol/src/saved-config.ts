@@ -64,12 +64,19 @@ export const savedCameraSchema = section({
 
 const vector4 = section({ X: z.number(), Y: z.number(), Z: z.number(), W: z.number() });
 
+/** Each Out-suffixed name with its own type: a Record of the union would let any of them be a vector. */
+type SavedPostProcessShape = {
+  [Name in PostProcessParameter as (typeof POST_PROCESS_OUT_NAMES)[Name]]: Name extends 'Gain'
+    ? typeof vector4
+    : z.ZodNumber;
+};
+
 /** Spec §3 "Post-process parameters" in their Out-suffixed state names (GainOut is a vector, the rest numbers). */
 export const savedPostProcessParamsSchema = z
   .looseObject(
     Object.fromEntries(
       POST_PROCESS_PARAMETERS.map((name) => [POST_PROCESS_OUT_NAMES[name], name === 'Gain' ? vector4 : z.number()]),
-    ) as Record<(typeof POST_PROCESS_OUT_NAMES)[PostProcessParameter], z.ZodNumber | typeof vector4>,
+    ) as SavedPostProcessShape,
   )
   .partial();
 

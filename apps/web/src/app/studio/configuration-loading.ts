@@ -12,7 +12,8 @@ import {
 } from '@autostudio/protocol';
 // By path: the camera panel itself loads when its tab opens (the /home budget).
 import { setGuideVisible } from '@/features/camera/actions';
-import { fetchConfiguration, savedSettingsOf, useConfigurationStore } from '@/features/configurations';
+import { fetchConfiguration } from '@/api/configurations';
+import { savedSettingsOf, useConfigurationStore } from '@/features/configurations';
 // By path: the preset browser itself loads with the Look tab.
 import { usePresetBrowserStore } from '@/features/presets/stores/preset-browser-store';
 import { fetchProduct, loadProductWithOverlay, useSessionStore } from '@/features/session';

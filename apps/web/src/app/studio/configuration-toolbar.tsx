@@ -3,7 +3,8 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { canCreate, type Config } from '@autostudio/protocol';
 import { Button } from '@/components/ui/button';
 import { useAuthStore } from '@/features/auth';
-import { captureSnapshot, useConfigurationBrowser, useConfigurationStore } from '@/features/configurations';
+import { useInvalidateConfigurations } from '@/api/configurations';
+import { captureSnapshot, useConfigurationStore } from '@/features/configurations';
 import { useSessionStore } from '@/features/session';
 import { useEngineStore } from '@/lib/engine';
 import { loadConfiguration, studioSettings, useConfigurationRestore } from './configuration-loading';
@@ -39,6 +40,7 @@ export function ConfigurationToolbar() {
   const user = useAuthStore((state) => state.user);
   const product = useSessionStore((state) => state.product);
   const current = useConfigurationStore((state) => state.current);
+  const invalidateConfigurations = useInvalidateConfigurations();
   const engineIsReady = useEngineStore((state) => state.status === 'ready');
   const [open, setOpen] = useState<OpenDialog>(null);
   const [sharing, setSharing] = useState<Config | null>(null);
@@ -123,7 +125,7 @@ export function ConfigurationToolbar() {
             item={sharing}
             user={user}
             onClose={() => setSharing(null)}
-            onChanged={() => void useConfigurationBrowser.getState().load()}
+            onChanged={() => void invalidateConfigurations()}
           />
         )}
       </Suspense>

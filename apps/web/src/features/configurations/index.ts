@@ -1,8 +1,6 @@
-export * from './api/configurations-api';
 // The dialogs are not exported here: the studio loads them by path when first opened (the /home budget).
 export type { ConfigurationBrowserProps } from './components/configuration-browser';
 export type { SaveConfigurationDialogProps } from './components/save-configuration-dialog';
 export { captureSnapshot } from './lib/snapshot';
 export { savedSettingsOf } from './lib/studio-settings';
-export { useConfigurationBrowser } from './stores/configuration-browser-store';
 export { useConfigurationStore, type SaveRequest } from './stores/configuration-store';

@@ -1,4 +1,4 @@
-import { useCallback, useContext, useMemo } from 'react';
+import { useCallback, useContext, useMemo, useState } from 'react';
 import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-router';
 import { readListParams, writeListParams, type ListParams, type ListSpec } from './list-params';
 
@@ -25,6 +25,19 @@ export function useListParams<F extends string>(spec: ListSpec<F>): ListParamsCo
       setQuery(writeListParams(params, change, spec), { replace: !('page' in change) });
     },
     [dataRouter, params, pathname, setQuery, spec],
+  );
+  return { params, update };
+}
+
+/**
+ * A list's parameters kept in the component instead (a list inside a dialog, whose page and search are not the
+ * page's): the same defaults and the same rules as in the address, since each change goes through them.
+ */
+export function useLocalListParams<F extends string>(spec: ListSpec<F>): ListParamsControls<F> {
+  const [params, setParams] = useState(() => readListParams(new URLSearchParams(), spec));
+  const update = useCallback<ListParamsControls<F>['update']>(
+    (change) => setParams((current) => readListParams(writeListParams(current, change, spec), spec)),
+    [spec],
   );
   return { params, update };
 }

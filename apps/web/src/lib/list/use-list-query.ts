@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ListResult } from '@autostudio/protocol';
 import type { ListParams, ListState } from './list-params';
@@ -6,8 +6,8 @@ import { withFailureToast } from './with-failure-toast';
 import type { ListParamsControls } from './use-list-params';
 
 export interface ListQueryOptions<T, F extends string> {
-  /** The list's name in the query cache; its parameters are added to it. */
-  key: string;
+  /** The list's key in the query cache (a resource's `…Keys.lists()`); its parameters are added to it. */
+  key: QueryKey;
   /** The list's parameters in the address; a page emptied by a delete is stepped back through them. */
   controls: ListParamsControls<F>;
   fetch: (params: ListParams<F>, signal: AbortSignal) => Promise<ListResult<T>>;
@@ -39,7 +39,7 @@ export function useListQuery<T, F extends string>({
 }: ListQueryOptions<T, F>): ListQueryResult<T> {
   const client = useQueryClient();
   const query = useQuery({
-    queryKey: [key, params],
+    queryKey: [...key, params],
     queryFn: withFailureToast(({ signal }: { signal: AbortSignal }) => fetch(params, signal), failure),
     placeholderData: keepPreviousData,
     retry: false,
@@ -64,6 +64,6 @@ export function useListQuery<T, F extends string>({
     isLoading: query.isPending,
     isFetching: query.isFetching,
     error: query.isError ? failure : null,
-    refresh: () => client.invalidateQueries({ queryKey: [key] }),
+    refresh: () => client.invalidateQueries({ queryKey: key }),
   };
 }

@@ -1,7 +1,16 @@
 import { Car, Pencil, Share2, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
-import { canManage, FAILURE_TOASTS, SUCCESS_TOASTS, type Config, type User } from '@autostudio/protocol';
+import {
+  canManage,
+  FAILURE_TOASTS,
+  LIST_DEFAULTS,
+  LIST_SORTS,
+  SUCCESS_TOASTS,
+  type Config,
+  type User,
+} from '@autostudio/protocol';
+import { useConfigurationList, useDeleteConfiguration, useRenameConfiguration } from '@/api/configurations';
 import { ActionMenu, type MenuAction } from '@/components/ui/action-menu';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -12,7 +21,8 @@ import { RenameDialog } from '@/components/ui/rename-dialog';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { useConfigurationBrowser } from '../stores/configuration-browser-store';
+import type { ListSpec } from '@/lib/list/list-params';
+import { useLocalListParams } from '@/lib/list/use-list-params';
 import { useConfigurationStore } from '../stores/configuration-store';
 
 export interface ConfigurationBrowserProps {
@@ -26,23 +36,24 @@ export interface ConfigurationBrowserProps {
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const LIST: ListSpec = { defaults: LIST_DEFAULTS.configs, filters: {}, sorts: LIST_SORTS.configs };
 
 /**
  * The user's own and shared configurations, with previews: pick one and load it (double-click loads at once);
  * rename, share and delete where the user may.
  */
 export function ConfigurationBrowser({ open, onOpenChange, user, onLoad, onShare }: ConfigurationBrowserProps) {
-  const { items, total, page, limit, search, isLoading, error } = useConfigurationBrowser();
+  const controls = useLocalListParams(LIST);
+  const { page, limit, search } = controls.params;
+  const { items, total, isLoading, isFetching, error } = useConfigurationList(controls);
+  const rename = useRenameConfiguration();
+  const remove = useDeleteConfiguration();
   const currentId = useConfigurationStore((state) => state.currentId);
   const loadingId = useConfigurationStore((state) => state.loadingId);
   const [selectedId, setSelectedId] = useState<string | null>(currentId);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<Config | null>(null);
   const [deleting, setDeleting] = useState<Config | null>(null);
-
-  useEffect(() => {
-    if (open) void useConfigurationBrowser.getState().load();
-  }, [open]);
 
   const load = (config: Config | undefined) => {
     if (!config) {
@@ -83,7 +94,7 @@ export function ConfigurationBrowser({ open, onOpenChange, user, onLoad, onShare
                 page={page}
                 limit={limit}
                 total={total}
-                onPage={(next) => useConfigurationBrowser.getState().setPage(next)}
+                onPage={(next) => controls.update({ page: next })}
                 disabled={isLoading}
               />
               <span className="flex-1" />
@@ -101,11 +112,11 @@ export function ConfigurationBrowser({ open, onOpenChange, user, onLoad, onShare
             <div className="flex items-center gap-3">
               <SearchInput
                 value={search}
-                onSearch={(value) => useConfigurationBrowser.getState().setSearch(value)}
+                onSearch={(value) => controls.update({ search: value })}
                 label="Search configurations"
                 className="max-w-xs flex-1"
               />
-              {isLoading && <Spinner className="size-4" />}
+              {isFetching && <Spinner className="size-4" />}
             </div>
             {error && <ErrorAlert>{error}</ErrorAlert>}
             {loadError && <ErrorAlert>{loadError}</ErrorAlert>}
@@ -141,7 +152,7 @@ export function ConfigurationBrowser({ open, onOpenChange, user, onLoad, onShare
           withDescription
           initial={{ name: renaming.name, description: renaming.description }}
           onSave={async ({ name, description }) => {
-            const renamed = await useConfigurationBrowser.getState().rename(renaming, name, description);
+            const renamed = await rename.mutateAsync({ id: renaming.id, name, description });
             if (renamed.id === useConfigurationStore.getState().currentId)
               useConfigurationStore.getState().setCurrent(renamed);
             toast.success(SUCCESS_TOASTS.configurationRenamed);
@@ -157,7 +168,7 @@ export function ConfigurationBrowser({ open, onOpenChange, user, onLoad, onShare
         onConfirm={async () => {
           if (!deleting) return;
           try {
-            await useConfigurationBrowser.getState().remove(deleting.id);
+            await remove.mutateAsync(deleting.id);
           } catch (caught) {
             toast.error(caught instanceof Error ? caught.message : String(caught));
             throw caught;

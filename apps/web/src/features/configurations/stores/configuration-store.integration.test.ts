@@ -1,7 +1,7 @@
 import { FAILURE_TOASTS, SAVE_CONFIG_STATUS, STORAGE_KEYS, type SavedConfigSettings } from '@autostudio/protocol';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, login, pointApiClientAt, serverOrigin } from '@/test/real-server';
-import { fetchConfiguration, listConfigurations } from '../api/configurations-api';
+import { fetchConfiguration, listConfigurations } from '@/api/configurations';
 import { useConfigurationStore } from './configuration-store';
 
 const SETTINGS: SavedConfigSettings = {
@@ -50,7 +50,9 @@ describe('saving configurations against the real server', () => {
     const copy = await store.save({ name: 'Base variant', description: '', settings: SETTINGS, asNew: true });
     expect(copy.id).not.toBe(first.id);
     expect(useConfigurationStore.getState().currentId).toBe(copy.id);
-    const names = (await listConfigurations({ page: 1, limit: 10, search: 'Base' })).items.map((c) => c.name);
+    const names = (
+      await listConfigurations({ page: 1, limit: 10, search: 'Base', sort: null, order: 'asc', filters: {} })
+    ).items.map((c) => c.name);
     expect(names).toEqual(['Base variant', 'Base']);
   });
 

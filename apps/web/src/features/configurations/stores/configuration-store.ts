@@ -2,7 +2,7 @@ import { FAILURE_TOASTS, SAVE_CONFIG_STATUS, type Config, type SaveConfigStatus 
 import { create } from 'zustand';
 import { ApiError } from '@/lib/api-client';
 import { sessionStore } from '@/lib/session-storage';
-import { createConfiguration, updateConfiguration, type ConfigurationFields } from '../api/configurations-api';
+import { createConfiguration, updateConfiguration, type ConfigurationFields } from '@/api/configurations';
 
 export interface SaveRequest extends ConfigurationFields {
   /** Save as a new configuration even when one is current. */

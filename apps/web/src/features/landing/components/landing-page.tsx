@@ -34,7 +34,7 @@ export function LandingPage({ userName, onChoose, loadingId = null, aside }: Lan
   const { params, update } = controls;
   const [openedAt] = useState(() => Date.now());
   const products = useListQuery({
-    key: 'products',
+    key: ['products'],
     controls,
     fetch: fetchProducts,
     failure: FAILURE_TOASTS.fetchAssetModels,

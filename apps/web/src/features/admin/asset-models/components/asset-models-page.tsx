@@ -82,7 +82,7 @@ export function AssetModelsPage({ renderShare }: AssetModelsPageProps) {
   const [open, setOpen] = useState<Open>(null);
   const [watchFrom, setWatchFrom] = useState(() => Date.now());
   const list = useListQuery({
-    key: 'admin-asset-models',
+    key: ['admin-asset-models'],
     controls,
     fetch: listAssetModels,
     failure: FAILURE_TOASTS.fetchAssetModels,

@@ -8,18 +8,17 @@ import {
   type Config,
   type User,
 } from '@autostudio/protocol';
+import { configurationCar, useConfigurationList, useDeleteConfiguration } from '@/api/configurations';
 import { actionsColumn, listColumns } from '@/components/data-table/data-table';
 import type { MenuAction } from '@/components/ui/action-menu';
 import { ConfirmDelete } from '@/components/ui/confirm-dialog';
 import type { ListSpec } from '@/lib/list/list-params';
 import { useListParams } from '@/lib/list/use-list-params';
-import { useListQuery } from '@/lib/list/use-list-query';
 import { AdminList } from '@/features/admin/components/admin-list';
 import { Badge } from '@/features/admin/components/badges';
 import { DateCell } from '@/features/admin/components/dates';
 import { ownerColumn } from '@/features/admin/components/owner-column';
 import { SharedCell } from '@/features/admin/components/shared-cell';
-import { configCar, deleteConfig, listConfigs } from '../api/configs-api';
 
 const LIST: ListSpec = { defaults: LIST_DEFAULTS.configs, filters: {}, sorts: LIST_SORTS.configs };
 
@@ -69,12 +68,8 @@ function ConfigName({ config, mine }: { config: Config; mine: boolean }) {
 export function ConfigsPage({ me, renderShare, onOpenInStudio }: ConfigsPageProps) {
   const controls = useListParams(LIST);
   const [open, setOpen] = useState<Open>(null);
-  const list = useListQuery({
-    key: 'admin-configs',
-    controls,
-    fetch: listConfigs,
-    failure: FAILURE_TOASTS.fetchConfigurations,
-  });
+  const list = useConfigurationList(controls);
+  const remove = useDeleteConfiguration();
 
   const actionsFor = (config: Config): MenuAction[] => [
     { label: 'Open in studio', icon: ExternalLink, onSelect: () => onOpenInStudio(config) },
@@ -89,7 +84,7 @@ export function ConfigsPage({ me, renderShare, onOpenInStudio }: ConfigsPageProp
       // The snapshot sits in the name's cell: a column of its own would take a share of the width it does not use.
       cell: ({ row }) => <ConfigName config={row.original} mine={row.original.ownerId === me.id} />,
     }),
-    column.accessor((config) => configCar(config), {
+    column.accessor((config) => configurationCar(config), {
       id: 'car',
       header: 'Car',
       enableSorting: false,
@@ -131,7 +126,7 @@ export function ConfigsPage({ me, renderShare, onOpenInStudio }: ConfigsPageProp
           title={`Delete ${open.config.name}?`}
           description="Its owner and everyone it is shared with lose it, snapshot included. This cannot be undone."
           confirmLabel="Delete configuration"
-          remove={() => deleteConfig(open.config.id)}
+          remove={() => remove.mutateAsync(open.config.id)}
           texts={{ success: SUCCESS_TOASTS.configurationDeleted, failure: FAILURE_TOASTS.deleteConfiguration }}
           onDeleted={list.refresh}
           onClose={() => setOpen(null)}

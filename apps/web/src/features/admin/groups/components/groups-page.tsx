@@ -27,7 +27,7 @@ export function GroupsPage() {
   const controls = useListParams(LIST);
   const [open, setOpen] = useState<Open>(null);
   const list = useListQuery({
-    key: 'admin-groups',
+    key: ['admin-groups'],
     controls,
     fetch: listGroups,
     failure: FAILURE_TOASTS.fetchGroups,

@@ -58,7 +58,7 @@ export function PresetsPage({ renderShare }: PresetsPageProps) {
   const { params, update } = controls;
   const [open, setOpen] = useState<Open>(null);
   const list = useListQuery({
-    key: 'admin-presets',
+    key: ['admin-presets'],
     controls,
     fetch: listPresets,
     failure: FAILURE_TOASTS.fetchPresets,

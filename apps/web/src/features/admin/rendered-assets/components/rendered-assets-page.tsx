@@ -56,7 +56,7 @@ export function RenderedAssetsPage({ renderShare, renderViewer }: RenderedAssets
   const { params } = controls;
   const [open, setOpen] = useState<Open>(null);
   const list = useListQuery({
-    key: 'admin-rendered-assets',
+    key: ['admin-rendered-assets'],
     controls,
     fetch: listRenderedAssets,
     failure: FAILURE_TOASTS.fetchAssetRendered,

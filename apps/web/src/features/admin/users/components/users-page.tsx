@@ -25,7 +25,7 @@ export function UsersPage({ me }: { me: User }) {
   const controls = useListParams(LIST);
   const [open, setOpen] = useState<Open>(null);
   const list = useListQuery({
-    key: 'admin-users',
+    key: ['admin-users'],
     controls,
     fetch: listUsers,
     failure: FAILURE_TOASTS.fetchUsers,

@@ -1,0 +1,120 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  API_ROUTES,
+  configSchema,
+  FAILURE_TOASTS,
+  listResultSchema,
+  type Config,
+  type ListResult,
+  type SavedConfigSettings,
+} from '@autostudio/protocol';
+import { listCallQuery, type ListParams } from '@/lib/list/list-params';
+import type { ListParamsControls } from '@/lib/list/use-list-params';
+import { useListQuery, type ListQueryResult } from '@/lib/list/use-list-query';
+import { serverCall } from './server-call';
+
+/**
+ * Saved configurations (spec §6–§7), for the studio's browser and save dialog and the admin console alike: the
+ * calls, their cache keys, and the hooks that read and change them. A change invalidates every list and copy of
+ * configurations in the cache, so the studio and the console never show a stale one.
+ */
+
+export const configurationKeys = {
+  all: ['configurations'] as const,
+  lists: () => [...configurationKeys.all, 'list'] as const,
+  detail: (id: string) => [...configurationKeys.all, 'detail', id] as const,
+};
+
+export interface ConfigurationFields {
+  name: string;
+  description: string;
+  settings: SavedConfigSettings;
+  /** The preview snapshot taken from the stream; the configuration keeps its old one without it. */
+  snapshot?: Blob | null;
+}
+
+/** The multipart body of POST /config and PUT /config/{id} (spec §7): text fields, settings as JSON, imageFile. */
+function formOf(fields: Partial<ConfigurationFields>): FormData {
+  const form = new FormData();
+  if (fields.name !== undefined) form.set('name', fields.name);
+  if (fields.description !== undefined) form.set('description', fields.description);
+  if (fields.settings) form.set('settings', JSON.stringify(fields.settings));
+  if (fields.snapshot) form.set('imageFile', fields.snapshot, 'preview.jpg');
+  return form;
+}
+
+/** A page of configurations: the user's own and those shared with them; an administrator's holds everyone's. */
+export function listConfigurations(params: ListParams, signal?: AbortSignal): Promise<ListResult<Config>> {
+  return serverCall('get', API_ROUTES.configs.filtered, {
+    query: listCallQuery(params),
+    schema: listResultSchema(configSchema),
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function fetchConfiguration(id: string): Promise<Config> {
+  return serverCall('get', API_ROUTES.configs.byId, { params: { id }, schema: configSchema });
+}
+
+export function createConfiguration(fields: ConfigurationFields): Promise<Config> {
+  return serverCall('post', API_ROUTES.configs.create, { body: formOf(fields), schema: configSchema });
+}
+
+/** Changes the fields given; the rest (a rename leaves the settings and the preview) stay as they are (spec §7). */
+export function updateConfiguration(id: string, fields: Partial<ConfigurationFields>): Promise<Config> {
+  return serverCall('put', API_ROUTES.configs.update, { params: { id }, body: formOf(fields), schema: configSchema });
+}
+
+export function deleteConfiguration(id: string): Promise<void> {
+  return serverCall('put', API_ROUTES.configs.delete, { params: { id } });
+}
+
+export const configurationOptions = (id: string) =>
+  queryOptions({ queryKey: configurationKeys.detail(id), queryFn: () => fetchConfiguration(id) });
+
+/** The car a configuration was saved on, as the studio recorded it; null for one saved without a car. */
+export function configurationCar(config: Config): string | null {
+  const product = config.settings.app?.product;
+  if (!product) return null;
+  return typeof product['name'] === 'string' ? product['name'] : null;
+}
+
+/** Marks every cached configuration stale: lists and copies fetch again where they are shown. */
+export function useInvalidateConfigurations(): () => Promise<void> {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: configurationKeys.all });
+}
+
+/** Renames a configuration; fails with the spec's rename text. */
+export function useRenameConfiguration() {
+  const invalidate = useInvalidateConfigurations();
+  return useMutation({
+    mutationFn: ({ id, name, description }: { id: string; name: string; description: string }) =>
+      updateConfiguration(id, { name, description }).catch((error: unknown) => {
+        throw new Error(FAILURE_TOASTS.renameConfiguration, { cause: error });
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Deletes a configuration; fails with the spec's delete text. */
+export function useDeleteConfiguration() {
+  const invalidate = useInvalidateConfigurations();
+  return useMutation({
+    mutationFn: (id: string) =>
+      deleteConfiguration(id).catch((error: unknown) => {
+        throw new Error(FAILURE_TOASTS.deleteConfiguration, { cause: error });
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+/** A page of configurations as a list shows it (the studio's browser, the admin console's table). */
+export function useConfigurationList(controls: ListParamsControls<string>): ListQueryResult<Config> {
+  return useListQuery({
+    key: configurationKeys.lists(),
+    controls,
+    fetch: listConfigurations,
+    failure: FAILURE_TOASTS.fetchConfigurations,
+  });
+}
