@@ -93,13 +93,11 @@ export async function applySavedSettings(saved: SavedConfigSettings): Promise<vo
 /** The preset last applied and where the preset browser was, as the configuration saved them. */
 function restorePresetBrowser(saved: SavedConfigSettings['postProcess']): void {
   if (!saved) return;
-  const browser = usePresetBrowserStore.getState();
   const where = saved.presetBrowser;
   usePresetBrowserStore.setState({
     selectedPresetId: saved.selectedPreset ?? null,
     ...(where ? { category: where.category ?? null, search: where.search ?? '', page: where.page ?? 1 } : {}),
   });
-  if (where) void browser.load();
 }
 
 /** The saved settings of the studio as it is now, with the preset browser's part. */

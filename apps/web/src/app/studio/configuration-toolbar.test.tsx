@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -40,7 +41,11 @@ describe('the save dialog', () => {
       blank ||= document.querySelector('[role="dialog"] [aria-label="No preview yet"]') !== null;
     });
     observer.observe(document.body, { childList: true, subtree: true });
-    render(<ConfigurationToolbar />);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ConfigurationToolbar />
+      </QueryClientProvider>,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -6,7 +6,7 @@ import { useAuthStore } from '@/features/auth';
 import { useConfigurationStore } from '@/features/configurations';
 import { useGalleryStore } from '@/features/gallery';
 // By path: the presets feature's index carries its browser, which loads with the Look tab.
-import { listPresets } from '@/features/presets/api/presets-api';
+import { listPresets } from '@/api/presets';
 import { useRenderJobsStore } from '@/features/render';
 import { useSessionStore } from '@/features/session';
 import { useEngineStore } from '@/lib/engine';

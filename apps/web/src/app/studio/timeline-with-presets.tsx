@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { canManage, FAILURE_TOASTS, type AnimationPresetSettings, type Preset } from '@autostudio/protocol';
+import { canManage, FAILURE_TOASTS, type Preset } from '@autostudio/protocol';
 import { toast } from 'sonner';
 import { TimelinePanel, useTimelineStore } from '@/features/animation';
 import { useAuthStore } from '@/features/auth';
@@ -7,12 +7,13 @@ import { captureSnapshot } from '@/features/configurations/lib/snapshot';
 // By path: the presets feature's index carries the look's browser.
 import { AnimationPresetBrowser } from '@/features/presets/components/animation-preset-browser';
 import { createPresetBrowserStore } from '@/features/presets/stores/preset-browser-store';
+import { useInvalidatePresets } from '@/api/presets';
 import { ShareItemDialog } from '@/features/sharing';
 
-/** The user's saved animations: animation presets, copied with the animation's own failure text (spec §8). */
-const useAnimationPresetsStore = createPresetBrowserStore<AnimationPresetSettings>('animation', {
-  copyFailure: FAILURE_TOASTS.copySequence,
-});
+/** Where the saved animations' browser is: they are animation presets. */
+const useAnimationPresetsStore = createPresetBrowserStore();
+/** An animation is copied with its own failure text (spec §8). */
+const ANIMATION_TEXTS = { copyFailure: FAILURE_TOASTS.copySequence };
 
 /** The stream's <video>; Epic's player library creates it inside the viewport, so it is found, not referenced. */
 const capturePreview = () => {
@@ -20,13 +21,13 @@ const capturePreview = () => {
   return video ? captureSnapshot(video) : Promise.resolve(null);
 };
 
-const reloadAnimations = () => void useAnimationPresetsStore.getState().load();
-
 /** The timeline with the user's saved animations beside it (load, copy, share) and the share dialog. */
 export function TimelineWithPresets() {
   const user = useAuthStore((state) => state.user);
   const openId = useTimelineStore((state) => state.presetId);
   const [sharing, setSharing] = useState<Preset | null>(null);
+  const invalidatePresets = useInvalidatePresets();
+  const reloadAnimations = () => void invalidatePresets();
   if (!user) return null;
   const load = (preset: Preset) => {
     const owned = canManage(user, 'preset', preset.ownerId) && !preset.isDefault;
@@ -40,6 +41,7 @@ export function TimelineWithPresets() {
         library={
           <AnimationPresetBrowser
             store={useAnimationPresetsStore}
+            texts={ANIMATION_TEXTS}
             user={user}
             openId={openId}
             onLoad={load}

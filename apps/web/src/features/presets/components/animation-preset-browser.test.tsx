@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -50,9 +51,13 @@ describe('the saved animations’ category filter (spec §3 "Sequence": browser 
   afterEach(() => vi.unstubAllGlobals());
 
   it('offers the categories in use, shows each animation’s, and lists one category when chosen', async () => {
-    const store = createPresetBrowserStore('animation');
+    const store = createPresetBrowserStore();
     const user = userEvent.setup();
-    render(<AnimationPresetBrowser store={store} user={USER} openId={null} onLoad={() => {}} onShare={() => {}} />);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <AnimationPresetBrowser store={store} user={USER} openId={null} onLoad={() => {}} onShare={() => {}} />
+      </QueryClientProvider>,
+    );
     const list = await screen.findByRole('list', { name: 'Animations' });
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
     expect(within(list).getByRole('button', { name: 'Load Orbit' })).toHaveTextContent('Showroom');

@@ -1,7 +1,6 @@
 import { Copy, Film, Share2, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
-import type { StoreApi, UseBoundStore } from 'zustand';
 import {
   canCreate,
   canManage,
@@ -16,10 +15,13 @@ import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';
 import { SelectField } from '@/components/ui/select-field';
 import { cn } from '@/lib/cn';
-import type { PresetBrowserState } from '../stores/preset-browser-store';
+import { usePresetBrowser, type PresetBrowserTexts } from '../hooks/use-preset-browser';
+import type { PresetBrowserStore } from '../stores/preset-browser-store';
 
-export interface AnimationPresetBrowserProps<S> {
-  store: UseBoundStore<StoreApi<PresetBrowserState<S>>>;
+export interface AnimationPresetBrowserProps {
+  /** Where the browser is (its category, search and page). */
+  store: PresetBrowserStore;
+  texts?: PresetBrowserTexts;
   user: User;
   /** The animation open in the timeline, marked in the list. */
   openId: string | null;
@@ -47,20 +49,18 @@ function firstPreview(preset: Preset): string | undefined {
  * The saved animations (animation presets, spec §3): search and page; load one into the timeline; copy (named with
  * the copy suffix), share and delete where the user may.
  */
-export function AnimationPresetBrowser<S>({ store, user, openId, onLoad, onShare }: AnimationPresetBrowserProps<S>) {
-  const { items, total, page, limit, search, category, categories, isLoading, error } = store();
+export function AnimationPresetBrowser({ store, texts, user, openId, onLoad, onShare }: AnimationPresetBrowserProps) {
+  const { page, limit, search, category } = store();
+  const browser = usePresetBrowser(store, 'animation', texts);
+  const { items, total, categories, isLoading, error } = browser;
   const [deleting, setDeleting] = useState<Preset | null>(null);
-
-  useEffect(() => {
-    void store.getState().load();
-  }, [store]);
 
   const overseer = seesEverything(user, 'preset');
   const actionsFor = (preset: Preset): MenuAction[] => {
     const manages = canManage(user, 'preset', preset.ownerId) && (!preset.isDefault || overseer);
     const actions: MenuAction[] = [];
     if (canCreate(user, 'preset'))
-      actions.push({ label: 'Copy', icon: Copy, onSelect: () => void report(store.getState().copy(preset.id)) });
+      actions.push({ label: 'Copy', icon: Copy, onSelect: () => void report(browser.copy(preset.id)) });
     if (manages) {
       actions.push({ label: 'Share', icon: Share2, onSelect: () => onShare(preset) });
       actions.push({ label: 'Delete', icon: Trash2, onSelect: () => setDeleting(preset), destructive: true });
@@ -74,17 +74,13 @@ export function AnimationPresetBrowser<S>({ store, user, openId, onLoad, onShare
       <SelectField
         label="Category"
         value={category ?? ALL_CATEGORIES}
-        onChange={(value) => void store.getState().setCategory(value === ALL_CATEGORIES ? null : value)}
+        onChange={(value) => store.getState().setCategory(value === ALL_CATEGORIES ? null : value)}
         options={[
           { value: ALL_CATEGORIES, label: 'All categories' },
           ...categories.map((name) => ({ value: name, label: name })),
         ]}
       />
-      <SearchInput
-        value={search}
-        onSearch={(value) => void store.getState().setSearch(value)}
-        label="Search animations"
-      />
+      <SearchInput value={search} onSearch={(value) => store.getState().setSearch(value)} label="Search animations" />
       {error && (
         <p role="alert" className="text-xs text-destructive">
           {error}
@@ -130,7 +126,7 @@ export function AnimationPresetBrowser<S>({ store, user, openId, onLoad, onShare
         </p>
       )}
       {total > limit && (
-        <Pagination page={page} limit={limit} total={total} onPage={(next) => void store.getState().setPage(next)} />
+        <Pagination page={page} limit={limit} total={total} onPage={(next) => store.getState().setPage(next)} />
       )}
       <ConfirmDialog
         open={deleting !== null}
@@ -138,7 +134,7 @@ export function AnimationPresetBrowser<S>({ store, user, openId, onLoad, onShare
         title="Delete animation?"
         description={`“${deleting?.name ?? ''}” is deleted for everyone it is shared with. This cannot be undone.`}
         confirmLabel="Delete"
-        onConfirm={() => (deleting ? report(store.getState().remove(deleting.id)) : Promise.resolve())}
+        onConfirm={() => (deleting ? report(browser.remove(deleting.id)) : Promise.resolve())}
       />
     </div>
   );

@@ -1,7 +1,16 @@
 import { Check, Copy, Pencil, Plus, Share2, Star, StarOff, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
-import { canCreate, canManage, FAILURE_TOASTS, seesEverything, type Preset, type User } from '@autostudio/protocol';
+import {
+  canCreate,
+  canManage,
+  FAILURE_TOASTS,
+  seesEverything,
+  type PostProcessValues,
+  type Preset,
+  type User,
+} from '@autostudio/protocol';
+import { useInvalidatePresets } from '@/api/presets';
 import { ActionMenu, type MenuAction } from '@/components/ui/action-menu';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -13,7 +22,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { PanelSection } from '@/components/panels/panel-section';
 import { cn } from '@/lib/cn';
 import { applyLatest, currentLook, PresetFetchError } from '../lib/apply-preset';
-import { usePresetBrowserStore } from '../stores/preset-browser-store';
+import { usePresetBrowser } from '../hooks/use-preset-browser';
+import { PRESET_BROWSER_TYPE, usePresetBrowserStore } from '../stores/preset-browser-store';
 import { SavePresetDialog } from './save-preset-dialog';
 
 const ALL_CATEGORIES = '__all__';
@@ -41,17 +51,15 @@ function report(outcome: Promise<string>): Promise<void> {
  * administrators and moderators mark defaults.
  */
 export function PresetBrowser({ user, onShare }: PresetBrowserProps) {
-  const { items, total, page, limit, search, category, categories, isLoading, error, selectedPresetId } =
-    usePresetBrowserStore();
+  const { page, limit, search, category, selectedPresetId } = usePresetBrowserStore();
+  const browser = usePresetBrowser<PostProcessValues>(usePresetBrowserStore, PRESET_BROWSER_TYPE);
+  const { items, total, categories, isLoading, error } = browser;
+  const invalidatePresets = useInvalidatePresets();
   const [applying, setApplying] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [renaming, setRenaming] = useState<Preset | null>(null);
   const [deleting, setDeleting] = useState<Preset | null>(null);
   const store = usePresetBrowserStore.getState;
-
-  useEffect(() => {
-    void usePresetBrowserStore.getState().load();
-  }, []);
 
   const apply = (preset: Preset) => {
     setApplying(preset.id);
@@ -67,7 +75,7 @@ export function PresetBrowser({ user, onShare }: PresetBrowserProps) {
           caught instanceof PresetFetchError ? FAILURE_TOASTS.fetchPreset : FAILURE_TOASTS.updateVisualizationEngine,
         );
         // A preset deleted or unshared since the list was read goes from it.
-        if (caught instanceof PresetFetchError) void store().load();
+        if (caught instanceof PresetFetchError) void invalidatePresets();
       },
     );
   };
@@ -77,7 +85,7 @@ export function PresetBrowser({ user, onShare }: PresetBrowserProps) {
     const manages = canManage(user, 'preset', preset.ownerId) && (!preset.isDefault || overseer);
     const actions: MenuAction[] = [];
     if (canCreate(user, 'preset'))
-      actions.push({ label: 'Copy', icon: Copy, onSelect: () => void report(store().copy(preset.id)).catch(noop) });
+      actions.push({ label: 'Copy', icon: Copy, onSelect: () => void report(browser.copy(preset.id)).catch(noop) });
     if (manages) {
       actions.push({ label: 'Rename', icon: Pencil, onSelect: () => setRenaming(preset) });
       actions.push({ label: 'Share', icon: Share2, onSelect: () => onShare(preset) });
@@ -86,7 +94,7 @@ export function PresetBrowser({ user, onShare }: PresetBrowserProps) {
       actions.push({
         label: preset.isDefault ? 'Unmark default' : 'Mark as default',
         icon: preset.isDefault ? StarOff : Star,
-        onSelect: () => void report(store().setDefault(preset.id, !preset.isDefault)).catch(noop),
+        onSelect: () => void report(browser.setDefault(preset.id, !preset.isDefault)).catch(noop),
       });
     if (manages)
       actions.push({ label: 'Delete', icon: Trash2, onSelect: () => setDeleting(preset), destructive: true });
@@ -109,13 +117,13 @@ export function PresetBrowser({ user, onShare }: PresetBrowserProps) {
       <SelectField
         label="Category"
         value={category ?? ALL_CATEGORIES}
-        onChange={(value) => void store().setCategory(value === ALL_CATEGORIES ? null : value)}
+        onChange={(value) => store().setCategory(value === ALL_CATEGORIES ? null : value)}
         options={[
           { value: ALL_CATEGORIES, label: 'All categories' },
           ...categories.map((name) => ({ value: name, label: name })),
         ]}
       />
-      <SearchInput value={search} onSearch={(value) => void store().setSearch(value)} label="Search presets" />
+      <SearchInput value={search} onSearch={(value) => store().setSearch(value)} label="Search presets" />
       {error && (
         <p role="alert" className="text-xs text-destructive">
           {error}
@@ -160,15 +168,13 @@ export function PresetBrowser({ user, onShare }: PresetBrowserProps) {
           {search || category ? 'No preset matches.' : 'No presets yet. Save the current look as one.'}
         </p>
       )}
-      {total > limit && (
-        <Pagination page={page} limit={limit} total={total} onPage={(next) => void store().setPage(next)} />
-      )}
+      {total > limit && <Pagination page={page} limit={limit} total={total} onPage={(next) => store().setPage(next)} />}
 
       {saving && (
         <SavePresetDialog
           categories={categories}
           onOpenChange={setSaving}
-          onSave={({ name, category: chosen }) => report(store().saveAs(name, chosen, currentLook()))}
+          onSave={({ name, category: chosen }) => report(browser.saveAs(name, chosen, currentLook()))}
         />
       )}
       {renaming && (
@@ -177,7 +183,7 @@ export function PresetBrowser({ user, onShare }: PresetBrowserProps) {
           onOpenChange={(next) => !next && setRenaming(null)}
           title="Rename preset"
           initial={{ name: renaming.name, description: '' }}
-          onSave={({ name }) => report(store().rename(renaming.id, name))}
+          onSave={({ name }) => report(browser.rename(renaming.id, name))}
         />
       )}
       <ConfirmDialog
@@ -186,7 +192,7 @@ export function PresetBrowser({ user, onShare }: PresetBrowserProps) {
         title="Delete preset?"
         description={`“${deleting?.name ?? ''}” is deleted for everyone it is shared with. This cannot be undone.`}
         confirmLabel="Delete"
-        onConfirm={() => (deleting ? report(store().remove(deleting.id)) : Promise.resolve())}
+        onConfirm={() => (deleting ? report(browser.remove(deleting.id)) : Promise.resolve())}
       />
     </PanelSection>
   );

@@ -1,6 +1,6 @@
 import { FAILURE_TOASTS, postProcessInSchema, type PostProcessValues, type Preset } from '@autostudio/protocol';
 import { useEngineStore } from '@/lib/engine';
-import { fetchPreset } from '../api/presets-api';
+import { fetchPreset } from '@/api/presets';
 
 /** A post-process preset's values; an error naming the preset when its settings are not a look. */
 export function lookOf(preset: Preset): PostProcessValues {

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -9,14 +8,13 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { presetCategories, updatePreset } from '../api/presets-api';
+import { usePresetCategories, useUpdatePreset } from '@/api/presets';
 import { jsonProblem } from '../lib/json-problem';
 import { PRESET_TYPE_LABELS } from './preset-labels';
 
 export interface PresetDialogProps {
   preset: Preset;
   onClose: () => void;
-  onSaved: () => void;
 }
 
 const schema = z.object({
@@ -42,13 +40,11 @@ function readable(settings: string): string {
 }
 
 /** Edit a preset's name, category and settings (JSON, checked here before the server checks it again). */
-export function PresetDialog({ preset, onClose, onSaved }: PresetDialogProps) {
+export function PresetDialog({ preset, onClose }: PresetDialogProps) {
   const [error, setError] = useState<string | null>(null);
   const categoriesId = useId();
-  const categories = useQuery({
-    queryKey: ['admin-preset-categories', preset.type],
-    queryFn: ({ signal }) => presetCategories(preset.type, signal),
-  });
+  const categories = usePresetCategories(preset.type);
+  const update = useUpdatePreset();
   const form = useForm<PresetForm>({
     resolver: zodResolver(schema),
     defaultValues: { name: preset.name, category: preset.category, settings: readable(preset.settings) },
@@ -58,12 +54,16 @@ export function PresetDialog({ preset, onClose, onSaved }: PresetDialogProps) {
     setError(null);
     try {
       // Sent compact, as the studio saves it: the layout is only for reading here.
-      await updatePreset(preset.id, { ...values, settings: JSON.stringify(JSON.parse(settings)) });
+      await update.mutateAsync({
+        id: preset.id,
+        changes: { ...values, settings: JSON.stringify(JSON.parse(settings)) },
+      });
       toast.success(SUCCESS_TOASTS.presetUpdated);
-      onSaved();
       onClose();
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
+      // The spec's text is the toast; the dialog says what the server found wrong.
+      const reason = caught instanceof Error && caught.cause instanceof Error ? caught.cause : caught;
+      setError(reason instanceof Error ? reason.message : String(reason));
       toast.error(FAILURE_TOASTS.updatePreset);
     }
   });

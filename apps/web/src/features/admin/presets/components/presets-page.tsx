@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Copy, Pencil, Share2, Star, StarOff, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
@@ -10,11 +9,20 @@ import {
   SUCCESS_TOASTS,
   type Preset,
 } from '@autostudio/protocol';
+import {
+  listPresets,
+  presetKeys,
+  useCopyPreset,
+  useDeletePreset,
+  usePresetCategories,
+  useUpdatePreset,
+  type PresetListQuery,
+} from '@/api/presets';
 import { actionsColumn, listColumns } from '@/components/data-table/data-table';
 import { FilterSelect } from '@/components/data-table/filter-select';
 import type { MenuAction } from '@/components/ui/action-menu';
 import { ConfirmDelete } from '@/components/ui/confirm-dialog';
-import type { ListSpec } from '@/lib/list/list-params';
+import type { ListParams, ListSpec } from '@/lib/list/list-params';
 import { useListParams } from '@/lib/list/use-list-params';
 import { useListQuery } from '@/lib/list/use-list-query';
 import { AdminList } from '@/features/admin/components/admin-list';
@@ -22,16 +30,10 @@ import { Badge } from '@/features/admin/components/badges';
 import { DateCell } from '@/features/admin/components/dates';
 import { ownerColumn } from '@/features/admin/components/owner-column';
 import { SharedCell } from '@/features/admin/components/shared-cell';
-import {
-  copyPreset,
-  deletePreset,
-  listPresets,
-  presetCategories,
-  updatePreset,
-  type PresetFilter,
-} from '../api/presets-api';
 import { PresetDialog } from './preset-dialog';
 import { PRESET_TYPE_LABELS } from './preset-labels';
+
+type PresetFilter = 'type' | 'category';
 
 const LIST: ListSpec<PresetFilter> = {
   defaults: LIST_DEFAULTS.presets,
@@ -50,7 +52,24 @@ export interface PresetsPageProps {
 
 const column = listColumns<Preset>();
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : '');
+/** The server's reason behind a change's failure (its message is the spec's text, already the toast's title). */
+const reasonOf = (error: unknown) =>
+  error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
+
+const isType = (value: string): value is Preset['type'] => (PRESET_TYPES as readonly string[]).includes(value);
+
+/** The list call for the address's parameters: an empty filter is every type or category. */
+function queryOf(params: ListParams<PresetFilter>): PresetListQuery {
+  const { type, category } = params.filters;
+  return {
+    page: params.page,
+    limit: params.limit,
+    search: params.search,
+    ...(params.sort ? { sort: params.sort as PresetListQuery['sort'], order: params.order } : {}),
+    type: isType(type) ? type : undefined,
+    category: category || undefined,
+  };
+}
 
 /** /admin/presets: everyone's post-process and animation presets, the defaults among them, and their upkeep. */
 export function PresetsPage({ renderShare }: PresetsPageProps) {
@@ -58,44 +77,27 @@ export function PresetsPage({ renderShare }: PresetsPageProps) {
   const { params, update } = controls;
   const [open, setOpen] = useState<Open>(null);
   const list = useListQuery({
-    key: ['admin-presets'],
+    key: [...presetKeys.all, 'list'],
     controls,
-    fetch: listPresets,
+    fetch: (listParams, signal) => listPresets(queryOf(listParams), signal),
     failure: FAILURE_TOASTS.fetchPresets,
   });
-  const type = params.filters.type === 'postProcess' || params.filters.type === 'animation' ? params.filters.type : '';
-  const categories = useQuery({
-    queryKey: ['admin-preset-categories', type],
-    queryFn: async ({ signal }) => {
-      try {
-        return await presetCategories(type, signal);
-      } catch (error) {
-        toast.error(FAILURE_TOASTS.fetchPresetCategories);
-        throw error;
-      }
-    },
-    retry: false,
-  });
+  const categories = usePresetCategories(isType(params.filters.type) ? params.filters.type : '');
+  const change = useUpdatePreset();
+  const copyMutation = useCopyPreset();
+  const remove = useDeletePreset();
 
-  const setDefault = async (preset: Preset, isDefault: boolean) => {
-    try {
-      await updatePreset(preset.id, { isDefault });
-      toast.success(SUCCESS_TOASTS.presetUpdated);
-      await list.refresh();
-    } catch (error) {
-      toast.error(FAILURE_TOASTS.updatePreset, { description: errorText(error) });
-    }
-  };
+  const setDefault = (preset: Preset, isDefault: boolean) =>
+    change.mutateAsync({ id: preset.id, changes: { isDefault } }).then(
+      () => void toast.success(SUCCESS_TOASTS.presetUpdated),
+      (error: unknown) => void toast.error(FAILURE_TOASTS.updatePreset, { description: reasonOf(error) }),
+    );
 
-  const copy = async (preset: Preset) => {
-    try {
-      await copyPreset(preset);
-      toast.success(SUCCESS_TOASTS.presetCreated);
-      await list.refresh();
-    } catch (error) {
-      toast.error(FAILURE_TOASTS.createPreset, { description: errorText(error) });
-    }
-  };
+  const copy = (preset: Preset) =>
+    copyMutation.mutateAsync(preset).then(
+      () => void toast.success(SUCCESS_TOASTS.presetCreated),
+      (error: unknown) => void toast.error(FAILURE_TOASTS.createPreset, { description: reasonOf(error) }),
+    );
 
   const actionsFor = (preset: Preset): MenuAction[] => [
     { label: 'Edit', icon: Pencil, onSelect: () => setOpen({ dialog: 'edit', preset }) },
@@ -177,7 +179,6 @@ export function PresetsPage({ renderShare }: PresetsPageProps) {
           preset={open.preset}
           onClose={() => setOpen(null)}
           // A new category name joins the filter's choices.
-          onSaved={() => void Promise.all([list.refresh(), categories.refetch()])}
         />
       )}
       {open?.dialog === 'share' &&
@@ -195,7 +196,7 @@ export function PresetsPage({ renderShare }: PresetsPageProps) {
               : 'Its owner and everyone it is shared with lose it. This cannot be undone.'
           }
           confirmLabel="Delete preset"
-          remove={() => deletePreset(open.preset.id)}
+          remove={() => remove.mutateAsync(open.preset.id)}
           texts={{ success: SUCCESS_TOASTS.presetDeleted, failure: FAILURE_TOASTS.deletePreset }}
           onDeleted={list.refresh}
           onClose={() => setOpen(null)}
