@@ -1,12 +1,18 @@
-/** Interactive frames (a drag, the first frame of a change) aim to be drawn within this time: 25 frames a second. */
-export const INTERACTIVE_BUDGET_MS = 40;
+/**
+ * Interactive frames (a drag, the first frame of a change) aim to be drawn within this time. The stream's encoder and
+ * the page share the host's cores, so a frame drawn in 32 ms streams at about 22 frames a second on two cores: aimed
+ * at 40 ms, drags streamed at 19.1 and 19.4 frames/s in `bench/stream-bench.mjs` (15 s drags), at 32 ms with the
+ * smaller floor below at 21.5 and 22.7, in the same hour.
+ */
+export const INTERACTIVE_BUDGET_MS = 32;
 /**
  * The fraction of the viewport's size interactive frames are drawn at. Below `min` the picture falls apart into
- * blocks (at 0.2 a 640×360 viewport draws 128×72: each pixel five wide on screen) and the frame costs little less:
- * measured on two cores, the whole car's frame at 640×360 takes 31 ms at 0.2, 39 ms at 0.3, 49 ms at 0.4. Above
- * `max` a drag gains little a user would see.
+ * blocks (at 0.2 a 640×360 viewport draws 128×72: each pixel five wide on screen; SMAA before the upscale keeps 0.25's
+ * edges as slopes) and the frame costs little less: a frame's time follows the car's triangles and shading more than
+ * its pixels (the whole car's frame at 640×360 takes 31 ms at 0.2, 39 ms at 0.3, 49 ms at 0.4). Above `max` a drag
+ * gains little a user would see.
  */
-export const INTERACTIVE_SCALE = { min: 0.3, max: 0.6, initial: 0.4 } as const;
+export const INTERACTIVE_SCALE = { min: 0.25, max: 0.6, initial: 0.4 } as const;
 /** Scales change in steps this large, so a frame time that wavers does not resize the render targets every frame. */
 const STEP = 0.05;
 
