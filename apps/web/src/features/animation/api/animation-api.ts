@@ -1,18 +1,11 @@
-import {
-  API_ROUTES,
-  HIDDEN_PRESET_CATEGORY,
-  pathTo,
-  presetSchema,
-  type Preset,
-  type Upload,
-} from '@autostudio/protocol';
-import { apiRequest } from '@/lib/api-client';
+import { HIDDEN_PRESET_CATEGORY, type Preset, type Upload } from '@autostudio/protocol';
+import { createPreset, updatePreset } from '@/api/presets';
 import { uploadImage } from '@/lib/uploads/upload-image';
 
 /*
  * The timeline saves itself as an animation preset (spec §3 "Preset": type animation, settings as a JSON string,
- * previews in an upload group). Browsing, copying and sharing animation presets is the presets feature's; the app
- * composes the two.
+ * previews in an upload group), through the presets' own calls. Browsing, copying and sharing animation presets is
+ * the presets feature's; the app composes the two.
  */
 
 export interface AnimationPresetBody {
@@ -26,10 +19,12 @@ export interface AnimationPresetBody {
 }
 
 export function createAnimationPreset({ name, category, settings, groupId }: AnimationPresetBody): Promise<Preset> {
-  return apiRequest(API_ROUTES.presets.create, {
-    method: 'POST',
-    body: { name, type: 'animation', settings, ...(category ? { category } : {}), ...(groupId ? { groupId } : {}) },
-    schema: presetSchema,
+  return createPreset({
+    name,
+    type: 'animation',
+    settings,
+    ...(category ? { category } : {}),
+    ...(groupId ? { groupId } : {}),
   });
 }
 
@@ -37,11 +32,12 @@ export function updateAnimationPreset(
   id: string,
   { name, category, settings, groupId }: AnimationPresetBody,
 ): Promise<Preset> {
-  return apiRequest(pathTo(API_ROUTES.presets.update, { id }), {
-    method: 'PUT',
-    // A category cleared goes back to the hidden default, where the browser's category list does not show it.
-    body: { name, category: category || HIDDEN_PRESET_CATEGORY, settings, ...(groupId ? { groupId } : {}) },
-    schema: presetSchema,
+  // A category cleared goes back to the hidden default, where the browser's category list does not show it.
+  return updatePreset(id, {
+    name,
+    category: category || HIDDEN_PRESET_CATEGORY,
+    settings,
+    ...(groupId ? { groupId } : {}),
   });
 }
 
