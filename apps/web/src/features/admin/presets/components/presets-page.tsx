@@ -174,13 +174,7 @@ export function PresetsPage({ renderShare }: PresetsPageProps) {
       columns={columns}
       getRowId={(preset) => preset.id}
     >
-      {open?.dialog === 'edit' && (
-        <PresetDialog
-          preset={open.preset}
-          onClose={() => setOpen(null)}
-          // A new category name joins the filter's choices.
-        />
-      )}
+      {open?.dialog === 'edit' && <PresetDialog preset={open.preset} onClose={() => setOpen(null)} />}
       {open?.dialog === 'share' &&
         renderShare(
           open.preset,
