@@ -169,7 +169,7 @@ export default tseslint.config(
     },
   })),
   {
-    files: ['apps/web/src/{components,lib,config}/**/*.{ts,tsx}'],
+    files: ['apps/web/src/{api,components,lib,config}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',

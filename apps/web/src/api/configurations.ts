@@ -15,8 +15,9 @@ import { serverCall } from './server-call';
 
 /**
  * Saved configurations (spec §6–§7), for the studio's browser and save dialog and the admin console alike: the
- * calls, their cache keys, and the hooks that read and change them. A change invalidates every list and copy of
- * configurations in the cache, so the studio and the console never show a stale one.
+ * calls, their cache keys, and the hooks that read and change them. A rename, a delete, a share and a save each
+ * invalidate every configuration in the cache (the save dialog and the share dialog through
+ * useInvalidateConfigurations), so the studio and the console do not show a stale one.
  */
 
 export const configurationKeys = {

@@ -5,6 +5,7 @@ import {
   listResultSchema,
   presetSchema,
   type ListResult,
+  type ListSortColumn,
   type Preset,
   type PresetType,
   type UpdatePresetRequest,
@@ -15,13 +16,15 @@ import { serverCall } from './server-call';
 
 /**
  * Presets (spec §3, §7): post-process looks and animations, for the studio's browsers and the admin console alike.
- * A change invalidates every cached preset list and category list, so a look saved in the studio is in the console's
- * table and a copy made in the console is in the studio's browser.
+ * A change made through these mutations invalidates every preset and category list kept under `presetKeys`, so a
+ * look saved in the studio is in the console's table and a copy made in the console is in the studio's browser.
+ * (The video dialog's list of sequences is read when it opens, outside these keys.)
  */
 
 export const presetKeys = {
   all: ['presets'] as const,
-  list: (query: PresetListQuery) => [...presetKeys.all, 'list', query] as const,
+  lists: () => [...presetKeys.all, 'list'] as const,
+  list: (query: PresetListQuery) => [...presetKeys.lists(), query] as const,
   categories: (type: PresetType | '') => [...presetKeys.all, 'categories', type] as const,
 };
 
@@ -30,7 +33,7 @@ export interface PresetListQuery {
   page: number;
   limit: number;
   search?: string | undefined;
-  sort?: 'name' | 'category' | 'updatedAt' | undefined;
+  sort?: ListSortColumn<'presets'> | undefined;
   order?: 'asc' | 'desc' | undefined;
   /** Both types when absent (the admin console's list). */
   type?: PresetType | undefined;

@@ -8,9 +8,9 @@ export const INTERACTIVE_BUDGET_MS = 32;
 /**
  * The fraction of the viewport's size interactive frames are drawn at. Below `min` the picture falls apart into
  * blocks (at 0.2 a 640×360 viewport draws 128×72: each pixel five wide on screen; SMAA before the upscale keeps 0.25's
- * edges as slopes) and the frame costs little less: a frame's time follows the car's triangles and shading more than
- * its pixels (the whole car's frame at 640×360 takes 31 ms at 0.2, 39 ms at 0.3, 49 ms at 0.4). Above `max` a drag
- * gains little a user would see.
+ * edges as slopes) for little time saved: a drag's frame costs about 34 ms at 0.3 and 29 ms at 0.2 on two cores
+ * (the car's triangles and shading, SMAA and the upscale, each a share that shrinks less than the pixels do). On
+ * such a host the scale sits at `min`; a GPU host ends at `max`, above which a drag gains little a user would see.
  */
 export const INTERACTIVE_SCALE = { min: 0.25, max: 0.6, initial: 0.4 } as const;
 /** Scales change in steps this large, so a frame time that wavers does not resize the render targets every frame. */

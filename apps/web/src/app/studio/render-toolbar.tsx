@@ -5,7 +5,6 @@ import { Button } from '@/components/ui/button';
 import { useAuthStore } from '@/features/auth';
 import { useConfigurationStore } from '@/features/configurations';
 import { useGalleryStore } from '@/features/gallery';
-// By path: the presets feature's index carries its browser, which loads with the Look tab.
 import { listPresets } from '@/api/presets';
 import { useRenderJobsStore } from '@/features/render';
 import { useSessionStore } from '@/features/session';

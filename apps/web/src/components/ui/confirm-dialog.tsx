@@ -72,8 +72,8 @@ export interface ConfirmDeleteProps {
   remove: () => Promise<unknown>;
   /** The spec's toasts for the deletion. */
   texts: { success: string; failure: string };
-  /** After a deletion: refresh the list. */
-  onDeleted: () => unknown;
+  /** After a deletion: refresh the list (a resource's delete mutation already does). */
+  onDeleted?: () => unknown;
   onClose: () => void;
 }
 
@@ -101,11 +101,13 @@ export function ConfirmDelete({
         try {
           await remove();
         } catch (error) {
-          toast.error(texts.failure, { description: error instanceof Error ? error.message : '' });
+          // A mutation's error is the spec's text with the server's error as its cause; a plain call's is the server's.
+          const reason = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+          toast.error(texts.failure, { description: reason instanceof Error ? reason.message : '' });
           throw error;
         }
         toast.success(texts.success);
-        await onDeleted();
+        await onDeleted?.();
       }}
     />
   );

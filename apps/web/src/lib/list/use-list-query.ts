@@ -8,7 +8,7 @@ import type { ListParamsControls } from './use-list-params';
 export interface ListQueryOptions<T, F extends string> {
   /** The list's key in the query cache (a resource's `…Keys.lists()`); its parameters are added to it. */
   key: QueryKey;
-  /** The list's parameters in the address; a page emptied by a delete is stepped back through them. */
+  /** The list's parameters (in the address, or a dialog's own); a page emptied by a delete is stepped back through them. */
   controls: ListParamsControls<F>;
   fetch: (params: ListParams<F>, signal: AbortSignal) => Promise<ListResult<T>>;
   /** The spec's failure text for this list ("Failed to fetch Users"). */
@@ -27,7 +27,7 @@ export interface ListQueryResult<T> extends ListState<T> {
 const NO_ITEMS: never[] = [];
 
 /**
- * One page of a server list as the admin pages show it: the rows, the total, loading and the error text. The rows of
+ * One page of a server list as the admin pages and the studio's dialogs show it: the rows, the total, loading and the error text. The rows of
  * the page before stay up while the next loads, so the table does not jump.
  */
 export function useListQuery<T, F extends string>({

@@ -2,6 +2,7 @@ import { ImageOff } from 'lucide-react';
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { toast } from 'sonner';
 import { SAVE_CONFIG_STATUS, SUCCESS_TOASTS, type SavedConfigSettings } from '@autostudio/protocol';
+import { useInvalidateConfigurations } from '@/api/configurations';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -43,6 +44,7 @@ export function SaveConfigurationDialog({
   const [description, setDescription] = useState(() => current?.description ?? '');
   const [nameError, setNameError] = useState<string | null>(null);
   const saving = status === SAVE_CONFIG_STATUS.saving;
+  const invalidateConfigurations = useInvalidateConfigurations();
 
   useEffect(() => {
     // A failure shown when the dialog was last closed is not this opening's.
@@ -70,6 +72,8 @@ export function SaveConfigurationDialog({
         .getState()
         .save({ asNew, name: trimmed, description: description.trim(), settings, snapshot: snapshot?.blob ?? null });
       toast.success(creates ? SUCCESS_TOASTS.configurationCreated : SUCCESS_TOASTS.configurationUpdated);
+      // A list already on show (the admin console in another route of this tab) reads the new one.
+      void invalidateConfigurations();
       useConfigurationStore.getState().resetSave();
       onOpenChange(false);
     } catch (error) {

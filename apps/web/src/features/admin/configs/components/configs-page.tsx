@@ -128,7 +128,6 @@ export function ConfigsPage({ me, renderShare, onOpenInStudio }: ConfigsPageProp
           confirmLabel="Delete configuration"
           remove={() => remove.mutateAsync(open.config.id)}
           texts={{ success: SUCCESS_TOASTS.configurationDeleted, failure: FAILURE_TOASTS.deleteConfiguration }}
-          onDeleted={list.refresh}
           onClose={() => setOpen(null)}
         />
       )}

@@ -7,6 +7,7 @@ import {
   LIST_SORTS,
   PRESET_TYPES,
   SUCCESS_TOASTS,
+  type ListSortColumn,
   type Preset,
 } from '@autostudio/protocol';
 import {
@@ -57,6 +58,8 @@ const reasonOf = (error: unknown) =>
   error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
 
 const isType = (value: string): value is Preset['type'] => (PRESET_TYPES as readonly string[]).includes(value);
+const isSort = (value: string | null): value is ListSortColumn<'presets'> =>
+  value !== null && (LIST_SORTS.presets as readonly string[]).includes(value);
 
 /** The list call for the address's parameters: an empty filter is every type or category. */
 function queryOf(params: ListParams<PresetFilter>): PresetListQuery {
@@ -65,7 +68,7 @@ function queryOf(params: ListParams<PresetFilter>): PresetListQuery {
     page: params.page,
     limit: params.limit,
     search: params.search,
-    ...(params.sort ? { sort: params.sort as PresetListQuery['sort'], order: params.order } : {}),
+    ...(isSort(params.sort) ? { sort: params.sort, order: params.order } : {}),
     type: isType(type) ? type : undefined,
     category: category || undefined,
   };
@@ -77,7 +80,7 @@ export function PresetsPage({ renderShare }: PresetsPageProps) {
   const { params, update } = controls;
   const [open, setOpen] = useState<Open>(null);
   const list = useListQuery({
-    key: [...presetKeys.all, 'list'],
+    key: presetKeys.lists(),
     controls,
     fetch: (listParams, signal) => listPresets(queryOf(listParams), signal),
     failure: FAILURE_TOASTS.fetchPresets,
@@ -192,7 +195,6 @@ export function PresetsPage({ renderShare }: PresetsPageProps) {
           confirmLabel="Delete preset"
           remove={() => remove.mutateAsync(open.preset.id)}
           texts={{ success: SUCCESS_TOASTS.presetDeleted, failure: FAILURE_TOASTS.deletePreset }}
-          onDeleted={list.refresh}
           onClose={() => setOpen(null)}
         />
       )}
