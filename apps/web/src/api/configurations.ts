@@ -1,4 +1,3 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   API_ROUTES,
   configSchema,
@@ -11,6 +10,7 @@ import {
 import { listCallQuery, type ListParams } from '@/lib/list/list-params';
 import type { ListParamsControls } from '@/lib/list/use-list-params';
 import { useListQuery, type ListQueryResult } from '@/lib/list/use-list-query';
+import { useInvalidate, useResourceChange } from './resource-change';
 import { serverCall } from './server-call';
 
 /**
@@ -23,7 +23,6 @@ import { serverCall } from './server-call';
 export const configurationKeys = {
   all: ['configurations'] as const,
   lists: () => [...configurationKeys.all, 'list'] as const,
-  detail: (id: string) => [...configurationKeys.all, 'detail', id] as const,
 };
 
 export interface ConfigurationFields {
@@ -70,9 +69,6 @@ export function deleteConfiguration(id: string): Promise<void> {
   return serverCall('put', API_ROUTES.configs.delete, { params: { id } });
 }
 
-export const configurationOptions = (id: string) =>
-  queryOptions({ queryKey: configurationKeys.detail(id), queryFn: () => fetchConfiguration(id) });
-
 /** The car a configuration was saved on, as the studio recorded it; null for one saved without a car. */
 export function configurationCar(config: Config): string | null {
   const product = config.settings.app?.product;
@@ -81,34 +77,20 @@ export function configurationCar(config: Config): string | null {
 }
 
 /** Marks every cached configuration stale: lists and copies fetch again where they are shown. */
-export function useInvalidateConfigurations(): () => Promise<void> {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: configurationKeys.all });
-}
+export const useInvalidateConfigurations = () => useInvalidate(configurationKeys.all);
 
 /** Renames a configuration; fails with the spec's rename text. */
-export function useRenameConfiguration() {
-  const invalidate = useInvalidateConfigurations();
-  return useMutation({
-    mutationFn: ({ id, name, description }: { id: string; name: string; description: string }) =>
-      updateConfiguration(id, { name, description }).catch((error: unknown) => {
-        throw new Error(FAILURE_TOASTS.renameConfiguration, { cause: error });
-      }),
-    onSuccess: invalidate,
-  });
-}
+export const useRenameConfiguration = () =>
+  useResourceChange(
+    configurationKeys.all,
+    ({ id, name, description }: { id: string; name: string; description: string }) =>
+      updateConfiguration(id, { name, description }),
+    FAILURE_TOASTS.renameConfiguration,
+  );
 
 /** Deletes a configuration; fails with the spec's delete text. */
-export function useDeleteConfiguration() {
-  const invalidate = useInvalidateConfigurations();
-  return useMutation({
-    mutationFn: (id: string) =>
-      deleteConfiguration(id).catch((error: unknown) => {
-        throw new Error(FAILURE_TOASTS.deleteConfiguration, { cause: error });
-      }),
-    onSuccess: invalidate,
-  });
-}
+export const useDeleteConfiguration = () =>
+  useResourceChange(configurationKeys.all, deleteConfiguration, FAILURE_TOASTS.deleteConfiguration);
 
 /** A page of configurations as a list shows it (the studio's browser, the admin console's table). */
 export function useConfigurationList(controls: ListParamsControls<string>): ListQueryResult<Config> {

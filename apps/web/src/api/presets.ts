@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   API_ROUTES,
   FAILURE_TOASTS,
@@ -12,6 +12,7 @@ import {
 } from '@autostudio/protocol';
 import { z } from 'zod';
 import { withFailureToast } from '@/lib/list/with-failure-toast';
+import { useInvalidate, useResourceChange } from './resource-change';
 import { serverCall } from './server-call';
 
 /**
@@ -56,7 +57,7 @@ export interface NewPreset {
 
 export function listPresets(query: PresetListQuery, signal?: AbortSignal): Promise<ListResult<Preset>> {
   return serverCall('get', API_ROUTES.presets.filtered, {
-    query: { ...query, search: query.search || undefined, category: query.category || undefined },
+    query,
     schema: listResultSchema(presetSchema),
     ...(signal ? { signal } : {}),
   });
@@ -123,25 +124,10 @@ export const presetCategoriesOptions = (type: PresetType | '') =>
 export const usePresetCategories = (type: PresetType | '') => useQuery(presetCategoriesOptions(type));
 
 /** Marks every cached preset and category list stale: those on show fetch again, and the promise waits for them. */
-export function useInvalidatePresets(): () => Promise<void> {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: presetKeys.all });
-}
+export const useInvalidatePresets = () => useInvalidate(presetKeys.all);
 
-/**
- * A change to presets that fails with the spec's text (the server's error as its cause) and, once done, waits for
- * the lists on show to fetch again.
- */
-function usePresetChange<A, R>(change: (argument: A) => Promise<R>, failure: string) {
-  const invalidate = useInvalidatePresets();
-  return useMutation({
-    mutationFn: (argument: A) =>
-      change(argument).catch((error: unknown) => {
-        throw new Error(failure, { cause: error });
-      }),
-    onSuccess: invalidate,
-  });
-}
+const usePresetChange = <A, R>(change: (argument: A) => Promise<R>, failure: string) =>
+  useResourceChange(presetKeys.all, change, failure);
 
 export const useCreatePreset = () => usePresetChange(createPreset, FAILURE_TOASTS.savingPreset);
 /** `failure`: the copy's text, the presets' own unless it is an animation's (spec §8). */

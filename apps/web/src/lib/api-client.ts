@@ -14,6 +14,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Why a change failed, in the server's words: a resource's change fails with the spec's text and the server's error
+ * as its cause (src/api/resource-change.ts), a plain call with the server's error itself.
+ */
+export function failureReason(error: unknown): string {
+  const reason = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return reason instanceof Error ? reason.message : '';
+}
+
 export interface ApiClientHooks {
   /** Where the server is; empty for the page's own origin, which is how the product is served. */
   origin: string;

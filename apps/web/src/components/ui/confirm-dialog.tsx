@@ -2,6 +2,7 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useState, type ReactNode } from 'react';
 import { Button } from './button';
 import { toast } from 'sonner';
+import { failureReason } from '@/lib/api-client';
 import { Spinner } from './spinner';
 
 export interface ConfirmDialogProps {
@@ -101,9 +102,7 @@ export function ConfirmDelete({
         try {
           await remove();
         } catch (error) {
-          // A mutation's error is the spec's text with the server's error as its cause; a plain call's is the server's.
-          const reason = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-          toast.error(texts.failure, { description: reason instanceof Error ? reason.message : '' });
+          toast.error(texts.failure, { description: failureReason(error) });
           throw error;
         }
         toast.success(texts.success);

@@ -52,11 +52,7 @@ export function useListQuery<T, F extends string>({
   });
 
   const total = query.data?.total ?? 0;
-  const lastPage = Math.max(1, Math.ceil(total / params.limit));
-  const gone = query.isSuccess && !query.isPlaceholderData && params.page > lastPage;
-  useEffect(() => {
-    if (gone) update({ page: lastPage });
-  }, [gone, lastPage, update]);
+  useStepBackFromEmptiedPage(query, params, (page) => update({ page }));
 
   return {
     items: query.data?.items ?? NO_ITEMS,
@@ -66,4 +62,20 @@ export function useListQuery<T, F extends string>({
     error: query.isError ? failure : null,
     refresh: () => client.invalidateQueries({ queryKey: key }),
   };
+}
+
+/**
+ * A page emptied by a delete (the last rows of a later page gone) steps back to the last page that has rows, rather
+ * than show an empty one. Only a fresh answer counts: the page before's rows shown while the next loads do not.
+ */
+export function useStepBackFromEmptiedPage(
+  query: { data?: ListResult<unknown> | undefined; isSuccess: boolean; isPlaceholderData: boolean },
+  { page, limit }: { page: number; limit: number },
+  setPage: (page: number) => void,
+): void {
+  const lastPage = Math.max(1, Math.ceil((query.data?.total ?? 0) / limit));
+  const gone = query.isSuccess && !query.isPlaceholderData && page > lastPage;
+  useEffect(() => {
+    if (gone) setPage(lastPage);
+  }, [gone, lastPage, setPage]);
 }

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { FAILURE_TOASTS, SUCCESS_TOASTS, type Preset, type PresetType } from '@autostudio/protocol';
 import {
   presetListOptions,
@@ -9,6 +8,7 @@ import {
   usePresetCategories,
   useUpdatePreset,
 } from '@/api/presets';
+import { useStepBackFromEmptiedPage } from '@/lib/list/use-list-query';
 import type { PresetBrowserStore } from '../stores/preset-browser-store';
 
 /** The spec's failure text of a copy when it is not the presets' own (an animation's: spec §8). */
@@ -57,13 +57,8 @@ export function usePresetBrowser<S>(
   const update = useUpdatePreset();
   const remove = useDeletePreset();
 
-  // The last preset of a later page gone: show the page before rather than an empty one.
   const total = list.data?.total ?? 0;
-  const lastPage = Math.max(1, Math.ceil(total / limit));
-  const gone = list.isSuccess && !list.isPlaceholderData && page > lastPage;
-  useEffect(() => {
-    if (gone) store.getState().setPage(lastPage);
-  }, [gone, lastPage, store]);
+  useStepBackFromEmptiedPage(list, { page, limit }, store.getState().setPage);
 
   return {
     items: list.data?.items ?? NONE,

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { FAILURE_TOASTS, MAX_SETTINGS_LENGTH, SUCCESS_TOASTS, type Preset } from '@autostudio/protocol';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { failureReason } from '@/lib/api-client';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -62,8 +63,7 @@ export function PresetDialog({ preset, onClose }: PresetDialogProps) {
       onClose();
     } catch (caught) {
       // The spec's text is the toast; the dialog says what the server found wrong.
-      const reason = caught instanceof Error && caught.cause instanceof Error ? caught.cause : caught;
-      setError(reason instanceof Error ? reason.message : String(reason));
+      setError(failureReason(caught));
       toast.error(FAILURE_TOASTS.updatePreset);
     }
   });

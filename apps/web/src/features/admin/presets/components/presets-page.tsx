@@ -23,6 +23,7 @@ import { actionsColumn, listColumns } from '@/components/data-table/data-table';
 import { FilterSelect } from '@/components/data-table/filter-select';
 import type { MenuAction } from '@/components/ui/action-menu';
 import { ConfirmDelete } from '@/components/ui/confirm-dialog';
+import { failureReason } from '@/lib/api-client';
 import type { ListParams, ListSpec } from '@/lib/list/list-params';
 import { useListParams } from '@/lib/list/use-list-params';
 import { useListQuery } from '@/lib/list/use-list-query';
@@ -52,10 +53,6 @@ export interface PresetsPageProps {
 }
 
 const column = listColumns<Preset>();
-
-/** The server's reason behind a change's failure (its message is the spec's text, already the toast's title). */
-const reasonOf = (error: unknown) =>
-  error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
 
 const isType = (value: string): value is Preset['type'] => (PRESET_TYPES as readonly string[]).includes(value);
 const isSort = (value: string | null): value is ListSortColumn<'presets'> =>
@@ -93,13 +90,13 @@ export function PresetsPage({ renderShare }: PresetsPageProps) {
   const setDefault = (preset: Preset, isDefault: boolean) =>
     change.mutateAsync({ id: preset.id, changes: { isDefault } }).then(
       () => void toast.success(SUCCESS_TOASTS.presetUpdated),
-      (error: unknown) => void toast.error(FAILURE_TOASTS.updatePreset, { description: reasonOf(error) }),
+      (error: unknown) => void toast.error(FAILURE_TOASTS.updatePreset, { description: failureReason(error) }),
     );
 
   const copy = (preset: Preset) =>
     copyMutation.mutateAsync(preset).then(
       () => void toast.success(SUCCESS_TOASTS.presetCreated),
-      (error: unknown) => void toast.error(FAILURE_TOASTS.createPreset, { description: reasonOf(error) }),
+      (error: unknown) => void toast.error(FAILURE_TOASTS.createPreset, { description: failureReason(error) }),
     );
 
   const actionsFor = (preset: Preset): MenuAction[] => [
