@@ -45,7 +45,8 @@ export function createMaterials(trim: TrimSpec): CarMaterials {
   const bright = isBrightTrim(trim);
   const rimStyle = trim.wheel.style;
   return {
-    // Double-sided: through an open door one sees the inside of the fenders and roof rails.
+    // Double-sided: through an open door one sees the inside of the fenders and roof rails. (The engine draws those
+    // insides with a plainer companion, stage/car-rig.ts paintInsides; the GLB export keeps this.)
     paint: new THREE.MeshPhysicalMaterial({
       name: 'Paint',
       color: 0x1f4fa8,
