@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { FAILURE_TOASTS, type RenderedAsset } from '@autostudio/protocol';
-import { fetchRenderedAssetItems } from '@/features/gallery/api/gallery-api';
+import { fetchRenderedAssetItems, renderedAssetKeys, viewableItems } from '@/api/rendered-assets';
 import { AssetViewer } from '@/features/gallery/components/asset-viewer';
-import { viewableItems } from '@/features/gallery/stores/gallery-store';
 
 export interface RenderedAssetViewerProps {
   asset: RenderedAsset;
@@ -18,8 +17,8 @@ export interface RenderedAssetViewerProps {
  */
 export function RenderedAssetViewer({ asset, onClose, onEdit, onShare, onDelete }: RenderedAssetViewerProps) {
   const items = useQuery({
-    queryKey: ['admin-rendered-assets', 'items', asset.id],
-    queryFn: () => fetchRenderedAssetItems(asset.id),
+    queryKey: renderedAssetKeys.items(asset.id),
+    queryFn: ({ signal }) => fetchRenderedAssetItems(asset.id, signal),
     retry: false,
   });
   return (

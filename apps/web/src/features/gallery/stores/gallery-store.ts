@@ -1,18 +1,13 @@
-import {
-  FAILURE_TOASTS,
-  LIST_DEFAULTS,
-  RENDER_THUMBNAIL_KIND,
-  type RenderedAsset,
-  type RenderedAssetItem,
-} from '@autostudio/protocol';
+import { FAILURE_TOASTS, LIST_DEFAULTS, type RenderedAsset, type RenderedAssetItem } from '@autostudio/protocol';
 import { toast } from 'sonner';
 import { create } from 'zustand';
 import {
   deleteRenderedAsset,
   fetchRenderedAssetItems,
   listRenderedAssets,
-  renameRenderedAsset,
-} from '../api/gallery-api';
+  updateRenderedAsset,
+  viewableItems,
+} from '@/api/rendered-assets';
 
 /** The render the viewer shows, and its files. */
 export interface GalleryViewer {
@@ -59,10 +54,6 @@ export interface GalleryState {
 
 let latestList = 0;
 let latestItems = 0;
-
-/** A render's files as the viewer lists them: everything but the small preview image. */
-export const viewableItems = (items: readonly RenderedAssetItem[]): RenderedAssetItem[] =>
-  items.filter((item) => item.kind !== RENDER_THUMBNAIL_KIND);
 
 /** The gallery: the user's own renders and those shared with them, newest first, a page at a time. */
 export const useGalleryStore = create<GalleryState>()((set, get) => {
@@ -155,7 +146,7 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
     },
 
     rename: async (asset, name, description) => {
-      const renamed = await renameRenderedAsset(asset.id, name, description).catch((error: unknown) => {
+      const renamed = await updateRenderedAsset(asset.id, { name, description }).catch((error: unknown) => {
         throw new Error(FAILURE_TOASTS.updateAssetRendered, { cause: error });
       });
       replace(renamed);

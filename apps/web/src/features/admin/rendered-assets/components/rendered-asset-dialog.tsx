@@ -11,7 +11,7 @@ import {
   updateRenderedAsset,
   type RenderedAssetFields,
   type RenderedAssetFilterOptions,
-} from '../api/rendered-assets-api';
+} from '@/api/rendered-assets';
 
 export interface RenderedAssetDialogProps {
   asset: RenderedAsset;

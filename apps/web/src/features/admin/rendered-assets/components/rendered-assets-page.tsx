@@ -16,8 +16,9 @@ import {
   deleteRenderedAsset,
   fetchRenderedAssetFilterOptions,
   listRenderedAssets,
+  renderedAssetKeys,
   type RenderedAssetFilter,
-} from '../api/rendered-assets-api';
+} from '@/api/rendered-assets';
 import { RenderedAssetDialog } from './rendered-asset-dialog';
 
 const LIST: ListSpec<RenderedAssetFilter> = {
@@ -56,13 +57,13 @@ export function RenderedAssetsPage({ renderShare, renderViewer }: RenderedAssets
   const { params } = controls;
   const [open, setOpen] = useState<Open>(null);
   const list = useListQuery({
-    key: ['admin-rendered-assets'],
+    key: renderedAssetKeys.lists(),
     controls,
     fetch: listRenderedAssets,
     failure: FAILURE_TOASTS.fetchAssetRendered,
   });
   const options = useQuery({
-    queryKey: ['admin-rendered-assets', 'filter-options'],
+    queryKey: renderedAssetKeys.filterOptions(),
     queryFn: ({ signal }) => fetchRenderedAssetFilterOptions(signal),
   });
   const refresh = () => {

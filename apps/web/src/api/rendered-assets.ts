@@ -1,0 +1,88 @@
+import {
+  API_ROUTES,
+  listResultSchema,
+  RENDER_THUMBNAIL_KIND,
+  renderedAssetFilterOptionsSchema,
+  renderedAssetItemSchema,
+  renderedAssetSchema,
+  type ListResult,
+  type RenderedAsset,
+  type RenderedAssetItem,
+} from '@autostudio/protocol';
+import { z } from 'zod';
+import { listCallQuery, type ListParams } from '@/lib/list/list-params';
+import { serverCall } from './server-call';
+
+/**
+ * Rendered assets (spec §7): the stills and videos the render service made, for the studio's gallery, the viewer at
+ * /rendered-asset/:id and the admin console alike: the calls and their cache keys.
+ */
+
+export const renderedAssetKeys = {
+  all: ['rendered-assets'] as const,
+  lists: () => [...renderedAssetKeys.all, 'list'] as const,
+  filterOptions: () => [...renderedAssetKeys.all, 'filter-options'] as const,
+  items: (id: string) => [...renderedAssetKeys.all, 'items', id] as const,
+};
+
+export type RenderedAssetFilter = 'category' | 'type' | 'brand';
+export type RenderedAssetFilterOptions = z.infer<typeof renderedAssetFilterOptionsSchema>;
+
+/** What a render's owner or an administrator may change; its files stay as they are. */
+export interface RenderedAssetFields {
+  name: string;
+  description: string;
+  category: string;
+  brand: string;
+}
+
+/**
+ * A page of renders, newest first unless sorted: the user's own and those shared with them; an administrator's holds
+ * everyone's. The gallery asks for a page alone; the console adds search, sort and filters.
+ */
+export function listRenderedAssets(
+  params: Pick<ListParams, 'page' | 'limit'> & Partial<ListParams<RenderedAssetFilter>>,
+  signal?: AbortSignal,
+): Promise<ListResult<RenderedAsset>> {
+  const { search = '', sort = null, order = 'desc', filters = { category: '', type: '', brand: '' } } = params;
+  return serverCall('get', API_ROUTES.renderedAssets.filtered, {
+    query: listCallQuery({ ...params, search, sort, order, filters }),
+    schema: listResultSchema(renderedAssetSchema),
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** The categories, types and brands the console's filters offer. */
+export function fetchRenderedAssetFilterOptions(signal?: AbortSignal): Promise<RenderedAssetFilterOptions> {
+  return serverCall('get', API_ROUTES.renderedAssets.filterOptions, {
+    schema: renderedAssetFilterOptionsSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** A render's files (each pass or layer, the video, the thumbnail). */
+export function fetchRenderedAssetItems(id: string, signal?: AbortSignal): Promise<RenderedAssetItem[]> {
+  return serverCall('get', API_ROUTES.renderedAssets.items, {
+    params: { id },
+    schema: z.array(renderedAssetItemSchema),
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** A render's files as a viewer lists them: everything but the small preview image. */
+export const viewableItems = (items: readonly RenderedAssetItem[]): RenderedAssetItem[] =>
+  items.filter((item) => item.kind !== RENDER_THUMBNAIL_KIND);
+
+/** Changes the fields given (the gallery renames: name and description); the rest stay as they are. */
+export function updateRenderedAsset(id: string, fields: Partial<RenderedAssetFields>): Promise<RenderedAsset> {
+  return serverCall('put', API_ROUTES.renderedAssets.update, {
+    params: { id },
+    body: fields,
+    schema: renderedAssetSchema,
+  });
+}
+
+/** The render leaves the gallery of everyone it was shared with. */
+export function deleteRenderedAsset(id: string): Promise<void> {
+  return serverCall('put', API_ROUTES.renderedAssets.delete, { params: { id } });
+}
