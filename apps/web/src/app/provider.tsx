@@ -4,6 +4,7 @@ import { TOASTS } from '@autostudio/protocol';
 import { useTheme } from '@/components/theme/theme-context';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { useAuthRecheck } from '@/features/auth';
+import { ForgetServerDataOnUserChange } from './forget-server-data';
 import { GlobalLoadingOverlay } from './global-loading-overlay';
 
 // Only the pages behind sign-in raise toasts, and they load later than this: the sign-in screen need not wait for
@@ -37,6 +38,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
         <AuthRecheck />
+        <ForgetServerDataOnUserChange />
         {children}
         <GlobalLoadingOverlay />
         <Suspense>

@@ -1,0 +1,48 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { User } from '@autostudio/protocol';
+import { useAuthStore } from '@/features/auth';
+import { ForgetServerDataOnUserChange } from './forget-server-data';
+
+const riley: User = { id: 'u1', name: 'Riley', username: 'riley', roles: ['user'] };
+const sam: User = { id: 'u2', name: 'Sam', username: 'sam', roles: ['admin'] };
+const LIST = ['configurations', 'list', { page: 1 }];
+
+function signedInAs(user: User | null) {
+  act(() => useAuthStore.setState({ user }));
+}
+
+describe('cached server data', () => {
+  afterEach(() => useAuthStore.setState(useAuthStore.getInitialState(), true));
+
+  it("is dropped when the user signs out, so the next user never sees the last one's rows", () => {
+    const client = new QueryClient();
+    signedInAs(riley);
+    render(
+      <QueryClientProvider client={client}>
+        <ForgetServerDataOnUserChange />
+      </QueryClientProvider>,
+    );
+    client.setQueryData(LIST, { items: ["Riley's red Terra"], total: 1 });
+    // A refresh of the same user's token keeps it.
+    signedInAs({ ...riley });
+    expect(client.getQueryData(LIST)).toEqual({ items: ["Riley's red Terra"], total: 1 });
+
+    signedInAs(null);
+    expect(client.getQueryData(LIST)).toBeUndefined();
+  });
+
+  it('is dropped when another user signs in in the same tab', () => {
+    const client = new QueryClient();
+    signedInAs(riley);
+    render(
+      <QueryClientProvider client={client}>
+        <ForgetServerDataOnUserChange />
+      </QueryClientProvider>,
+    );
+    client.setQueryData(LIST, { items: ["Riley's red Terra"], total: 1 });
+    signedInAs(sam);
+    expect(client.getQueryData(LIST)).toBeUndefined();
+  });
+});
