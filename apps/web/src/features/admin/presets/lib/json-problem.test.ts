@@ -28,6 +28,12 @@ describe('a preset’s settings as JSON', () => {
       "Settings are not valid JSON. Line 1, column 8: found '3', expected the end of the JSON.",
     );
     expect(jsonProblem('')).toContain('Line 1, column 1: found the end of the text, expected a value');
+    expect(jsonProblem('{"Vignette": tru}')).toBe(
+      "Settings are not valid JSON. Line 1, column 14: found 't', expected a value (an object, array, string, number, true, false or null).",
+    );
+    expect(jsonProblem('[1 2]')).toBe(
+      "Settings are not valid JSON. Line 1, column 4: found '2', expected ',' between two values.",
+    );
   });
 
   it('refuses settings nested deeper than the server reads', () => {

@@ -1,122 +1,40 @@
+import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { JSON_DEPTH_MESSAGE, nestsDeeperThan } from '@autostudio/protocol';
 
-/** Where a JSON text first goes wrong, and what was expected there. */
-class JsonSyntax extends Error {
-  constructor(
-    readonly offset: number,
-    readonly expected: string,
-  ) {
-    super(expected);
-  }
-}
-
-const WHITESPACE = ' \t\n\r';
-const ESCAPES = '"\\/bfnrt';
-const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-const WORDS = ['true', 'false', 'null'] as const;
+/**
+ * What each of jsonc-parser's syntax errors expected, in the settings field's words. By the code's name: the package
+ * declares its codes as a const enum, which this build's module syntax cannot read.
+ */
+const EXPECTED: Record<string, string> = {
+  PropertyNameExpected: 'a property name in double quotes',
+  ColonExpected: "':' after the property name",
+  CommaExpected: "',' between two values",
+  CloseBraceExpected: "',' or '}' after the property",
+  CloseBracketExpected: "',' or ']' after the item",
+  ValueExpected: 'a value (an object, array, string, number, true, false or null)',
+  EndOfFileExpected: 'the end of the JSON',
+  UnexpectedEndOfString: 'a closing " for the string',
+  InvalidEscapeCharacter: 'a valid escape such as \\n or \\"',
+  InvalidUnicode: 'a valid escape such as \\u00e9',
+  InvalidCharacter: 'no line break or control character inside a string (write \\n)',
+  InvalidNumberFormat: 'a number such as 1, -0.5 or 2e3',
+};
 
 /**
- * Finds the first place a JSON text breaks the grammar. Browsers' JSON.parse messages differ and some give no
- * position at all ("Unexpected token"), so the settings field walks the text itself to say where to look.
+ * The first place a JSON text breaks the grammar, and what was expected there. Browsers' JSON.parse messages differ
+ * and some give no position at all ("Unexpected token"), so the settings field asks a JSON parser that reports where
+ * (jsonc-parser, as strict as JSON: no comments, no trailing commas).
  */
-function locateSyntaxError(text: string): JsonSyntax | null {
-  let at = 0;
-  const fail = (expected: string): never => {
-    throw new JsonSyntax(at, expected);
-  };
-  const skipSpace = () => {
-    while (at < text.length && WHITESPACE.includes(text[at] ?? '')) at += 1;
-  };
-  const string = () => {
-    at += 1;
-    while (at < text.length) {
-      const char = text[at] ?? '';
-      if (char === '"') {
-        at += 1;
-        return;
-      }
-      if (char === '\\') {
-        const next = text[at + 1] ?? '';
-        if (ESCAPES.includes(next) && next !== '') at += 2;
-        else if (next === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(at + 2, at + 6))) at += 6;
-        else fail('a valid escape such as \\n or \\"');
-        continue;
-      }
-      if (char < ' ') fail('no line break or control character inside a string (write \\n)');
-      at += 1;
-    }
-    fail('a closing " for the string');
-  };
-  const members = (close: '}' | ']', member: () => void, what: string) => {
-    at += 1;
-    skipSpace();
-    if (text[at] === close) {
-      at += 1;
-      return;
-    }
-    for (;;) {
-      member();
-      skipSpace();
-      if (text[at] === ',') {
-        at += 1;
-        skipSpace();
-        continue;
-      }
-      if (text[at] === close) {
-        at += 1;
-        return;
-      }
-      fail(`',' or '${close}' after the ${what}`);
-    }
-  };
-  const value = (): void => {
-    skipSpace();
-    const char = text[at];
-    if (char === '{') {
-      members(
-        '}',
-        () => {
-          if (text[at] !== '"') fail('a property name in double quotes');
-          string();
-          skipSpace();
-          if (text[at] !== ':') fail("':' after the property name");
-          at += 1;
-          value();
-        },
-        'property',
-      );
-      return;
-    }
-    if (char === '[') {
-      members(']', value, 'item');
-      return;
-    }
-    if (char === '"') {
-      string();
-      return;
-    }
-    NUMBER.lastIndex = at;
-    const number = NUMBER.exec(text);
-    if (number && number[0] !== '-') {
-      at += number[0].length;
-      return;
-    }
-    const word = WORDS.find((candidate) => text.startsWith(candidate, at));
-    if (word) {
-      at += word.length;
-      return;
-    }
-    fail('a value (an object, array, string, number, true, false or null)');
-  };
-  try {
-    value();
-    skipSpace();
-    if (at < text.length) fail('the end of the JSON');
-    return null;
-  } catch (error) {
-    if (error instanceof JsonSyntax) return error;
-    throw error;
-  }
+function locateSyntaxError(text: string): { offset: number; expected: string } | null {
+  const errors: ParseError[] = [];
+  parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const [first, next] = errors;
+  if (!first) return null;
+  // A character that starts no token ('Gain' in single quotes) says nothing of what was due there; the parser's next
+  // complaint does, as it goes on past it (a property name, a value).
+  const code = printParseErrorCode(first.error);
+  const wanted = code === 'InvalidSymbol' ? (next ? printParseErrorCode(next.error) : 'ValueExpected') : code;
+  return { offset: first.offset, expected: EXPECTED[wanted] ?? wanted };
 }
 
 function describeAt(text: string, offset: number): string {
