@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import {
   API_ROUTES,
+  FAILURE_TOASTS,
   listResultSchema,
   RENDER_THUMBNAIL_KIND,
   renderedAssetFilterOptionsSchema,
@@ -11,11 +13,13 @@ import {
 } from '@autostudio/protocol';
 import { z } from 'zod';
 import { listCallQuery, type ListParams } from '@/lib/list/list-params';
+import { useInvalidate, useResourceChange } from './resource-change';
 import { serverCall } from './server-call';
 
 /**
  * Rendered assets (spec §7): the stills and videos the render service made, for the studio's gallery, the viewer at
- * /rendered-asset/:id and the admin console alike: the calls and their cache keys.
+ * /rendered-asset/:id and the admin console alike: the calls, their cache keys, and the hooks that read and change
+ * them. A rename, a delete, a share and a completed render each invalidate every render in the cache.
  */
 
 export const renderedAssetKeys = {
@@ -85,4 +89,31 @@ export function updateRenderedAsset(id: string, fields: Partial<RenderedAssetFie
 /** The render leaves the gallery of everyone it was shared with. */
 export function deleteRenderedAsset(id: string): Promise<void> {
   return serverCall('put', API_ROUTES.renderedAssets.delete, { params: { id } });
+}
+
+/** Marks every cached render stale (a render completed, a share changed): lists on show fetch again. */
+export const useInvalidateRenderedAssets = () => useInvalidate(renderedAssetKeys.all);
+
+/** Renames a render (and sets its description); fails with the spec's update text. */
+export const useRenameRenderedAsset = () =>
+  useResourceChange(
+    renderedAssetKeys.all,
+    ({ id, name, description }: { id: string; name: string; description: string }) =>
+      updateRenderedAsset(id, { name, description }),
+    FAILURE_TOASTS.updateAssetRendered,
+  );
+
+/** Deletes a render; fails with the spec's delete text. */
+export const useDeleteRenderedAsset = () =>
+  useResourceChange(renderedAssetKeys.all, deleteRenderedAsset, FAILURE_TOASTS.deleteAssetRendered);
+
+/** A render's files as a viewer lists them (no thumbnail); none asked for while `id` is null. */
+export function useRenderedAssetItems(id: string | null) {
+  return useQuery({
+    queryKey: renderedAssetKeys.items(id ?? ''),
+    queryFn: ({ signal }) => fetchRenderedAssetItems(id ?? '', signal),
+    enabled: id !== null,
+    select: viewableItems,
+    retry: false,
+  });
 }

@@ -1,17 +1,25 @@
-import { useGalleryStore } from '@/features/gallery';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { renderedAssetKeys } from '@/api/rendered-assets';
 import { useRenderJobsStore } from '@/features/render';
 
 /**
- * The gallery fills as renders complete: each render this tab follows that reaches completed hands its rendered
- * asset to the gallery, which shows it at once if open. Answers the unsubscribe.
+ * The gallery fills as renders complete: each render this tab follows that reaches completed marks the cached
+ * renders stale, so an open gallery (or the console's list) fetches its page again and shows it, newest first.
  */
-export function followCompletedRenders(): () => void {
-  return useRenderJobsStore.subscribe((state, previous) => {
-    for (const job of state.jobs) {
-      if (job.status !== 'completed' || !job.renderedAssetId) continue;
-      const before = previous.jobs.find((entry) => entry.id === job.id);
-      if (before?.status === 'completed') continue;
-      useGalleryStore.getState().renderCompleted(job.renderedAssetId);
-    }
-  });
+export function useFollowCompletedRenders(): void {
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      useRenderJobsStore.subscribe((state, previous) => {
+        const completed = state.jobs.some(
+          (job) =>
+            job.status === 'completed' &&
+            job.renderedAssetId &&
+            previous.jobs.find((entry) => entry.id === job.id)?.status !== 'completed',
+        );
+        if (completed) void client.invalidateQueries({ queryKey: renderedAssetKeys.lists() });
+      }),
+    [client],
+  );
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { RenderedAsset, User } from '@autostudio/protocol';
-import { useGalleryStore } from '@/features/gallery';
+import { useInvalidateRenderedAssets } from '@/api/rendered-assets';
 import { GalleryPanel } from '@/features/gallery/components/gallery-panel';
 
 const ShareItemDialog = lazy(() => import('@/features/sharing').then((m) => ({ default: m.ShareItemDialog })));
@@ -8,6 +8,7 @@ const ShareItemDialog = lazy(() => import('@/features/sharing').then((m) => ({ d
 /** The gallery with the studio's share dialog for its renders. */
 export function GallerySheet({ user }: { user: User }) {
   const [sharing, setSharing] = useState<RenderedAsset | null>(null);
+  const invalidate = useInvalidateRenderedAssets();
   return (
     <>
       <GalleryPanel user={user} onShare={setSharing} />
@@ -18,7 +19,7 @@ export function GallerySheet({ user }: { user: User }) {
             item={sharing}
             user={user}
             onClose={() => setSharing(null)}
-            onChanged={() => void useGalleryStore.getState().load()}
+            onChanged={() => void invalidate()}
           />
         )}
       </Suspense>

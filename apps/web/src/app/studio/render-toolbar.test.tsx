@@ -1,9 +1,18 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { User } from '@autostudio/protocol';
 import { useAuthStore } from '@/features/auth';
 import { useEngineStore } from '@/lib/engine';
 import { RenderToolbar } from './render-toolbar';
+
+/** The toolbar as the studio mounts it, inside the app's query cache (it follows renders into the gallery). */
+const renderToolbar = () =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RenderToolbar />
+    </QueryClientProvider>,
+  );
 
 const person = (roles: User['roles']): User => ({ id: 'u1', name: 'Riley', username: 'riley', roles });
 
@@ -16,7 +25,7 @@ describe('the studio toolbar’s render controls', () => {
   it('are not there for a guest (issue 17 item 7), who gets only the gallery of what is shared with them', () => {
     useAuthStore.setState({ user: person(['client']) });
     useEngineStore.setState({ status: 'ready' });
-    render(<RenderToolbar />);
+    renderToolbar();
     expect(screen.queryByRole('button', { name: 'Render' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Video' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Gallery' })).toBeEnabled();
@@ -24,7 +33,7 @@ describe('the studio toolbar’s render controls', () => {
 
   it('wait for the engine to be read', () => {
     useAuthStore.setState({ user: person(['user']) });
-    render(<RenderToolbar />);
+    renderToolbar();
     expect(screen.getByRole('button', { name: 'Render' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Video' })).toBeDisabled();
     // The gallery needs no engine.

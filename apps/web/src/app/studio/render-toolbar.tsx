@@ -10,7 +10,7 @@ import { useRenderJobsStore } from '@/features/render';
 import { useSessionStore } from '@/features/session';
 import { useEngineStore } from '@/lib/engine';
 import { studioSettings } from './configuration-loading';
-import { followCompletedRenders } from './gallery-follow';
+import { useFollowCompletedRenders } from './gallery-follow';
 
 // The dialogs and the panel load when first needed, by path: /home's first paint carries only the buttons.
 const RenderDialog = lazy(() =>
@@ -30,7 +30,6 @@ useAuthStore.subscribe((state) => {
   if (!state.user && useRenderJobsStore.getState().jobs.length > 0) useRenderJobsStore.getState().clear();
   if (!state.user) useGalleryStore.getState().clear();
 });
-followCompletedRenders();
 
 /** The user's own sequences for the video dialog: the animation presets they see, as many as one page holds. */
 const loadSequences = async (): Promise<Preset[]> =>
@@ -51,6 +50,7 @@ export function RenderToolbar() {
   const engineIsReady = useEngineStore((state) => state.status === 'ready');
   const [open, setOpen] = useState<OpenDialog>(null);
   const galleryIsOpen = useGalleryStore((state) => state.open);
+  useFollowCompletedRenders();
   const collect = useCallback(() => studioSettings(product), [product]);
   const metadataDefaults = useMemo(
     () => ({

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Segmented } from '@/components/ui/segmented';
 import { Spinner } from '@/components/ui/spinner';
-import type { GalleryViewer } from '../stores/gallery-store';
+import type { GalleryViewer } from '../hooks/use-gallery';
 import { formatRenderDate, isVideo, isVideoItem, itemLabel, TypeBadge } from './asset-labels';
 
 export interface AssetViewerProps {

@@ -1,7 +1,9 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RenderedAsset, RenderedAssetItem, User } from '@autostudio/protocol';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API_BASE, type RenderedAsset, type RenderedAssetItem, type User } from '@autostudio/protocol';
+import { pointApiClientAt } from '@/test/api-client-hooks';
 import { useGalleryStore } from '../stores/gallery-store';
 import { GalleryPanel } from './gallery-panel';
 
@@ -39,48 +41,87 @@ const file = (kind: string, contentType = 'image/png'): RenderedAssetItem => ({
 });
 
 const DUSK = asset('Dusk', 'image');
-/** Opens the viewer over the open gallery, as a click on a card does. */
-const showInViewer = (shown: RenderedAsset, items: RenderedAssetItem[]) =>
-  act(() => useGalleryStore.setState({ viewer: { asset: shown, items, isLoading: false, error: null } }));
 const ORBIT = asset('Orbit', 'video');
 
-/** The gallery open on a page of renders, with its actions replaced where a test watches them. */
-function openGallery(changes: Partial<ReturnType<typeof useGalleryStore.getState>> = {}) {
-  useGalleryStore.setState({ open: true, items: [DUSK, ORBIT], total: 2, ...changes });
+const json = (body: unknown, status = 200) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+
+/** The rendered-assets API at the fetch boundary: a page of `renders`, each render's `files`, and deletes. */
+function galleryServer(renders: RenderedAsset[], files: Record<string, RenderedAssetItem[]> = {}) {
+  const calls: { method: string; path: string }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>((input, init) => {
+      const method = init?.method ?? 'GET';
+      const path = new URL(input as string).pathname.slice(API_BASE.length);
+      calls.push({ method, path });
+      if (path === '/asset-rendered/filtered') return json({ items: renders, total: renders.length });
+      const [, , id, action] = path.split('/');
+      if (action === 'items') return json(files[decodeURIComponent(id ?? '')] ?? []);
+      return Promise.resolve(new Response(null, { status: 204 }));
+    }),
+  );
+  return calls;
+}
+
+/** The gallery open over a page of renders (two unless told), as the studio shows it. */
+function openGallery(
+  user: User,
+  renders: RenderedAsset[] = [DUSK, ORBIT],
+  files: Record<string, RenderedAssetItem[]> = {},
+) {
+  const calls = galleryServer(renders, files);
+  const onShare = vi.fn();
+  act(() => useGalleryStore.getState().setOpen(true));
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <GalleryPanel user={user} onShare={onShare} />
+    </QueryClientProvider>,
+  );
+  return { calls, onShare };
+}
+
+/** Opens the viewer over the open gallery, as a click on a card does, once its files have arrived. */
+async function showInViewer(shown: RenderedAsset) {
+  act(() => useGalleryStore.getState().view(shown));
+  const viewer = await screen.findByRole('dialog', { name: shown.name });
+  await waitFor(() => expect(within(viewer).queryByLabelText('Loading files')).not.toBeInTheDocument());
+  return viewer;
 }
 
 describe('the gallery panel and its viewer', () => {
-  afterEach(() => useGalleryStore.setState(useGalleryStore.getInitialState(), true));
+  beforeEach(() => pointApiClientAt('http://server.test', { getAccessToken: () => 'a-token' }));
+  afterEach(() => {
+    act(() => useGalleryStore.getState().clear());
+    vi.unstubAllGlobals();
+  });
 
   it('lists the renders with a Still or Video badge, and opens one in the viewer', async () => {
     const user = userEvent.setup();
-    const view = vi.fn(() => Promise.resolve());
-    openGallery({ view });
-    render(<GalleryPanel user={owner} onShare={vi.fn()} />);
+    openGallery(owner, [DUSK, ORBIT], { Dusk: [file('Beauty')] });
     const gallery = screen.getByRole('dialog', { name: 'Gallery' });
-    const cards = within(within(gallery).getByRole('list', { name: 'Renders' })).getAllByRole('listitem');
+    const list = within(gallery).getByRole('list', { name: 'Renders' });
+    const cards = await waitFor(() => within(list).getAllByRole('listitem'));
     expect(cards.map((card) => card.textContent)).toEqual([
       expect.stringMatching(/^Still.*Dusk/),
       expect.stringMatching(/^Video.*Orbit/),
     ]);
     expect(within(gallery).getByText('1–2 of 2')).toBeVisible();
     await user.click(within(gallery).getByRole('button', { name: 'Dusk' }));
-    expect(view).toHaveBeenCalledWith(DUSK);
+    const viewer = await screen.findByRole('dialog', { name: 'Dusk' });
+    expect(await within(viewer).findByRole('img', { name: 'Dusk, Beauty' })).toBeVisible();
   });
 
-  it('says so when there is nothing to show', () => {
-    openGallery({ items: [], total: 0 });
-    render(<GalleryPanel user={guest} onShare={vi.fn()} />);
-    expect(screen.getByText('No renders yet')).toBeVisible();
+  it('says so when there is nothing to show', async () => {
+    openGallery(guest, []);
+    expect(await screen.findByText('No renders yet')).toBeVisible();
     expect(screen.getByText('Renders shared with you appear here.')).toBeVisible();
   });
 
   it('shows each pass in the viewer, one at a time, with its download', async () => {
     const user = userEvent.setup();
-    openGallery();
-    render(<GalleryPanel user={owner} onShare={vi.fn()} />);
-    showInViewer(DUSK, [file('Beauty'), file('Depth')]);
-    const viewer = screen.getByRole('dialog', { name: 'Dusk' });
+    openGallery(owner, [DUSK, ORBIT], { Dusk: [file('Beauty'), file('Depth')] });
+    const viewer = await showInViewer(DUSK);
     expect(within(viewer).getByRole('img', { name: 'Dusk, Beauty' })).toHaveAttribute('src', '/api/media/dusk/Beauty');
     await user.click(within(viewer).getByRole('radio', { name: 'Depth' }));
     expect(within(viewer).getByRole('img', { name: 'Dusk, Depth' })).toBeVisible();
@@ -90,11 +131,9 @@ describe('the gallery panel and its viewer', () => {
     expect(download).toHaveAttribute('download', 'dusk-depth.png');
   });
 
-  it('plays a video with its controls', () => {
-    openGallery();
-    render(<GalleryPanel user={owner} onShare={vi.fn()} />);
-    showInViewer(ORBIT, [file('video', 'video/mp4')]);
-    const viewer = screen.getByRole('dialog', { name: 'Orbit' });
+  it('plays a video with its controls', async () => {
+    openGallery(owner, [DUSK, ORBIT], { Orbit: [file('video', 'video/mp4')] });
+    const viewer = await showInViewer(ORBIT);
     expect(within(viewer).queryByRole('radiogroup')).not.toBeInTheDocument();
     const video = within(viewer).getByLabelText('Orbit video');
     expect(video.tagName).toBe('VIDEO');
@@ -104,12 +143,8 @@ describe('the gallery panel and its viewer', () => {
 
   it('lets the owner rename, share and delete (after confirming)', async () => {
     const user = userEvent.setup();
-    const onShare = vi.fn();
-    const remove = vi.fn(() => Promise.resolve());
-    openGallery({ remove });
-    render(<GalleryPanel user={owner} onShare={onShare} />);
-    showInViewer(DUSK, [file('Beauty')]);
-    const viewer = screen.getByRole('dialog', { name: 'Dusk' });
+    const { calls, onShare } = openGallery(owner, [DUSK, ORBIT], { Dusk: [file('Beauty')] });
+    const viewer = await showInViewer(DUSK);
     await user.click(within(viewer).getByRole('button', { name: 'Share' }));
     expect(onShare).toHaveBeenCalledWith(DUSK);
 
@@ -119,16 +154,17 @@ describe('the gallery panel and its viewer', () => {
 
     await user.click(within(viewer).getByRole('button', { name: 'Delete' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete render?' });
-    expect(remove).not.toHaveBeenCalled();
+    const deletes = () => calls.filter((call) => call.method === 'PUT' && call.path.endsWith('/delete'));
+    expect(deletes()).toEqual([]);
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    expect(remove).toHaveBeenCalledWith('Dusk');
+    await waitFor(() => expect(deletes()).toEqual([{ method: 'PUT', path: '/asset-rendered/Dusk/delete' }]));
   });
 
-  it('gives a guest no rename, share or delete for a render shared with them (issue 17 item 7)', () => {
+  it('gives a guest no rename, share or delete for a render shared with them (issue 17 item 7)', async () => {
     const shared = asset('Shared dusk', 'image', { ownerId: 'u1', sharedUsers: [{ id: 'g1', name: 'Gus' }] });
-    openGallery({ items: [shared], total: 1 });
-    render(<GalleryPanel user={guest} onShare={vi.fn()} />);
-    showInViewer(shared, [file('Beauty')]);
+    openGallery(guest, [shared], { 'Shared dusk': [file('Beauty')] });
+    await screen.findByRole('button', { name: 'Shared dusk' });
+    await showInViewer(shared);
     expect(screen.queryByRole('button', { name: 'Actions for Shared dusk' })).not.toBeInTheDocument();
     const viewer = screen.getByRole('dialog', { name: 'Shared dusk' });
     for (const name of ['Rename', 'Share', 'Delete'])

@@ -10,6 +10,7 @@ import { RenameDialog } from '@/components/ui/rename-dialog';
 import { Sheet, SheetContent } from '@/components/ui/sheet';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { useGallery } from '../hooks/use-gallery';
 import { useGalleryStore } from '../stores/gallery-store';
 import { AssetViewer } from './asset-viewer';
 import { formatRenderDate, isVideo, TypeBadge } from './asset-labels';
@@ -25,13 +26,14 @@ const errorText = (caught: unknown) => (caught instanceof Error ? caught.message
 /**
  * The gallery (spec §2), over the studio's right side: the user's renders and those shared with them, newest first,
  * with thumbnails; open one in the viewer; rename, share and delete where the user may. Open and closed by the
- * gallery store.
+ * gallery store; its renders come from useGallery.
  */
 export function GalleryPanel({ user, onShare }: GalleryPanelProps) {
-  const { items, total, page, limit, open, isLoading, error, viewer } = useGalleryStore();
+  const { items, total, page, limit, isLoading, error, viewer, rename, remove } = useGallery();
+  const open = useGalleryStore((state) => state.open);
+  const { setOpen, setPage, view, closeViewer } = useGalleryStore.getState();
   const [renaming, setRenaming] = useState<RenderedAsset | null>(null);
   const [deleting, setDeleting] = useState<RenderedAsset | null>(null);
-  const gallery = useGalleryStore.getState;
 
   const mayManage = (asset: RenderedAsset) => canManage(user, 'renderedAsset', asset.ownerId);
   const actionsFor = (asset: RenderedAsset): MenuAction[] =>
@@ -45,20 +47,12 @@ export function GalleryPanel({ user, onShare }: GalleryPanelProps) {
 
   return (
     <>
-      <Sheet open={open} onOpenChange={(next) => gallery().setOpen(next)}>
+      <Sheet open={open} onOpenChange={setOpen}>
         <SheetContent
           title="Gallery"
           description="Your renders and those shared with you, newest first."
           headerExtra={isLoading && <Spinner className="mt-0.5 size-4" label="Loading renders" />}
-          footer={
-            <Pagination
-              page={page}
-              limit={limit}
-              total={total}
-              onPage={(next) => gallery().setPage(next)}
-              disabled={isLoading}
-            />
-          }
+          footer={<Pagination page={page} limit={limit} total={total} onPage={setPage} disabled={isLoading} />}
         >
           {error && <ErrorAlert>{error}</ErrorAlert>}
           {!isLoading && !error && items.length === 0 && <EmptyGallery mayRender={canCreate(user, 'renderedAsset')} />}
@@ -70,7 +64,7 @@ export function GalleryPanel({ user, onShare }: GalleryPanelProps) {
                   shared={asset.ownerId !== user.id}
                   viewing={viewer?.asset.id === asset.id}
                   actions={actionsFor(asset)}
-                  onOpen={() => void gallery().view(asset)}
+                  onOpen={() => view(asset)}
                 />
               </li>
             ))}
@@ -81,7 +75,7 @@ export function GalleryPanel({ user, onShare }: GalleryPanelProps) {
         <AssetViewer
           viewer={viewer}
           mayManage={mayManage(viewer.asset)}
-          onClose={() => gallery().closeViewer()}
+          onClose={closeViewer}
           onRename={() => setRenaming(viewer.asset)}
           onShare={() => onShare(viewer.asset)}
           onDelete={() => setDeleting(viewer.asset)}
@@ -96,7 +90,7 @@ export function GalleryPanel({ user, onShare }: GalleryPanelProps) {
           initial={{ name: renaming.name, description: renaming.description }}
           onSave={async ({ name, description }) => {
             try {
-              await gallery().rename(renaming, name, description);
+              await rename(renaming, name, description);
             } catch (caught) {
               toast.error(errorText(caught));
               throw caught;
@@ -113,7 +107,7 @@ export function GalleryPanel({ user, onShare }: GalleryPanelProps) {
         onConfirm={async () => {
           if (!deleting) return;
           try {
-            await gallery().remove(deleting.id);
+            await remove(deleting.id);
           } catch (caught) {
             toast.error(errorText(caught));
             throw caught;

@@ -1,3 +1,6 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   API_BASE,
@@ -7,7 +10,8 @@ import {
   type RenderedAssetItem,
 } from '@autostudio/protocol';
 import { pointApiClientAt } from '@/test/api-client-hooks';
-import { useGalleryStore } from './gallery-store';
+import { useGalleryStore } from '../stores/gallery-store';
+import { useGallery } from './use-gallery';
 
 function asset(id: string, createdAt: string, changes: Partial<RenderedAsset> = {}): RenderedAsset {
   return {
@@ -87,22 +91,36 @@ const manyRenders = () =>
     asset(`r${index + 1}`, new Date(Date.UTC(2026, 0, 1, 12, index)).toISOString()),
   );
 
-const gallery = useGalleryStore.getState;
-const names = () => gallery().items.map((entry) => entry.id);
+const store = useGalleryStore.getState;
 
-describe('the gallery store (spec §2: items, limit 20, page 1, total 0, open, isLoading)', () => {
+/** The gallery as the panel reads it, open, over its own query cache. */
+function openGallery() {
+  const client = new QueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  act(() => store().setOpen(true));
+  const { result } = renderHook(() => useGallery(), { wrapper });
+  const gallery = () => result.current;
+  return { client, gallery, names: () => gallery().items.map((entry) => entry.id) };
+}
+
+/** A change made inside act; TanStack tells React of it a tick later, hence the waitFor after. */
+const settle = <T,>(change: () => Promise<T>): Promise<T> => act(change);
+
+describe('the gallery (spec §2: items, limit 20, page 1, total 0, open, isLoading)', () => {
   beforeEach(() => pointApiClientAt('http://server.test', { getAccessToken: () => 'a-token' }));
   afterEach(() => {
-    gallery().clear();
+    act(() => store().clear());
     vi.unstubAllGlobals();
   });
 
-  it('starts closed and empty, on page 1 of 20, and fetches the newest renders when it opens', async () => {
+  it('starts closed on page 1 of 20, and fetches the newest renders when it opens', async () => {
     const server = galleryServer(manyRenders());
-    expect(gallery()).toMatchObject({ items: [], limit: 20, page: 1, total: 0, open: false, isLoading: false });
-    gallery().setOpen(true);
-    expect(gallery()).toMatchObject({ open: true, isLoading: true });
-    await vi.waitFor(() => expect(gallery().isLoading).toBe(false));
+    expect(store()).toMatchObject({ open: false, page: 1, limit: 20, viewing: null });
+    const { gallery, names } = openGallery();
+    expect(gallery()).toMatchObject({ items: [], total: 0, isLoading: true });
+    await waitFor(() => expect(gallery().isLoading).toBe(false));
     expect(server.lists()[0]?.query.toString()).toBe('page=1&limit=20');
     expect(gallery().total).toBe(45);
     expect(names()).toHaveLength(20);
@@ -112,34 +130,18 @@ describe('the gallery store (spec §2: items, limit 20, page 1, total 0, open, i
   it('pages through the older renders and steps back when a delete empties the last page', async () => {
     const renders = manyRenders();
     const server = galleryServer(renders);
-    gallery().setOpen(true);
-    await vi.waitFor(() => expect(gallery().isLoading).toBe(false));
-    gallery().setPage(3);
-    await vi.waitFor(() => expect(names()).toEqual(['r5', 'r4', 'r3', 'r2', 'r1']));
+    const { gallery, names } = openGallery();
+    await waitFor(() => expect(gallery().isLoading).toBe(false));
+    act(() => store().setPage(3));
+    await waitFor(() => expect(names()).toEqual(['r5', 'r4', 'r3', 'r2', 'r1']));
     expect(server.lists().at(-1)?.query.get('page')).toBe('3');
 
     // Five renders leave (elsewhere); deleting one more here empties page 3, and the gallery shows page 2.
     renders.splice(0, 5);
-    await gallery().remove('r6');
-    expect(gallery()).toMatchObject({ page: 2, total: 39 });
-    expect(names().at(-1)).toBe('r7');
-  });
-
-  it('fetches again when a render completes while it is open, and not for one it already shows', async () => {
-    const renders = manyRenders().slice(0, 3);
-    const server = galleryServer(renders);
-    gallery().renderCompleted('r3');
-    expect(server.lists()).toHaveLength(0);
-
-    gallery().setOpen(true);
-    await vi.waitFor(() => expect(names()).toEqual(['r3', 'r2', 'r1']));
-    gallery().renderCompleted('r3');
-    expect(server.lists()).toHaveLength(1);
-
-    renders.push(asset('fresh', '2026-02-01T00:00:00.000Z'));
-    gallery().renderCompleted('fresh');
-    await vi.waitFor(() => expect(names()).toEqual(['fresh', 'r3', 'r2', 'r1']));
-    expect(gallery().total).toBe(4);
+    await settle(() => gallery().remove('r6'));
+    await waitFor(() => expect(store().page).toBe(2));
+    await waitFor(() => expect(names().at(-1)).toBe('r7'));
+    expect(gallery().total).toBe(39);
   });
 
   it('shows a render’s passes in the viewer without its thumbnail, and keeps a failure in the state', async () => {
@@ -147,55 +149,56 @@ describe('the gallery store (spec §2: items, limit 20, page 1, total 0, open, i
     const server = galleryServer(renders, {
       a: [item('a', 'Beauty', 0), item('a', 'Depth', 1), item('a', RENDER_THUMBNAIL_KIND, 2)],
     });
-    gallery().setOpen(true);
-    await vi.waitFor(() => expect(gallery().items).toHaveLength(2));
+    const { gallery } = openGallery();
+    await waitFor(() => expect(gallery().items).toHaveLength(2));
 
-    await gallery().view(renders[0]!);
-    expect(gallery().viewer).toMatchObject({ asset: { id: 'a' }, isLoading: false, error: null });
+    act(() => store().view(renders[0]!));
+    await waitFor(() => expect(gallery().viewer).toMatchObject({ asset: { id: 'a' }, isLoading: false, error: null }));
     expect(gallery().viewer?.items.map((file) => file.kind)).toEqual(['Beauty', 'Depth']);
 
     server.failing.add('/asset-rendered/b/items');
-    await gallery().view(renders[1]!);
-    expect(gallery().viewer).toMatchObject({ asset: { id: 'b' }, items: [], error: FAILURE_TOASTS.fetchAssetItems });
+    act(() => store().view(renders[1]!));
+    await waitFor(() =>
+      expect(gallery().viewer).toMatchObject({ asset: { id: 'b' }, items: [], error: FAILURE_TOASTS.fetchAssetItems }),
+    );
 
-    gallery().setOpen(false);
+    act(() => store().setOpen(false));
     expect(gallery().viewer).toBeNull();
   });
 
   it('renames a render on its page and in the viewer; a failed rename or delete says the spec’s words', async () => {
     const renders = [asset('a', '2026-01-01T00:00:00.000Z')];
     const server = galleryServer(renders, { a: [item('a', 'Beauty', 0)] });
-    gallery().setOpen(true);
-    await vi.waitFor(() => expect(gallery().items).toHaveLength(1));
-    await gallery().view(renders[0]!);
+    const { gallery } = openGallery();
+    await waitFor(() => expect(gallery().items).toHaveLength(1));
+    act(() => store().view(renders[0]!));
 
-    await gallery().rename(gallery().items[0]!, 'Dusk hero', 'For the brochure');
-    expect(server.calls.at(-1)).toMatchObject({
-      method: 'PUT',
+    await settle(() => gallery().rename(gallery().items[0]!, 'Dusk hero', 'For the brochure'));
+    expect(server.calls.find((call) => call.method === 'PUT')).toMatchObject({
       path: '/asset-rendered/a',
       body: { name: 'Dusk hero', description: 'For the brochure' },
     });
-    expect(gallery().items[0]?.name).toBe('Dusk hero');
+    await waitFor(() => expect(gallery().items[0]?.name).toBe('Dusk hero'));
     expect(gallery().viewer?.asset.name).toBe('Dusk hero');
 
     server.failing.add('/asset-rendered/a');
-    await expect(gallery().rename(gallery().items[0]!, 'Other', '')).rejects.toThrow(
+    await expect(settle(() => gallery().rename(gallery().items[0]!, 'Other', ''))).rejects.toThrow(
       FAILURE_TOASTS.updateAssetRendered,
     );
     server.failing.add('/asset-rendered/a/delete');
-    await expect(gallery().remove('a')).rejects.toThrow(FAILURE_TOASTS.deleteAssetRendered);
+    await expect(settle(() => gallery().remove('a'))).rejects.toThrow(FAILURE_TOASTS.deleteAssetRendered);
     expect(gallery().items).toHaveLength(1);
 
     server.failing.clear();
-    await gallery().remove('a');
-    expect(gallery()).toMatchObject({ items: [], total: 0, viewer: null });
+    await settle(() => gallery().remove('a'));
+    await waitFor(() => expect(gallery()).toMatchObject({ items: [], total: 0, viewer: null }));
   });
 
   it('keeps the spec’s failure text when the list cannot be fetched', async () => {
     const server = galleryServer([]);
     server.failing.add('/asset-rendered/filtered');
-    gallery().setOpen(true);
-    await vi.waitFor(() => expect(gallery().isLoading).toBe(false));
+    const { gallery } = openGallery();
+    await waitFor(() => expect(gallery().isLoading).toBe(false));
     expect(gallery().error).toBe(FAILURE_TOASTS.fetchAssetRendered);
   });
 });

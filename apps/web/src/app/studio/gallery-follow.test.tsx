@@ -1,9 +1,13 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_BASE, POLLING, type RenderedAsset, type RenderJob } from '@autostudio/protocol';
 import { useGalleryStore } from '@/features/gallery';
+import { useGallery } from '@/features/gallery/hooks/use-gallery';
 import { useRenderJobsStore } from '@/features/render';
 import { pointApiClientAt } from '@/test/api-client-hooks';
-import { followCompletedRenders } from './gallery-follow';
+import { useFollowCompletedRenders } from './gallery-follow';
 
 const json = (body: unknown, status = 200) =>
   Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
@@ -38,17 +42,31 @@ const job = (status: RenderJob['status'], renderedAssetId: string | null = null)
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
 
+/** The studio's gallery, open, beside the render toolbar's follower of completed renders. */
+function openGallery() {
+  const client = new QueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  act(() => useGalleryStore.getState().setOpen(true));
+  const { result, unmount } = renderHook(
+    () => {
+      useFollowCompletedRenders();
+      return useGallery();
+    },
+    { wrapper },
+  );
+  return { ids: () => result.current.items.map((item) => item.id), total: () => result.current.total, unmount };
+}
+
 describe('the gallery fills as renders complete', () => {
-  let stop: () => void;
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     pointApiClientAt('http://server.test', { getAccessToken: () => 'a-token' });
-    stop = followCompletedRenders();
   });
   afterEach(() => {
-    stop();
     useRenderJobsStore.getState().clear();
-    useGalleryStore.getState().clear();
+    act(() => useGalleryStore.getState().clear());
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
@@ -70,8 +88,8 @@ describe('the gallery fills as renders complete', () => {
       }),
     );
 
-    useGalleryStore.getState().setOpen(true);
-    await vi.waitFor(() => expect(useGalleryStore.getState().items.map((item) => item.id)).toEqual(['older']));
+    const shown = openGallery();
+    await vi.waitFor(() => expect(shown.ids()).toEqual(['older']));
     await useRenderJobsStore.getState().startStill({ settings: {}, metadata: { name: 'Dusk' } });
     await vi.advanceTimersByTimeAsync(POLLING.renderStatusMs);
     expect(lists).toBe(1);
@@ -80,12 +98,13 @@ describe('the gallery fills as renders complete', () => {
     gallery.push(render('dusk', '2026-01-02T00:00:00.000Z'));
     await vi.advanceTimersByTimeAsync(POLLING.renderStatusMs);
     expect(useRenderJobsStore.getState().jobs[0]).toMatchObject({ status: 'completed', renderedAssetId: 'dusk' });
-    await vi.waitFor(() => expect(useGalleryStore.getState().items.map((item) => item.id)).toEqual(['dusk', 'older']));
-    expect(useGalleryStore.getState().total).toBe(2);
+    await vi.waitFor(() => expect(shown.ids()).toEqual(['dusk', 'older']));
+    expect(shown.total()).toBe(2);
 
     // Later changes to the finished render's entry (its dismissal) fetch nothing more.
     useRenderJobsStore.getState().dismiss(useRenderJobsStore.getState().jobs[0]!.id);
     await vi.advanceTimersByTimeAsync(POLLING.renderStatusMs);
     expect(lists).toBe(2);
+    shown.unmount();
   });
 });
