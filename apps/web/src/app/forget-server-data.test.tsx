@@ -13,18 +13,24 @@ function signedInAs(user: User | null) {
   act(() => useAuthStore.setState({ user }));
 }
 
+/** The app's cache with the forgetting in it, holding Riley's list while Riley is signed in. */
+function cacheOfRiley(): QueryClient {
+  const client = new QueryClient();
+  signedInAs(riley);
+  render(
+    <QueryClientProvider client={client}>
+      <ForgetServerDataOnUserChange />
+    </QueryClientProvider>,
+  );
+  client.setQueryData(LIST, { items: ["Riley's red Terra"], total: 1 });
+  return client;
+}
+
 describe('cached server data', () => {
   afterEach(() => useAuthStore.setState(useAuthStore.getInitialState(), true));
 
   it("is dropped when the user signs out, so the next user never sees the last one's rows", () => {
-    const client = new QueryClient();
-    signedInAs(riley);
-    render(
-      <QueryClientProvider client={client}>
-        <ForgetServerDataOnUserChange />
-      </QueryClientProvider>,
-    );
-    client.setQueryData(LIST, { items: ["Riley's red Terra"], total: 1 });
+    const client = cacheOfRiley();
     // A refresh of the same user's token keeps it.
     signedInAs({ ...riley });
     expect(client.getQueryData(LIST)).toEqual({ items: ["Riley's red Terra"], total: 1 });
@@ -34,14 +40,7 @@ describe('cached server data', () => {
   });
 
   it('is dropped when another user signs in in the same tab', () => {
-    const client = new QueryClient();
-    signedInAs(riley);
-    render(
-      <QueryClientProvider client={client}>
-        <ForgetServerDataOnUserChange />
-      </QueryClientProvider>,
-    );
-    client.setQueryData(LIST, { items: ["Riley's red Terra"], total: 1 });
+    const client = cacheOfRiley();
     signedInAs(sam);
     expect(client.getQueryData(LIST)).toBeUndefined();
   });
