@@ -7,11 +7,7 @@ import { FormDialog, useSave } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import {
-  updateRenderedAsset,
-  type RenderedAssetFields,
-  type RenderedAssetFilterOptions,
-} from '@/api/rendered-assets';
+import { updateRenderedAsset, type RenderedAssetFields, type RenderedAssetFilterOptions } from '@/api/rendered-assets';
 
 export interface RenderedAssetDialogProps {
   asset: RenderedAsset;
