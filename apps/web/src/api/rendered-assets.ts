@@ -30,6 +30,8 @@ export const renderedAssetKeys = {
 };
 
 export type RenderedAssetFilter = 'category' | 'type' | 'brand';
+/** Every filter at "any": the gallery's, and the console's when the address names none. */
+export const ANY_RENDERED_ASSET: Readonly<Record<RenderedAssetFilter, string>> = { category: '', type: '', brand: '' };
 export type RenderedAssetFilterOptions = z.infer<typeof renderedAssetFilterOptionsSchema>;
 
 /** What a render's owner or an administrator may change; its files stay as they are. */
@@ -48,7 +50,7 @@ export function listRenderedAssets(
   params: Pick<ListParams, 'page' | 'limit'> & Partial<ListParams<RenderedAssetFilter>>,
   signal?: AbortSignal,
 ): Promise<ListResult<RenderedAsset>> {
-  const { search = '', sort = null, order = 'desc', filters = { category: '', type: '', brand: '' } } = params;
+  const { search = '', sort = null, order = 'desc', filters = ANY_RENDERED_ASSET } = params;
   return serverCall('get', API_ROUTES.renderedAssets.filtered, {
     query: listCallQuery({ ...params, search, sort, order, filters }),
     schema: listResultSchema(renderedAssetSchema),

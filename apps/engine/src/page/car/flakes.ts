@@ -52,8 +52,8 @@ export function setFlakes(material: THREE.MeshPhysicalMaterial, flakes: Flakes |
 /**
  * Whether any pixel of this draw can resolve a flake: at the point of the mesh nearest the camera, is a flake at least
  * FADE_FROM_PIXELS of a pixel? From farther, the shader would fade every flake out to nothing, and its work (the
- * flake point, its derivatives, the fade) cost a 1080p still of the whole car about 2 % of every sample for no
- * change in it (issue 31 item 5).
+ * flake point, its derivatives, the fade) cost a still of the whole car 1–2 % of every sample for no change in
+ * it (issue 31 item 5).
  */
 function flakesResolved(
   uniforms: FlakeUniforms,

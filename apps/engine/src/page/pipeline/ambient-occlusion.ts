@@ -64,9 +64,9 @@ function patternDenoiseMaterial(): THREE.ShaderMaterial {
 }
 
 /**
- * Ground-truth ambient occlusion (three's GTAOPass: Jimenez et al. 2016, with its Poisson denoise) of what the camera
- * sees: the light that creases, wheel arches, panel gaps, the cabin and the floor under the car do not get from the
- * room. It is computed once per settled view, from the unjittered camera, and the output pass multiplies the
+ * Ground-truth ambient occlusion (three's GTAOPass: Jimenez et al. 2016, denoised over its rotation pattern) of what
+ * the camera sees: the light that creases, wheel arches, panel gaps, the cabin and the floor under the car do not get
+ * from the room. It is computed once per settled view, from the unjittered camera, and the output pass multiplies the
  * settled picture's light by it; a drag's frames go without (their budget has no room for it on a CPU).
  */
 export class AmbientOcclusion {

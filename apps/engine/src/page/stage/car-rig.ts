@@ -161,7 +161,7 @@ function cullClosedParts(root: THREE.Object3D): THREE.Object3D {
  * The insides of the built-in car's painted panels, seen through an open door or from the cabin: each painted mesh
  * gets a companion drawing its back faces in a plain satin paint, after everything opaque. Two-sided, the clear-coated
  * paint shaded every back face it drew before the front face covering it: paint front-sided with this companion
- * draws a 1080p still's samples about 5 % faster (issue 31 item 5), and a drag leaves the insides out. The path
+ * draws a 1080p sample in 634 ms where two-sided paint took 656 (issue 31 item 5), and a drag leaves the insides out. The path
  * tracer sees the companion as well (it honours a material's side), so a ray from the cabin finds the panel.
  */
 function paintInsides(root: THREE.Object3D): THREE.MeshStandardMaterial {

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { FAILURE_TOASTS, type RenderedAsset } from '@autostudio/protocol';
-import { fetchRenderedAssetItems, renderedAssetKeys, viewableItems } from '@/api/rendered-assets';
+import { useRenderedAssetItems } from '@/api/rendered-assets';
 import { AssetViewer } from '@/features/gallery/components/asset-viewer';
 
 export interface RenderedAssetViewerProps {
@@ -16,16 +15,12 @@ export interface RenderedAssetViewerProps {
  * rendered assets. The viewer belongs to the gallery feature, so the app composes it here with the render's files.
  */
 export function RenderedAssetViewer({ asset, onClose, onEdit, onShare, onDelete }: RenderedAssetViewerProps) {
-  const items = useQuery({
-    queryKey: renderedAssetKeys.items(asset.id),
-    queryFn: ({ signal }) => fetchRenderedAssetItems(asset.id, signal),
-    retry: false,
-  });
+  const items = useRenderedAssetItems(asset.id);
   return (
     <AssetViewer
       viewer={{
         asset,
-        items: items.data ? viewableItems(items.data) : [],
+        items: items.data ?? [],
         isLoading: items.isPending,
         // Spec §8: "Failed to fetch asset items" lives in the viewer's state, without a toast.
         error: items.isError ? FAILURE_TOASTS.fetchAssetItems : null,

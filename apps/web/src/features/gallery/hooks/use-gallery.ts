@@ -1,5 +1,6 @@
 import { FAILURE_TOASTS, type RenderedAsset, type RenderedAssetItem } from '@autostudio/protocol';
 import {
+  ANY_RENDERED_ASSET,
   listRenderedAssets,
   renderedAssetKeys,
   useDeleteRenderedAsset,
@@ -34,8 +35,6 @@ export interface Gallery {
   remove: (id: string) => Promise<void>;
 }
 
-const NO_FILTERS = { category: '', type: '', brand: '' };
-
 /**
  * The gallery (spec §2): the user's own renders and those shared with them, newest first, a page at a time, and the
  * render in the viewer with its files. A page emptied by a delete steps back to the last one with renders.
@@ -49,7 +48,7 @@ export function useGallery(): Gallery {
   const list = useListQuery({
     key: renderedAssetKeys.lists(),
     controls: {
-      params: { page, limit, search: '', sort: null, order: 'desc', filters: NO_FILTERS },
+      params: { page, limit, search: '', sort: null, order: 'desc', filters: ANY_RENDERED_ASSET },
       update: (change) => change.page && setPage(change.page),
     },
     fetch: listRenderedAssets,

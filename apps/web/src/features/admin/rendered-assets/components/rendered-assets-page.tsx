@@ -13,6 +13,7 @@ import { AdminList } from '@/features/admin/components/admin-list';
 import { Badge } from '@/features/admin/components/badges';
 import { ownerColumn } from '@/features/admin/components/owner-column';
 import {
+  ANY_RENDERED_ASSET,
   deleteRenderedAsset,
   fetchRenderedAssetFilterOptions,
   listRenderedAssets,
@@ -23,7 +24,7 @@ import { RenderedAssetDialog } from './rendered-asset-dialog';
 
 const LIST: ListSpec<RenderedAssetFilter> = {
   defaults: LIST_DEFAULTS.renderedAssets,
-  filters: { category: '', type: '', brand: '' },
+  filters: ANY_RENDERED_ASSET,
   sorts: LIST_SORTS.renderedAssets,
 };
 
