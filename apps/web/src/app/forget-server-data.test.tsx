@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@autostudio/protocol';
 import { useAuthStore } from '@/features/auth';
+import { useRenderJobsStore } from '@/features/render';
 import { ForgetServerDataOnUserChange } from './forget-server-data';
 
 const riley: User = { id: 'u1', name: 'Riley', username: 'riley', roles: ['user'] };
@@ -43,5 +44,22 @@ describe('cached server data', () => {
     const client = cacheOfRiley();
     signedInAs(sam);
     expect(client.getQueryData(LIST)).toBeUndefined();
+  });
+
+  it('takes the tab’s renders with it on a sign-out, but a first sign-in (after a reload) keeps them', async () => {
+    signedInAs(null);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ForgetServerDataOnUserChange />
+      </QueryClientProvider>,
+    );
+    act(() => void useRenderJobsStore.getState().add('still', 'Dusk'));
+    signedInAs(riley);
+    // The forgetting loads the stores it empties: let any such load finish before looking.
+    await vi.dynamicImportSettled();
+    expect(useRenderJobsStore.getState().jobs.map((job) => job.name)).toEqual(['Dusk']);
+
+    signedInAs(null);
+    await vi.waitFor(() => expect(useRenderJobsStore.getState().jobs).toEqual([]));
   });
 });

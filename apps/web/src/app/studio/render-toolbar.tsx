@@ -6,11 +6,10 @@ import { useAuthStore } from '@/features/auth';
 import { useConfigurationStore } from '@/features/configurations';
 import { useGalleryStore } from '@/features/gallery';
 import { listPresets } from '@/api/presets';
-import { useRenderJobsStore } from '@/features/render';
+import { dismissRender, useCancelRender, useRenderJobs } from '@/features/render';
 import { useSessionStore } from '@/features/session';
 import { useEngineStore } from '@/lib/engine';
 import { studioSettings } from './configuration-loading';
-import { useFollowCompletedRenders } from './gallery-follow';
 
 // The dialogs and the panel load when first needed, by path: /home's first paint carries only the buttons.
 const RenderDialog = lazy(() =>
@@ -23,13 +22,6 @@ const GallerySheet = lazy(() => import('./gallery-sheet').then((m) => ({ default
 const RenderProgressPanel = lazy(() =>
   import('@/features/render/components/render-progress-panel').then((m) => ({ default: m.RenderProgressPanel })),
 );
-
-// Renders belong to the signed-in user: signing out stops following them (the server's jobs go on, and their
-// results reach the gallery).
-useAuthStore.subscribe((state) => {
-  if (!state.user && useRenderJobsStore.getState().jobs.length > 0) useRenderJobsStore.getState().clear();
-  if (!state.user) useGalleryStore.getState().clear();
-});
 
 /** The user's own sequences for the video dialog: the animation presets they see, as many as one page holds. */
 const loadSequences = async (): Promise<Preset[]> =>
@@ -50,7 +42,6 @@ export function RenderToolbar() {
   const engineIsReady = useEngineStore((state) => state.status === 'ready');
   const [open, setOpen] = useState<OpenDialog>(null);
   const galleryIsOpen = useGalleryStore((state) => state.open);
-  useFollowCompletedRenders();
   const collect = useCallback(() => studioSettings(product), [product]);
   const metadataDefaults = useMemo(
     () => ({
@@ -127,13 +118,14 @@ export function RenderToolbar() {
   );
 }
 
-/** The render jobs tray over the viewport; its code loads with the first render. */
+/** The render jobs tray over the viewport: it follows the tab's renders; the panel's code loads with the first. */
 export function RenderJobsTray() {
-  const any = useRenderJobsStore((state) => state.jobs.length > 0);
-  if (!any) return null;
+  const jobs = useRenderJobs();
+  const cancel = useCancelRender();
+  if (jobs.length === 0) return null;
   return (
     <Suspense fallback={null}>
-      <RenderProgressPanel />
+      <RenderProgressPanel jobs={jobs} cancel={cancel} dismiss={dismissRender} />
     </Suspense>
   );
 }

@@ -2,7 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RenderEstimates, SavedConfigSettings, StillRenderRequestInput } from '@autostudio/protocol';
+import type { RenderEstimates, SavedConfigSettings } from '@autostudio/protocol';
+import { pointApiClientAt } from '@/test/api-client-hooks';
+import { jsonAnswer, renderJob, stubRenderService } from '@/test/render-service';
 import { useRenderJobsStore } from '../stores/render-jobs-store';
 import { useRenderSettingsStore } from '../stores/render-settings-store';
 import { RenderDialog } from './render-dialog';
@@ -12,8 +14,12 @@ const SCENE: SavedConfigSettings = { app: { product: { id: 'terra' } }, scene: {
 /** The dialog, with what GET /render-estimates answered last (`estimates`), as the app's query cache holds it. */
 function open(estimates?: RenderEstimates) {
   const onOpenChange = vi.fn();
-  const startStill = vi.fn((request: StillRenderRequestInput) => Promise.resolve(request.metadata.name));
-  useRenderJobsStore.setState({ startStill });
+  // The render service answers each start with a queued job; `started` lists the requests it was sent.
+  pointApiClientAt('http://server.test');
+  const { started } = stubRenderService(
+    [1, 2, 3].map((n) => () => jsonAnswer(renderJob(`job-${n}`), 202)),
+    {},
+  );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   if (estimates) client.setQueryData(['render', 'estimates'], estimates);
   render(
@@ -28,7 +34,7 @@ function open(estimates?: RenderEstimates) {
     </QueryClientProvider>,
   );
   const dialog = screen.getByRole('dialog', { name: 'Render image' });
-  return { dialog, onOpenChange, startStill };
+  return { dialog, onOpenChange, started };
 }
 
 const radio = (dialog: HTMLElement, group: string, name: string) =>
@@ -39,7 +45,8 @@ describe('the render dialog', () => {
     useRenderSettingsStore.getState().reset();
   });
   afterEach(() => {
-    useRenderJobsStore.setState(useRenderJobsStore.getInitialState(), true);
+    useRenderJobsStore.getState().clear();
+    vi.unstubAllGlobals();
   });
 
   it('shows the spec’s defaults, with Car Only for Car Transparent BG and passes only for Multi Pass', async () => {
@@ -97,7 +104,7 @@ describe('the render dialog', () => {
 
   it('checks a custom size and refuses to start with one it cannot render', async () => {
     const user = userEvent.setup();
-    const { dialog, startStill } = open();
+    const { dialog, started } = open();
     await user.click(radio(dialog, 'Resolution', 'Custom'));
     const width = within(dialog).getByRole('textbox', { name: 'Width' });
     const height = within(dialog).getByRole('textbox', { name: 'Height' });
@@ -116,27 +123,28 @@ describe('the render dialog', () => {
     expect(width).toHaveAttribute('aria-invalid', 'false');
     expect(useRenderSettingsStore.getState().still.customResolution).toEqual({ width: 192, height: 108 });
     expect(within(dialog).getByTestId('render-summary')).toHaveTextContent('192×108 · JPG · MEDIUM');
-    expect(startStill).not.toHaveBeenCalled();
+    expect(started()).toEqual([]);
   });
 
   it('Enter in a number box or the name commits the value and starts nothing (issue 30: it cost a 20-minute video)', async () => {
     const user = userEvent.setup();
-    const { dialog, startStill, onOpenChange } = open();
+    const { dialog, started, onOpenChange } = open();
     const samples = within(dialog).getByRole('textbox', { name: 'Anti-aliasing, spatial samples value' });
     await user.clear(samples);
     await user.type(samples, '16{Enter}');
     expect(useRenderSettingsStore.getState().still.antiAliasSpatial).toBe(16);
     await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), '{Enter}');
-    expect(startStill).not.toHaveBeenCalled();
+    expect(started()).toEqual([]);
     expect(onOpenChange).not.toHaveBeenCalled();
 
     await user.click(within(dialog).getByRole('button', { name: 'Start render' }));
-    expect(startStill.mock.calls[0]?.[0]).toMatchObject({ antiAliasSpatial: 16 });
+    await vi.waitFor(() => expect(started()).toHaveLength(1));
+    expect(started()[0]).toMatchObject({ antiAliasSpatial: 16 });
   });
 
   it('starts from the start button: the request carries the settings, the studio’s scene and the metadata, and it closes', async () => {
     const user = userEvent.setup();
-    const { dialog, startStill, onOpenChange } = open();
+    const { dialog, started, onOpenChange } = open();
     await user.click(radio(dialog, 'Image format', 'PNG'));
     await user.click(radio(dialog, 'Quality', 'LOW'));
     await user.click(radio(dialog, 'Render type', 'Car Only'));
@@ -144,8 +152,9 @@ describe('the render dialog', () => {
     await user.clear(name);
     await user.type(name, '  Dusk still ');
     await user.click(within(dialog).getByRole('button', { name: 'Start render' }));
-    expect(startStill).toHaveBeenCalledTimes(1);
-    expect(startStill.mock.calls[0]?.[0]).toEqual({
+    await vi.waitFor(() => expect(started()).toHaveLength(1));
+    await vi.waitFor(() => expect(started()).toHaveLength(1));
+    expect(started()[0]).toEqual({
       renderType: 'Car Transparent BG',
       selectedPasses: [],
       resolutionPreset: '1080p',
@@ -162,11 +171,11 @@ describe('the render dialog', () => {
 
   it('needs a name', async () => {
     const user = userEvent.setup();
-    const { dialog, startStill, onOpenChange } = open();
+    const { dialog, started, onOpenChange } = open();
     await user.clear(within(dialog).getByRole('textbox', { name: /Name/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Start render' }));
     expect(within(dialog).getByText('Give the render a name')).toBeVisible();
-    expect(startStill).not.toHaveBeenCalled();
+    expect(started()).toEqual([]);
     expect(onOpenChange).not.toHaveBeenCalled();
   });
 

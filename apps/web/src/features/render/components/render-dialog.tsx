@@ -15,7 +15,7 @@ import { toast } from 'sonner';
 import { Segmented } from '@/components/ui/segmented';
 import { cn } from '@/lib/cn';
 import { stillRenderRequest } from '../lib/render-request';
-import { useRenderJobsStore } from '../stores/render-jobs-store';
+import { useStartRender } from '../hooks/use-render-jobs';
 import { useRenderSettingsStore, type ShadowMode } from '../stores/render-settings-store';
 import {
   MetadataFields,
@@ -59,6 +59,7 @@ export function RenderDialog({ open, onOpenChange, collect, metadataDefaults, co
   const togglePass = useRenderSettingsStore((state) => state.togglePass);
   const [sizeDraft, setSizeDraft] = useState<SizeDraft | null>(null);
   const { metadata, change, nameError, checked } = useMetadataDraft(metadataDefaults);
+  const { startStill } = useStartRender();
   const multiPass = settings.renderType === 'Multi Pass';
   const passError = multiPass && settings.selectedPasses.length === 0 ? 'Choose at least one pass' : null;
   const sizeInvalid = Object.values(sizeErrors(sizeDraft)).some(Boolean);
@@ -78,7 +79,7 @@ export function RenderDialog({ open, onOpenChange, collect, metadataDefaults, co
       });
       return;
     }
-    void useRenderJobsStore.getState().startStill(stillRenderRequest(current, { ...fields, configId }, scene));
+    void startStill(stillRenderRequest(current, { ...fields, configId }, scene));
     onOpenChange(false);
   };
 

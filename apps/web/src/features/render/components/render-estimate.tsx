@@ -7,7 +7,7 @@ import {
   type Resolution,
 } from '@autostudio/protocol';
 import { Clock } from 'lucide-react';
-import { useRenderEstimates } from '../api/render-api';
+import { useRenderEstimates } from '@/api/render';
 
 const KIND_NAMES: Record<RenderJobKind, string> = { still: 'still', video: 'video' };
 /** Renders of a kind the server needs to fit a fixed part apart from the part that grows with the work. */

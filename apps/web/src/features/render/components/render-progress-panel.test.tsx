@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useRenderJobsStore, type RenderJobEntry } from '../stores/render-jobs-store';
+import { describe, expect, it, vi } from 'vitest';
+import type { RenderJobEntry } from '../hooks/use-render-jobs';
 import { RenderProgressPanel } from './render-progress-panel';
 
 function entry(id: string, changes: Partial<RenderJobEntry>): RenderJobEntry {
@@ -22,13 +22,10 @@ function entry(id: string, changes: Partial<RenderJobEntry>): RenderJobEntry {
 }
 
 describe('the render progress panel', () => {
-  afterEach(() => {
-    useRenderJobsStore.setState(useRenderJobsStore.getInitialState(), true);
-  });
+  const idle = { cancel: () => Promise.resolve(), dismiss: () => undefined };
 
   it('keeps clear of the viewport’s corner: inset from its bottom and right edges, not in the corner', () => {
-    useRenderJobsStore.setState({ jobs: [entry('Orbit', { progress: 10 })] });
-    render(<RenderProgressPanel />);
+    render(<RenderProgressPanel jobs={[entry('Orbit', { progress: 10 })]} {...idle} />);
     const tray = screen.getByRole('region', { name: 'Renders' });
     expect(tray).toHaveAttribute('data-corner-clear');
     expect(tray).toHaveClass('right-12', 'bottom-12');
@@ -37,7 +34,7 @@ describe('the render progress panel', () => {
   });
 
   it('is hidden without renders', () => {
-    render(<RenderProgressPanel />);
+    render(<RenderProgressPanel jobs={[]} {...idle} />);
     expect(screen.queryByRole('region', { name: 'Renders' })).not.toBeInTheDocument();
   });
 
@@ -45,24 +42,20 @@ describe('the render progress panel', () => {
     const user = userEvent.setup();
     const cancel = vi.fn(() => Promise.resolve());
     const dismiss = vi.fn();
-    useRenderJobsStore.setState({
-      cancel,
-      dismiss,
-      jobs: [
-        entry('Orbit', { kind: 'video', progress: 42, message: 'Rendering frame 12 of 360 (64 raster samples)' }),
-        entry('Broken', { status: 'failed', progress: 5, error: 'Failed to get render status' }),
-        entry('Dusk', {
-          status: 'completed',
-          progress: 100,
-          outputs: [
-            { kind: 'Beauty', url: '/media/dusk-beauty.jpg', contentType: 'image/jpeg' },
-            { kind: 'Depth', url: '/media/dusk-depth.png', contentType: 'image/png' },
-            { kind: 'thumbnail', url: '/media/dusk-thumbnail.jpg', contentType: 'image/jpeg' },
-          ],
-        }),
-      ],
-    });
-    render(<RenderProgressPanel />);
+    const jobs = [
+      entry('Orbit', { kind: 'video', progress: 42, message: 'Rendering frame 12 of 360 (64 raster samples)' }),
+      entry('Broken', { status: 'failed', progress: 5, error: 'Failed to get render status' }),
+      entry('Dusk', {
+        status: 'completed',
+        progress: 100,
+        outputs: [
+          { kind: 'Beauty', url: '/media/dusk-beauty.jpg', contentType: 'image/jpeg' },
+          { kind: 'Depth', url: '/media/dusk-depth.png', contentType: 'image/png' },
+          { kind: 'thumbnail', url: '/media/dusk-thumbnail.jpg', contentType: 'image/jpeg' },
+        ],
+      }),
+    ];
+    render(<RenderProgressPanel jobs={jobs} cancel={cancel} dismiss={dismiss} />);
     const panel = screen.getByRole('region', { name: 'Renders' });
     expect(within(panel).getByText('1 running')).toBeVisible();
 

@@ -2,7 +2,8 @@ import { PROGRESS_MAX, RENDER_THUMBNAIL_KIND, type RenderOutput } from '@autostu
 import { AlertCircle, CheckCircle2, ExternalLink, Film, Image as ImageIcon, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { isRunning, useRenderJobsStore, type RenderJobEntry } from '../stores/render-jobs-store';
+import type { RenderJobEntry } from '../hooks/use-render-jobs';
+import { isRunning } from '../lib/render-job-view';
 
 /** What the panel says of a render's state (spec §4 render status). */
 function statusText(entry: RenderJobEntry): string {
@@ -48,9 +49,13 @@ function ProgressBar({ entry }: { entry: RenderJobEntry }) {
   );
 }
 
-function JobRow({ entry }: { entry: RenderJobEntry }) {
-  const cancel = useRenderJobsStore((state) => state.cancel);
-  const dismiss = useRenderJobsStore((state) => state.dismiss);
+/** What a row does: cancel a running render, dismiss a finished one. */
+export interface RenderJobActions {
+  cancel: (id: string) => Promise<void>;
+  dismiss: (id: string) => void;
+}
+
+function JobRow({ entry, cancel, dismiss }: { entry: RenderJobEntry } & RenderJobActions) {
   const running = isRunning(entry);
   const thumbnail = entry.outputs.find((output) => output.kind === RENDER_THUMBNAIL_KIND);
   const files = entry.outputs.filter((output) => output.kind !== RENDER_THUMBNAIL_KIND);
@@ -145,8 +150,7 @@ function JobRow({ entry }: { entry: RenderJobEntry }) {
  * Hidden while there is none. It is inset from the corner (`data-corner-clear`), so the viewport's corner, where view
  * controls and badges sit, stays visible under it.
  */
-export function RenderProgressPanel() {
-  const jobs = useRenderJobsStore((state) => state.jobs);
+export function RenderProgressPanel({ jobs, ...actions }: { jobs: RenderJobEntry[] } & RenderJobActions) {
   const running = jobs.filter(isRunning).length;
   if (jobs.length === 0) return null;
   return (
@@ -163,7 +167,7 @@ export function RenderProgressPanel() {
       </header>
       <ul className="min-h-0 divide-y divide-border overflow-y-auto">
         {jobs.map((entry) => (
-          <JobRow key={entry.id} entry={entry} />
+          <JobRow key={entry.id} entry={entry} {...actions} />
         ))}
       </ul>
     </section>

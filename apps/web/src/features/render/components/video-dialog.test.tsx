@@ -3,14 +3,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from 'sonner';
-import {
-  FAILURE_TOASTS,
-  type Preset,
-  type RenderEstimates,
-  type SavedConfigSettings,
-  type VideoRenderRequestInput,
-} from '@autostudio/protocol';
+import { FAILURE_TOASTS, type Preset, type RenderEstimates, type SavedConfigSettings } from '@autostudio/protocol';
 import { findToast } from '@/test/toasts';
+import { pointApiClientAt } from '@/test/api-client-hooks';
+import { jsonAnswer, renderJob, stubRenderService } from '@/test/render-service';
 import { useRenderJobsStore } from '../stores/render-jobs-store';
 import { useRenderSettingsStore } from '../stores/render-settings-store';
 import { VideoDialog } from './video-dialog';
@@ -34,8 +30,12 @@ function sequence(id: string, name: string, times: number[] | null): Preset {
 /** The dialog, with the user's sequences and what GET /render-estimates answered last (`estimates`). */
 function open(sequences: Preset[] | Error, estimates?: RenderEstimates) {
   const onOpenChange = vi.fn();
-  const startVideo = vi.fn((request: VideoRenderRequestInput) => Promise.resolve(request.metadata.name));
-  useRenderJobsStore.setState({ startVideo });
+  // The render service answers each start with a queued job; `started` lists the requests it was sent.
+  pointApiClientAt('http://server.test');
+  const { started } = stubRenderService(
+    [1, 2, 3].map((n) => () => jsonAnswer(renderJob(`job-${n}`), 202)),
+    {},
+  );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   if (estimates) client.setQueryData(['render', 'estimates'], estimates);
   render(
@@ -51,7 +51,7 @@ function open(sequences: Preset[] | Error, estimates?: RenderEstimates) {
       <Toaster />
     </QueryClientProvider>,
   );
-  return { dialog: screen.getByRole('dialog', { name: 'Render video' }), onOpenChange, startVideo };
+  return { dialog: screen.getByRole('dialog', { name: 'Render video' }), onOpenChange, started };
 }
 
 describe('the video dialog', () => {
@@ -59,7 +59,8 @@ describe('the video dialog', () => {
     useRenderSettingsStore.getState().reset();
   });
   afterEach(() => {
-    useRenderJobsStore.setState(useRenderJobsStore.getInitialState(), true);
+    useRenderJobsStore.getState().clear();
+    vi.unstubAllGlobals();
   });
 
   it('says "Failed to fetch Presets" in a toast and beside the list when the sequences cannot be read', async () => {
@@ -109,7 +110,7 @@ describe('the video dialog', () => {
 
   it('renders a chosen sequence as custom, by its id, and a preset animation as preset, by its name', async () => {
     const user = userEvent.setup();
-    const { dialog, startVideo, onOpenChange } = open([
+    const { dialog, started, onOpenChange } = open([
       sequence('seq-1', 'Hero orbit', [0, 1, 2]),
       sequence('seq-2', 'Empty', null),
     ]);
@@ -125,7 +126,8 @@ describe('the video dialog', () => {
       within(within(dialog).getByRole('radiogroup', { name: 'Video format' })).getByRole('radio', { name: 'MOV' }),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Start video' }));
-    expect(startVideo.mock.calls[0]?.[0]).toMatchObject({
+    await vi.waitFor(() => expect(started()).toHaveLength(1));
+    expect(started()[0]).toMatchObject({
       animationType: 'custom',
       selectedAnimation: 'seq-1',
       resolutionPreset: '720p',
@@ -144,15 +146,16 @@ describe('the video dialog', () => {
 
   it('Enter in a number box commits the value and starts no video; only Start video starts it', async () => {
     const user = userEvent.setup();
-    const { dialog, startVideo, onOpenChange } = open([]);
+    const { dialog, started, onOpenChange } = open([]);
     const samples = within(dialog).getByRole('textbox', { name: 'Anti-aliasing, spatial samples value' });
     await user.clear(samples);
     await user.type(samples, '4{Enter}');
     expect(useRenderSettingsStore.getState().video.antiAliasSpatial).toBe(4);
-    expect(startVideo).not.toHaveBeenCalled();
+    expect(started()).toEqual([]);
     expect(onOpenChange).not.toHaveBeenCalled();
 
     await user.click(within(dialog).getByRole('button', { name: 'Start video' }));
-    expect(startVideo.mock.calls[0]?.[0]).toMatchObject({ antiAliasSpatial: 4 });
+    await vi.waitFor(() => expect(started()).toHaveLength(1));
+    expect(started()[0]).toMatchObject({ antiAliasSpatial: 4 });
   });
 });

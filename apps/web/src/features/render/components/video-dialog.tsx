@@ -19,7 +19,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { withFailureToast } from '@/lib/list/with-failure-toast';
 import { framesAndDuration, videoRenderRequest } from '../lib/render-request';
-import { useRenderJobsStore } from '../stores/render-jobs-store';
+import { useStartRender } from '../hooks/use-render-jobs';
 import { useRenderSettingsStore } from '../stores/render-settings-store';
 import {
   MetadataFields,
@@ -129,6 +129,7 @@ export function VideoDialog({
   const [sizeDraft, setSizeDraft] = useState<SizeDraft | null>(null);
   const [animationError, setAnimationError] = useState<string | null>(null);
   const { metadata, change, nameError, checked } = useMetadataDraft(metadataDefaults);
+  const { startVideo } = useStartRender();
   const sequences = useQuery({
     queryKey: ['render', 'sequences'],
     queryFn: withFailureToast(loadSequences, FAILURE_TOASTS.fetchPresets),
@@ -164,7 +165,7 @@ export function VideoDialog({
       });
       return;
     }
-    void useRenderJobsStore.getState().startVideo(videoRenderRequest(current, { ...fields, configId }, scene));
+    void startVideo(videoRenderRequest(current, { ...fields, configId }, scene));
     onOpenChange(false);
   };
 

@@ -5,9 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_BASE, POLLING, type RenderedAsset, type RenderJob } from '@autostudio/protocol';
 import { useGalleryStore } from '@/features/gallery';
 import { useGallery } from '@/features/gallery/hooks/use-gallery';
-import { useRenderJobsStore } from '@/features/render';
+import { dismissRender, useRenderJobs, useRenderJobsStore, useStartRender } from '@/features/render';
 import { pointApiClientAt } from '@/test/api-client-hooks';
-import { useFollowCompletedRenders } from './gallery-follow';
 
 const json = (body: unknown, status = 200) =>
   Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
@@ -42,7 +41,7 @@ const job = (status: RenderJob['status'], renderedAssetId: string | null = null)
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
 
-/** The studio's gallery, open, beside the render toolbar's follower of completed renders. */
+/** The studio's gallery, open, beside the render tray that follows the tab's renders. */
 function openGallery() {
   const client = new QueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -50,18 +49,21 @@ function openGallery() {
   );
   act(() => useGalleryStore.getState().setOpen(true));
   const { result, unmount } = renderHook(
-    () => {
-      useFollowCompletedRenders();
-      return useGallery();
-    },
+    () => ({ gallery: useGallery(), renders: useRenderJobs(), start: useStartRender() }),
     { wrapper },
   );
-  return { ids: () => result.current.items.map((item) => item.id), total: () => result.current.total, unmount };
+  return {
+    ids: () => result.current.gallery.items.map((item) => item.id),
+    total: () => result.current.gallery.total,
+    renders: () => result.current.renders,
+    startStill: (name: string) => act(() => result.current.start.startStill({ settings: {}, metadata: { name } })),
+    unmount,
+  };
 }
 
 describe('the gallery fills as renders complete', () => {
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     pointApiClientAt('http://server.test', { getAccessToken: () => 'a-token' });
   });
   afterEach(() => {
@@ -90,20 +92,20 @@ describe('the gallery fills as renders complete', () => {
 
     const shown = openGallery();
     await vi.waitFor(() => expect(shown.ids()).toEqual(['older']));
-    await useRenderJobsStore.getState().startStill({ settings: {}, metadata: { name: 'Dusk' } });
-    await vi.advanceTimersByTimeAsync(POLLING.renderStatusMs);
+    await shown.startStill('Dusk');
+    await act(() => vi.advanceTimersByTimeAsync(POLLING.renderStatusMs));
     expect(lists).toBe(1);
 
     // The render service writes the asset as the job completes.
     gallery.push(render('dusk', '2026-01-02T00:00:00.000Z'));
-    await vi.advanceTimersByTimeAsync(POLLING.renderStatusMs);
-    expect(useRenderJobsStore.getState().jobs[0]).toMatchObject({ status: 'completed', renderedAssetId: 'dusk' });
+    await act(() => vi.advanceTimersByTimeAsync(POLLING.renderStatusMs));
+    await vi.waitFor(() => expect(shown.renders()[0]).toMatchObject({ status: 'completed', renderedAssetId: 'dusk' }));
     await vi.waitFor(() => expect(shown.ids()).toEqual(['dusk', 'older']));
     expect(shown.total()).toBe(2);
 
     // Later changes to the finished render's entry (its dismissal) fetch nothing more.
-    useRenderJobsStore.getState().dismiss(useRenderJobsStore.getState().jobs[0]!.id);
-    await vi.advanceTimersByTimeAsync(POLLING.renderStatusMs);
+    act(() => dismissRender(shown.renders()[0]!.id));
+    await act(() => vi.advanceTimersByTimeAsync(POLLING.renderStatusMs));
     expect(lists).toBe(2);
     shown.unmount();
   });
