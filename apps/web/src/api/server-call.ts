@@ -62,9 +62,19 @@ export type AnswerOf<O> = O extends { responses: infer Responses }
 
 type Absent<T> = [T] extends [never] ? true : [T] extends [undefined] ? true : false;
 
-export type CallOptions<O, T> = {
+/** How a call is sent, beside what it sends: apiRequest's options of the same names. */
+export interface Delivery {
   signal?: AbortSignal;
-} & (Absent<PathParamsOf<O>> extends true ? { params?: never } : { params: PathParamsOf<O> }) &
+  /** The request outlives the page (a release sent as the tab closes). */
+  keepalive?: boolean;
+  /** The caller deals with a 401 itself: no refresh, no redirect. */
+  handleUnauthorized?: boolean;
+  /** Statuses besides 2xx whose body is the answer, parsed by the same schema (the session calls' 404 and 503). */
+  okStatuses?: number[];
+}
+
+export type CallOptions<O, T> = Delivery &
+  (Absent<PathParamsOf<O>> extends true ? { params?: never } : { params: PathParamsOf<O> }) &
   (Absent<QueryOf<O>> extends true ? { query?: never } : { query?: QueryOf<O> }) &
   (undefined extends BodyOf<O> ? { body?: BodyOf<O> } : { body: BodyOf<O> }) &
   // A call whose answer has a body must name the protocol's schema for it, and the schema must produce what the
@@ -77,18 +87,17 @@ export function serverCall<R extends ServerRoute, M extends MethodOf<R>, T = Ans
   route: R,
   options: CallOptions<OperationOf<R, M>, T>,
 ): Promise<T> {
-  const { params, query, body, schema, signal } = options as {
+  const { params, query, body, schema, ...delivery } = options as Delivery & {
     params?: Record<string, string>;
     query?: Record<string, string | number | null | undefined>;
     body?: unknown;
     schema?: z.core.$ZodType<T>;
-    signal?: AbortSignal;
   };
   const filled = params ? pathTo(route, params) : route;
   return apiRequest<T>(query ? listPath(filled, query) : filled, {
     method: method.toUpperCase() as Uppercase<Method>,
     ...(body !== undefined ? { body } : {}),
     ...(schema ? { schema } : {}),
-    ...(signal ? { signal } : {}),
+    ...delivery,
   });
 }

@@ -4,7 +4,8 @@ import type { Config } from '@autostudio/protocol';
 import { paths } from '@/config/paths';
 // By path: the configurations feature's index brings its browser's code, which the console does not need.
 import { useConfigurationStore } from '@/features/configurations/stores/configuration-store';
-import { fetchProduct, loadProductWithOverlay, productLoadFailure } from '@/features/session';
+import { fetchAssetModel } from '@/api/asset-models';
+import { loadProductWithOverlay, productLoadFailure } from '@/features/session';
 
 /**
  * "Open in studio" from the admin console: the configuration becomes the tab's current one, then its car is loaded
@@ -21,7 +22,7 @@ export async function openInStudio(config: Config, navigate: NavigateFunction): 
     return;
   }
   try {
-    await loadProductWithOverlay(await fetchProduct(productId), `Loading ${config.name}`);
+    await loadProductWithOverlay(await fetchAssetModel(productId), `Loading ${config.name}`);
   } catch (error) {
     console.error('the configuration’s car could not be loaded', error);
     toast.error(productLoadFailure(error));

@@ -16,7 +16,8 @@ import { fetchConfiguration } from '@/api/configurations';
 import { savedSettingsOf, useConfigurationStore } from '@/features/configurations';
 // By path: the preset browser itself loads with the Look tab.
 import { usePresetBrowserStore } from '@/features/presets/stores/preset-browser-store';
-import { fetchProduct, loadProductWithOverlay, useSessionStore } from '@/features/session';
+import { fetchAssetModel } from '@/api/asset-models';
+import { loadProductWithOverlay, useSessionStore } from '@/features/session';
 import { ApiError } from '@/lib/api-client';
 import { giveImage, useEngineStore, type EngineState, type ImageSlotName } from '@/lib/engine';
 
@@ -126,7 +127,7 @@ export async function loadConfiguration(config: Config): Promise<void> {
   try {
     const productId = config.settings.app?.product?.id;
     if (productId && productId !== useSessionStore.getState().product?.id) {
-      await loadProductWithOverlay(await fetchProduct(productId), `Loading ${config.name}`);
+      await loadProductWithOverlay(await fetchAssetModel(productId), `Loading ${config.name}`);
     }
     await applySavedSettings(config.settings);
     appliedToCarLoad = useSessionStore.getState().carLoads;

@@ -7,5 +7,4 @@ export { useNewSession, type NewSession } from './hooks/use-new-session';
 export { useSessionStore } from './stores/session-store';
 export { endSession } from './lib/end-session';
 export { loadProductWithOverlay } from './hooks/use-product-load';
-export { fetchProduct } from './api/sessions-api';
 export { productLoadFailure } from './lib/load-failure';

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Car, ChevronRight } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { FAILURE_TOASTS, LIST_DEFAULTS, type AssetModel } from '@autostudio/protocol';
@@ -9,7 +8,16 @@ import { Spinner } from '@/components/ui/spinner';
 import type { ListSpec } from '@/lib/list/list-params';
 import { useListParams } from '@/lib/list/use-list-params';
 import { useListQuery } from '@/lib/list/use-list-query';
-import { fetchProductFilterOptions, fetchProducts, PREVIEW_WATCH, type ProductFilter } from '../api/products-api';
+import {
+  assetModelKeys,
+  listAssetModels,
+  PREVIEW_WATCH,
+  useAssetModelFilterOptions,
+  type AssetModelFilter,
+} from '@/api/asset-models';
+
+/** What /landing filters the catalogue by (spec §3 "Asset model": category and brand). */
+type ProductFilter = Extract<AssetModelFilter, 'category' | 'brand'>;
 
 /** The catalogue as a list of the one list contract: spec §9's asset defaults, search and filters in the address. */
 const LIST: ListSpec<ProductFilter> = {
@@ -34,19 +42,16 @@ export function LandingPage({ userName, onChoose, loadingId = null, aside }: Lan
   const { params, update } = controls;
   const [openedAt] = useState(() => Date.now());
   const products = useListQuery({
-    key: ['products'],
+    key: assetModelKeys.lists(),
     controls,
-    fetch: fetchProducts,
+    fetch: listAssetModels,
     failure: FAILURE_TOASTS.fetchAssetModels,
     refetchInterval: (items) =>
       items.some((product) => product.previewUrl === null) && Date.now() - openedAt < PREVIEW_WATCH.forMs
         ? PREVIEW_WATCH.intervalMs
         : false,
   });
-  const options = useQuery({
-    queryKey: ['products', 'filter-options'],
-    queryFn: ({ signal }) => fetchProductFilterOptions(signal),
-  });
+  const options = useAssetModelFilterOptions();
   const items = products.items;
   const narrowed = params.search !== '' || params.filters.category !== '' || params.filters.brand !== '';
   const idPrefix = useId();

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { paths } from '@/config/paths';
-import { releaseOnPageClose } from '../api/sessions-api';
+import { releaseOnPageClose } from '@/api/sessions';
 import { endSession } from '../lib/end-session';
 import { useSessionStore } from '../stores/session-store';
 

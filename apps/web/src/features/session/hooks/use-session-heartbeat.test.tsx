@@ -1,4 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render as renderElement, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_ROUTES, SESSION, STATE_MESSAGES, type SessionResponse } from '@autostudio/protocol';
 import { pointApiClientAt } from '@/test/api-client-hooks';
@@ -10,6 +12,10 @@ function Studio() {
   useSessionHeartbeat();
   return <SessionStatusIndicator />;
 }
+
+/** The studio under the app's query cache. */
+const render = (element: ReactElement) =>
+  renderElement(<QueryClientProvider client={new QueryClient()}>{element}</QueryClientProvider>);
 
 /** The server's answer to a heartbeat for a session it no longer knows (as after an expiry). */
 const unknownSession: SessionResponse = { success: false, message: '', sessionDetails: null };
@@ -48,7 +54,7 @@ describe('the session heartbeat', () => {
     expect(useSessionStore.getState().message).toBe(STATE_MESSAGES.sessionExpired);
   });
 
-  it('beats every 30 s while the server keeps the session', async () => {
+  it('beats every 30 s while the server keeps the session and the session is Connected', async () => {
     const alive: SessionResponse = { success: true, message: '', sessionDetails: null };
     const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(new Response(JSON.stringify(alive))));
     vi.stubGlobal('fetch', fetchMock);
@@ -57,8 +63,19 @@ describe('the session heartbeat', () => {
       sessionDetails: { sessionId: 'a-live-session', instanceId: 'localhost:1', instanceUrl: 'ws://x' },
     });
     render(<Studio />);
-    await act(() => vi.advanceTimersByTimeAsync(SESSION.heartbeatStartDelayMs + 2 * SESSION.heartbeatMs));
+    // Each step in its own act, so that React renders what each timer changed before the next.
+    await act(() => vi.advanceTimersByTimeAsync(SESSION.heartbeatStartDelayMs));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(SESSION.heartbeatMs - 1));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    await act(() => vi.advanceTimersByTimeAsync(SESSION.heartbeatMs));
     expect(fetchMock).toHaveBeenCalledTimes(3);
     expect(screen.getByRole('status', { name: 'Session' })).toHaveTextContent('Connected');
+
+    // A session that is no longer Connected is not kept alive.
+    act(() => useSessionStore.setState({ status: 'Disconnected' }));
+    await act(() => vi.advanceTimersByTimeAsync(2 * SESSION.heartbeatMs));
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 });

@@ -1,4 +1,4 @@
-import { releaseSession } from '../api/sessions-api';
+import { releaseSession } from '@/api/sessions';
 import { useSessionStore } from '../stores/session-store';
 
 /** Gives the engine back (on sign-out), so the next user need not wait for the session to expire. */

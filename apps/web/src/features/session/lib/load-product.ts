@@ -10,7 +10,8 @@ import { apiOrigin, currentAccessToken } from '@/lib/api-client';
 import { useEngineStore } from '@/lib/engine';
 import { RemoteApi } from '@/lib/remote-control/remote-api';
 import { RemoteControlClient } from '@/lib/remote-control/remote-control-client';
-import { modelDownloadLink, requestAllocate } from '../api/sessions-api';
+import { modelDownloadLink } from '@/api/asset-models';
+import { requestAllocate } from '@/api/sessions';
 import { SessionRefusedError } from './load-failure';
 import { useSessionStore } from '../stores/session-store';
 

@@ -1,6 +1,6 @@
 import { STATE_MESSAGES, type SessionResponse } from '@autostudio/protocol';
 import { showLoading } from '@/lib/loading/loading-store';
-import { reconnectSession, sendHeartbeat } from '../api/sessions-api';
+import { reconnectSession, sendHeartbeat } from '@/api/sessions';
 import { useSessionStore } from '../stores/session-store';
 import { attachSession, loadProduct, PRODUCT_LOAD_STEPS } from './load-product';
 import type { StudioMemory } from './studio-memory';

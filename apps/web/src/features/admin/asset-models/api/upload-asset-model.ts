@@ -1,7 +1,7 @@
 import { API_ROUTES, assetModelSchema, errorBodySchema, pathTo, type AssetModel } from '@autostudio/protocol';
 import { ApiError, apiUrl, currentAccessToken, refreshAccessToken } from '@/lib/api-client';
 import type { UploadProgress } from '../lib/upload-progress';
-import { assetModelForm, type AssetModelFields } from './asset-models-api';
+import { assetModelForm, type AssetModelFields } from '@/api/asset-models';
 
 export interface UploadAssetModelOptions {
   /** Bytes sent so far, as often as the browser reports them (throttle before setting state). */

@@ -14,7 +14,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { updateAssetModel, type AssetModelFields, type AssetModelFilterOptions } from '../api/asset-models-api';
+import { updateAssetModel, type AssetModelFields, type AssetModelFilterOptions } from '@/api/asset-models';
 import { uploadAssetModel } from '../api/upload-asset-model';
 import {
   MODEL_ACCEPT,

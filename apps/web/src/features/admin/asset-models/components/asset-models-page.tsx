@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Car, CopyPlus, Pencil, Plus, Share2, Trash2 } from 'lucide-react';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import {
@@ -22,11 +21,13 @@ import { AdminList } from '@/features/admin/components/admin-list';
 import { Badge } from '@/features/admin/components/badges';
 import { ownerColumn } from '@/features/admin/components/owner-column';
 import {
+  assetModelKeys,
   deleteAssetModel,
-  fetchAssetModelFilterOptions,
   listAssetModels,
+  PREVIEW_WATCH,
+  useAssetModelFilterOptions,
   type AssetModelFilter,
-} from '../api/asset-models-api';
+} from '@/api/asset-models';
 import { AssetModelDialog, type AssetModelDialogMode } from './asset-model-dialog';
 
 const LIST: ListSpec<AssetModelFilter> = {
@@ -35,13 +36,6 @@ const LIST: ListSpec<AssetModelFilter> = {
   filters: { category: '', type: '', brand: '', region: '', latestVersion: 'true' },
   sorts: LIST_SORTS.assetModels,
 };
-
-/**
- * A model uploaded without a picture gets one rendered by the server a few seconds later: while a row has none the
- * list is looked at again now and then, for a while after the page opened or the last save only, since a preview
- * that failed to render never comes (as /landing does).
- */
-const PREVIEW_WATCH = { intervalMs: 3000, forMs: 120_000 } as const;
 
 const VERSION_CHOICES = [
   { value: 'true', label: 'Latest versions only' },
@@ -82,7 +76,7 @@ export function AssetModelsPage({ renderShare }: AssetModelsPageProps) {
   const [open, setOpen] = useState<Open>(null);
   const [watchFrom, setWatchFrom] = useState(() => Date.now());
   const list = useListQuery({
-    key: ['admin-asset-models'],
+    key: assetModelKeys.lists(),
     controls,
     fetch: listAssetModels,
     failure: FAILURE_TOASTS.fetchAssetModels,
@@ -91,10 +85,7 @@ export function AssetModelsPage({ renderShare }: AssetModelsPageProps) {
         ? PREVIEW_WATCH.intervalMs
         : false,
   });
-  const options = useQuery({
-    queryKey: ['admin-asset-models', 'filter-options'],
-    queryFn: ({ signal }) => fetchAssetModelFilterOptions(signal),
-  });
+  const options = useAssetModelFilterOptions();
   const refresh = useCallback(() => {
     setWatchFrom(Date.now());
     void list.refresh();

@@ -1,0 +1,58 @@
+import { API_ROUTES, sessionResponseSchema, type SessionResponse } from '@autostudio/protocol';
+import { serverCall } from './server-call';
+
+/**
+ * Engine sessions (spec §7, reading two): each call answers `{success, message, sessionDetails}`, also when it
+ * fails (a 404 for a session that is gone, a 503 when no engine is free), so those statuses are answers here.
+ */
+
+export const sessionKeys = {
+  all: ['sessions'] as const,
+  heartbeat: (sessionId: string) => [...sessionKeys.all, 'heartbeat', sessionId] as const,
+};
+
+export function requestAllocate(): Promise<SessionResponse> {
+  return serverCall('post', API_ROUTES.sessions.requestAllocate, {
+    schema: sessionResponseSchema,
+    okStatuses: [503],
+  });
+}
+
+export function sendHeartbeat(sessionId: string): Promise<SessionResponse> {
+  return serverCall('post', API_ROUTES.sessions.sessionHeartbeat, {
+    body: { sessionId },
+    schema: sessionResponseSchema,
+    okStatuses: [404],
+  });
+}
+
+export function releaseSession(sessionId: string): Promise<SessionResponse> {
+  return serverCall('post', API_ROUTES.sessions.sessionRelease, {
+    body: { sessionId },
+    schema: sessionResponseSchema,
+    okStatuses: [404],
+  });
+}
+
+/** Spec §7 reading one: the user's engine if it still answers, else a fresh one (another sessionId). */
+export function reconnectSession(): Promise<SessionResponse> {
+  return serverCall('post', API_ROUTES.sessions.reconnect, {
+    body: {},
+    schema: sessionResponseSchema,
+    okStatuses: [404, 503],
+  });
+}
+
+/**
+ * The page is going away (closed, or reloading): the server releases the session after its grace period unless
+ * the reloaded page's heartbeat comes first. Sent with keepalive, so that it is delivered after the page is gone.
+ */
+export function releaseOnPageClose(sessionId: string): Promise<SessionResponse> {
+  return serverCall('post', API_ROUTES.sessions.release, {
+    body: { sessionId, pageClosed: true },
+    keepalive: true,
+    handleUnauthorized: true,
+    schema: sessionResponseSchema,
+    okStatuses: [404],
+  });
+}
