@@ -50,7 +50,7 @@ test.describe('/admin/user-groups', () => {
     await rowAction(renamed, 'Members');
     const members = page.getByRole('dialog', { name: `Members of ${name} EU` });
     await members.getByRole('searchbox', { name: 'Find people' }).fill(member.username);
-    await members.getByRole('button', { name: new RegExp(member.username) }).click();
+    await members.getByRole('checkbox', { name: new RegExp(member.username) }).click();
     await expectNoSeriousViolations(page, 'members dialog');
     await members.getByRole('button', { name: 'Add', exact: true }).click();
     await expectToast(page, SUCCESS_TOASTS.groupUpdated);

@@ -1,3 +1,3 @@
 export { ShareDialog, type ShareDialogProps, type ShareFailureMessages } from './components/share-dialog';
-export { shareItem, searchGroups, searchUsers, type Principal, type ShareRoutes } from './api/sharing-api';
+export { shareItem, type Principal, type ShareRoutes } from './api/sharing-api';
 export { ShareItemDialog, type ShareItemDialogProps, type ShareableKind } from './components/share-item-dialog';

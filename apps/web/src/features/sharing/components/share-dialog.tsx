@@ -1,15 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Check, User as UserIcon, Users, X } from 'lucide-react';
+import { User as UserIcon, Users, X } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { SUCCESS_TOASTS, type SharedWith } from '@autostudio/protocol';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
-import { cn } from '@/lib/cn';
-import { searchGroups, searchUsers, type Principal } from '../api/sharing-api';
+import { peopleKeys, searchGroups, searchUsers } from '@/api/people';
+import { PeoplePicker, type PickerCandidate } from '@/components/people-picker';
+import type { Principal } from '../api/sharing-api';
 
 /** What the dialog says when sharing fails, per principal: the spec words them per kind of item. */
 export interface ShareFailureMessages {
@@ -35,14 +35,21 @@ export interface ShareDialogProps {
   ownerLabel?: string;
 }
 
-interface Candidate {
+interface Candidate extends PickerCandidate {
   principal: Principal;
   id: string;
-  name: string;
-  detail: string;
 }
 
 const keyOf = (principal: Principal, id: string) => `${principal}:${id}`;
+
+const candidate = (principal: Principal, id: string, name: string, detail: string): Candidate => ({
+  principal,
+  id,
+  key: keyOf(principal, id),
+  name,
+  detail,
+  icon: <PrincipalIcon principal={principal} />,
+});
 
 /**
  * The one share dialog (configurations, presets and renders now; asset models later): pick people and groups by
@@ -66,17 +73,19 @@ export function ShareDialog({
   const [error, setError] = useState<string | null>(null);
 
   const candidates = useQuery({
-    queryKey: ['share-candidates', term],
-    queryFn: async (): Promise<Candidate[]> => {
-      const [users, groups] = await Promise.all([searchUsers(term), searchGroups(term)]);
+    queryKey: peopleKeys.usersAndGroups(term),
+    queryFn: async ({ signal }): Promise<Candidate[]> => {
+      const [users, groups] = await Promise.all([searchUsers(term, signal), searchGroups(term, signal)]);
       return [
-        ...users.map((user) => ({ principal: 'user' as const, id: user.id, name: user.name, detail: user.username })),
-        ...groups.map((group) => ({
-          principal: 'group' as const,
-          id: group.id,
-          name: group.name,
-          detail: `${group.memberCount} ${group.memberCount === 1 ? 'member' : 'members'}`,
-        })),
+        ...users.map((user) => candidate('user', user.id, user.name, user.username)),
+        ...groups.map((group) =>
+          candidate(
+            'group',
+            group.id,
+            group.name,
+            `${group.memberCount} ${group.memberCount === 1 ? 'member' : 'members'}`,
+          ),
+        ),
       ];
     },
     enabled: open,
@@ -95,9 +104,8 @@ export function ShareDialog({
 
   const toggle = (candidate: Candidate) => {
     const next = new Map(selected);
-    const key = keyOf(candidate.principal, candidate.id);
-    if (next.has(key)) next.delete(key);
-    else next.set(key, candidate);
+    if (next.has(candidate.key)) next.delete(candidate.key);
+    else next.set(candidate.key, candidate);
     setSelected(next);
   };
 
@@ -141,8 +149,8 @@ export function ShareDialog({
   };
 
   const holders: Candidate[] = [
-    ...access.sharedUsers.map((user) => ({ principal: 'user' as const, id: user.id, name: user.name, detail: '' })),
-    ...access.sharedGroups.map((group) => ({ principal: 'group' as const, ...group, detail: '' })),
+    ...access.sharedUsers.map((user) => candidate('user', user.id, user.name, '')),
+    ...access.sharedGroups.map((group) => candidate('group', group.id, group.name, '')),
   ];
 
   return (
@@ -165,52 +173,18 @@ export function ShareDialog({
       >
         <div className="flex flex-col gap-3">
           {error && <ErrorAlert>{error}</ErrorAlert>}
-          <SearchInput value={term} onSearch={setTerm} label="Search people and groups" />
-          <ul
-            aria-label="People and groups"
-            className="max-h-56 overflow-y-auto rounded-md border border-border bg-background/40"
-          >
-            {candidates.isError && <li className="px-3 py-2 text-destructive">Could not search people and groups</li>}
-            {candidates.isPending && (
-              <li className="flex justify-center py-3">
-                <Spinner className="size-4" />
-              </li>
-            )}
-            {candidates.isSuccess && offered.length === 0 && (
-              <li className="px-3 py-2 text-muted-foreground">{term ? `Nobody matches “${term}”` : 'Nobody to add'}</li>
-            )}
-            {offered.map((candidate) => {
-              const key = keyOf(candidate.principal, candidate.id);
-              const isSelected = selected.has(key);
-              return (
-                <li key={key}>
-                  <button
-                    type="button"
-                    role="checkbox"
-                    aria-checked={isSelected}
-                    onClick={() => toggle(candidate)}
-                    className={cn(
-                      'flex w-full items-center gap-2.5 px-3 py-1.5 text-left hover:bg-muted focus-visible:bg-muted focus-visible:outline-none',
-                      isSelected && 'bg-primary/10',
-                    )}
-                  >
-                    <span
-                      className={cn(
-                        'flex size-4 items-center justify-center rounded border border-input',
-                        isSelected && 'border-primary bg-primary text-primary-foreground',
-                      )}
-                      aria-hidden
-                    >
-                      {isSelected && <Check className="size-3" />}
-                    </span>
-                    <PrincipalIcon principal={candidate.principal} />
-                    <span className="min-w-0 flex-1 truncate">{candidate.name}</span>
-                    <span className="text-xs text-muted-foreground">{candidate.detail}</span>
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
+          <PeoplePicker
+            searchLabel="Search people and groups"
+            listLabel="People and groups"
+            term={term}
+            onSearch={setTerm}
+            search={candidates}
+            failure="Could not search people and groups"
+            nobody={(searched) => (searched ? `Nobody matches “${searched}”` : 'Nobody to add')}
+            offered={offered}
+            picked={new Set(selected.keys())}
+            onToggle={toggle}
+          />
           <section aria-label="Who has access">
             <h3 className="mb-1.5 text-xs font-medium uppercase tracking-wider text-muted-foreground">
               Who has access
@@ -230,7 +204,7 @@ export function ShareDialog({
                   <li className="px-3 py-2 text-muted-foreground">Nobody else can see it yet.</li>
                 )}
                 {holders.map((holder) => (
-                  <li key={keyOf(holder.principal, holder.id)} className="flex items-center gap-2.5 px-3 py-1.5">
+                  <li key={holder.key} className="flex items-center gap-2.5 px-3 py-1.5">
                     <PrincipalIcon principal={holder.principal} />
                     <span className="min-w-0 flex-1 truncate">{holder.name}</span>
                     <Button

@@ -8,7 +8,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { createGroup, updateGroup } from '../api/groups-api';
+import { createGroup, updateGroup } from '@/api/groups';
 
 export interface GroupDialogProps {
   /** The group to rename, or null to create one. */

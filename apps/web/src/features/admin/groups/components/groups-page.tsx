@@ -10,7 +10,7 @@ import { useListParams } from '@/lib/list/use-list-params';
 import { useListQuery } from '@/lib/list/use-list-query';
 import { AdminList } from '@/features/admin/components/admin-list';
 import { DateCell } from '@/features/admin/components/dates';
-import { deleteGroup, listGroups } from '../api/groups-api';
+import { deleteGroup, groupKeys, listGroups } from '@/api/groups';
 import { GroupDialog } from './group-dialog';
 import { MembersDialog } from './members-dialog';
 
@@ -27,7 +27,7 @@ export function GroupsPage() {
   const controls = useListParams(LIST);
   const [open, setOpen] = useState<Open>(null);
   const list = useListQuery({
-    key: ['admin-groups'],
+    key: groupKeys.lists(),
     controls,
     fetch: listGroups,
     failure: FAILURE_TOASTS.fetchGroups,

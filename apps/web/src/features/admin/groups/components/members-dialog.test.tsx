@@ -53,8 +53,10 @@ describe('the group members dialog', () => {
       </QueryClientProvider>,
     );
     const dialog = screen.getByRole('dialog', { name: 'Members of Dealers' });
-    await userEvent.click(await within(dialog).findByRole('button', { name: /Riley Tester/ }));
-    await userEvent.click(within(dialog).getByRole('button', { name: /Sam Lee/ }));
+    await userEvent.click(await within(dialog).findByRole('checkbox', { name: /Riley Tester/ }));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /Sam Lee/ }));
+    expect(within(dialog).getByRole('checkbox', { name: /Riley Tester/ })).toBeChecked();
+    expect(within(dialog).getByRole('button', { name: 'Add 2' })).toBeEnabled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());

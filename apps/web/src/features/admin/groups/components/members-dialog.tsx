@@ -1,16 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Check, UserPlus, X } from 'lucide-react';
+import { UserPlus, X } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { FAILURE_TOASTS, SUCCESS_TOASTS, type Group } from '@autostudio/protocol';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
-import { cn } from '@/lib/cn';
 import { withFailureToast } from '@/lib/list/with-failure-toast';
-import { changeMembers, findUsers } from '../api/groups-api';
+import { changeMembers } from '@/api/groups';
+import { peopleKeys, searchUsers } from '@/api/people';
+import { PeoplePicker, type PickerCandidate } from '@/components/people-picker';
 
 export interface MembersDialogProps {
   group: Group;
@@ -34,14 +34,16 @@ export function MembersDialog({ group: initial, onClose, onChanged }: MembersDia
   const memberIds = new Set(group.users.map((user) => user.id));
 
   const candidates = useQuery({
-    queryKey: ['group-member-candidates', term],
+    queryKey: peopleKeys.users(term),
     queryFn: withFailureToast(
-      ({ signal }: { signal: AbortSignal }) => findUsers(term, signal),
+      ({ signal }: { signal: AbortSignal }) => searchUsers(term, signal),
       FAILURE_TOASTS.fetchUsers,
     ),
     placeholderData: keepPreviousData,
   });
-  const offered = (candidates.data ?? []).filter((user) => !memberIds.has(user.id));
+  const offered: PickerCandidate[] = (candidates.data ?? [])
+    .filter((user) => !memberIds.has(user.id))
+    .map((user) => ({ key: user.id, name: user.name, detail: user.username }));
 
   /** Saves a change of members (PUT /user-groups/{id}/users); answers whether it was saved. */
   const change = async (userIds: string[], remove: boolean): Promise<boolean> => {
@@ -68,10 +70,10 @@ export function MembersDialog({ group: initial, onClose, onChanged }: MembersDia
     onClose();
   };
 
-  const toggle = (id: string) =>
+  const toggle = ({ key }: PickerCandidate) =>
     setPicked((current) => {
       const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
+      if (!next.delete(key)) next.add(key);
       return next;
     });
 
@@ -93,54 +95,26 @@ export function MembersDialog({ group: initial, onClose, onChanged }: MembersDia
         <div className="flex flex-col gap-3 text-[13px]">
           {error && <ErrorAlert>{error}</ErrorAlert>}
           <section aria-label="Add members" className="flex flex-col gap-2">
-            <div className="flex items-center gap-2">
-              <SearchInput label="Find people" value={term} onSearch={setTerm} className="flex-1" />
-              <Button disabled={busy || picked.size === 0} onClick={() => void change([...picked], false)}>
-                <UserPlus aria-hidden />
-                {picked.size > 1 ? `Add ${picked.size}` : 'Add'}
-              </Button>
-            </div>
-            <ul aria-label="People found" className="max-h-40 overflow-auto rounded-md border border-border">
-              {candidates.isPending && (
-                <li className="px-3 py-2 text-muted-foreground">
-                  <Spinner className="size-4" label="Searching" />
-                </li>
-              )}
-              {candidates.isError && <li className="px-3 py-2 text-destructive">{FAILURE_TOASTS.fetchUsers}</li>}
-              {candidates.isSuccess && offered.length === 0 && (
-                <li className="px-3 py-2 text-muted-foreground">
-                  {term ? `Nobody else matches “${term}”.` : 'Everyone found is already a member.'}
-                </li>
-              )}
-              {offered.map((user) => {
-                const on = picked.has(user.id);
-                return (
-                  <li key={user.id}>
-                    <button
-                      type="button"
-                      aria-pressed={on}
-                      onClick={() => toggle(user.id)}
-                      className={cn(
-                        'flex w-full items-center gap-2 px-3 py-1.5 text-left hover:bg-muted focus-visible:bg-muted focus-visible:outline-none',
-                        on && 'bg-primary/10',
-                      )}
-                    >
-                      <span
-                        aria-hidden
-                        className={cn(
-                          'flex size-4 items-center justify-center rounded border border-border',
-                          on && 'border-primary bg-primary text-primary-foreground',
-                        )}
-                      >
-                        {on && <Check className="size-3" />}
-                      </span>
-                      <span className="font-medium">{user.name}</span>
-                      <span className="text-muted-foreground">{user.username}</span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
+            <PeoplePicker
+              searchLabel="Find people"
+              listLabel="People found"
+              term={term}
+              onSearch={setTerm}
+              action={
+                <Button disabled={busy || picked.size === 0} onClick={() => void change([...picked], false)}>
+                  <UserPlus aria-hidden />
+                  {picked.size > 1 ? `Add ${picked.size}` : 'Add'}
+                </Button>
+              }
+              search={candidates}
+              failure={FAILURE_TOASTS.fetchUsers}
+              nobody={(searched) =>
+                searched ? `Nobody else matches “${searched}”.` : 'Everyone found is already a member.'
+              }
+              offered={offered}
+              picked={picked}
+              onToggle={toggle}
+            />
           </section>
           <section aria-label="Members" className="flex flex-col gap-1.5">
             <h3 className="text-xs font-medium text-muted-foreground">

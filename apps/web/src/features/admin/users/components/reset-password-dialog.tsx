@@ -5,7 +5,7 @@ import { FAILURE_TOASTS, MIN_PASSWORD_LENGTH, SUCCESS_TOASTS, type User } from '
 import { FormDialog, useSave } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { updateUser } from '../api/users-api';
+import { updateUser } from '@/api/users';
 
 const schema = z
   .object({

@@ -13,7 +13,7 @@ import {
 import { FormDialog, useSave } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { createUser, updateUser } from '../api/users-api';
+import { createUser, updateUser } from '@/api/users';
 import { RolePicker } from './role-picker';
 
 export interface UserDialogProps {

@@ -10,7 +10,7 @@ import { useListParams } from '@/lib/list/use-list-params';
 import { useListQuery } from '@/lib/list/use-list-query';
 import { AdminList } from '@/features/admin/components/admin-list';
 import { RoleBadges } from '@/features/admin/components/badges';
-import { deleteUser, listUsers } from '../api/users-api';
+import { deleteUser, listUsers, userKeys } from '@/api/users';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { UserDialog } from './user-dialog';
 
@@ -25,7 +25,7 @@ export function UsersPage({ me }: { me: User }) {
   const controls = useListParams(LIST);
   const [open, setOpen] = useState<Open>(null);
   const list = useListQuery({
-    key: ['admin-users'],
+    key: userKeys.lists(),
     controls,
     fetch: listUsers,
     failure: FAILURE_TOASTS.fetchUsers,

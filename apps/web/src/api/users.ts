@@ -1,32 +1,38 @@
 import {
   API_ROUTES,
   listResultSchema,
-  pathTo,
   userSchema,
   type CreateUserRequest,
   type ListResult,
   type UpdateUserRequest,
   type User,
 } from '@autostudio/protocol';
-import { apiRequest } from '@/lib/api-client';
 import { listCallQuery, type ListParams } from '@/lib/list/list-params';
-import { listPath } from '@/lib/list-query';
+import { serverCall } from './server-call';
+
+/** Users (spec §7): the console's table and dialogs. The pickers look people up through people.ts. */
+
+export const userKeys = {
+  all: ['users'] as const,
+  lists: () => [...userKeys.all, 'list'] as const,
+};
 
 export function listUsers(params: ListParams, signal?: AbortSignal): Promise<ListResult<User>> {
-  return apiRequest(listPath(API_ROUTES.users.filtered, listCallQuery(params)), {
+  return serverCall('get', API_ROUTES.users.filtered, {
+    query: listCallQuery(params),
     schema: listResultSchema(userSchema),
     ...(signal ? { signal } : {}),
   });
 }
 
 export function createUser(body: CreateUserRequest): Promise<User> {
-  return apiRequest(API_ROUTES.users.create, { method: 'POST', body, schema: userSchema });
+  return serverCall('post', API_ROUTES.users.create, { body, schema: userSchema });
 }
 
 export function updateUser(id: string, body: UpdateUserRequest): Promise<User> {
-  return apiRequest(pathTo(API_ROUTES.users.byId, { id }), { method: 'PUT', body, schema: userSchema });
+  return serverCall('put', API_ROUTES.users.byId, { params: { id }, body, schema: userSchema });
 }
 
 export function deleteUser(id: string): Promise<void> {
-  return apiRequest(pathTo(API_ROUTES.users.byId, { id }), { method: 'DELETE' });
+  return serverCall('delete', API_ROUTES.users.byId, { params: { id } });
 }
