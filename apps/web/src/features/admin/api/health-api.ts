@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_ROUTES, healthSchema } from '@autostudio/protocol';
-import { apiRequest } from '@/lib/api-client';
+import { serverCall } from '@/api/server-call';
 
 export const healthQuery = queryOptions({
   queryKey: ['health'],
-  queryFn: () => apiRequest(API_ROUTES.health, { schema: healthSchema, okStatuses: [503] }),
+  // A degraded report comes with 503: it is the answer all the same.
+  queryFn: () => serverCall('get', API_ROUTES.health, { schema: healthSchema, okStatuses: [503] }),
   refetchInterval: 15_000,
 });
 
