@@ -101,7 +101,7 @@ test.describe('/admin/user-groups', () => {
     await expect(listed).toContainText('1 member');
 
     await members.getByRole('searchbox', { name: 'Find people' }).fill(newcomer.username);
-    await members.getByRole('button', { name: new RegExp(newcomer.username) }).click();
+    await members.getByRole('checkbox', { name: new RegExp(newcomer.username) }).click();
     await members.getByRole('button', { name: 'Add', exact: true }).click();
     await expectToast(page, FAILURE_TOASTS.addUsersToGroup);
     await expect(members.getByRole('alert')).toContainText('Disk full');
