@@ -70,4 +70,16 @@ describe.each(testDatabases)('a page that closes with its session on $name', (da
     expect(current.body.sessionDetails?.sessionId).toBe(sessionId);
     expect(await paint()).toBe('rallye red');
   });
+
+  it('keeps it when the user asks for an engine again within the grace period (left for /landing, chose a car)', async () => {
+    await session('POST', API_ROUTES.sessions.release, { sessionId, pageClosed: true });
+    const again = await session('POST', API_ROUTES.sessions.requestAllocate);
+    expect(again.status).toBe(200);
+    expect(again.body.sessionDetails?.sessionId).toBe(sessionId);
+
+    await sleep(GRACE_MS * 3);
+    const current = await session('GET', API_ROUTES.sessions.current);
+    expect(current.status).toBe(200);
+    expect(current.body.sessionDetails?.sessionId).toBe(sessionId);
+  });
 });

@@ -61,7 +61,12 @@ export class SessionsService {
 
   async allocate(user: User): Promise<SessionOutcome> {
     const existing = await this.sessions.activeFor(user.id);
-    if (existing) return this.connected(existing, 'Session is active');
+    if (existing) {
+      // The user is here for it: that claims it as a heartbeat does, so a release scheduled when their last page
+      // closed (they left the studio for /landing and chose a car again) does not take it from under the new page.
+      await this.sessions.heartbeat(existing.id, new Date().toISOString());
+      return this.connected(existing, 'Session is active');
+    }
     for (let attempt = 0; attempt < ALLOCATE_ATTEMPTS; attempt += 1) {
       const engine = await this.freeEngine();
       // An engine is being reset for the next user: that is who this is, so wait for it rather than refuse.
