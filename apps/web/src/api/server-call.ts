@@ -1,6 +1,6 @@
 import { pathTo } from '@autostudio/protocol';
 import type { z } from 'zod/mini';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, type RequestOptions } from '@/lib/api-client';
 import { listPath } from '@/lib/list-query';
 import type { paths } from './openapi';
 
@@ -63,15 +63,7 @@ export type AnswerOf<O> = O extends { responses: infer Responses }
 type Absent<T> = [T] extends [never] ? true : [T] extends [undefined] ? true : false;
 
 /** How a call is sent, beside what it sends: apiRequest's options of the same names. */
-export interface Delivery {
-  signal?: AbortSignal;
-  /** The request outlives the page (a release sent as the tab closes). */
-  keepalive?: boolean;
-  /** The caller deals with a 401 itself: no refresh, no redirect. */
-  handleUnauthorized?: boolean;
-  /** Statuses besides 2xx whose body is the answer, parsed by the same schema (the session calls' 404 and 503). */
-  okStatuses?: number[];
-}
+export type Delivery = Pick<RequestOptions<unknown>, 'signal' | 'keepalive' | 'handleUnauthorized' | 'okStatuses'>;
 
 export type CallOptions<O, T> = Delivery &
   (Absent<PathParamsOf<O>> extends true ? { params?: never } : { params: PathParamsOf<O> }) &

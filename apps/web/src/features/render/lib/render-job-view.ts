@@ -94,6 +94,6 @@ export function nextView(previous: RenderJobView, answer: RenderJob | null): Ren
       return failedView(common, answer.error ?? STATE_MESSAGES.renderWorkflowFailed);
     case 'cancelled':
       // Cancelled elsewhere (another tab): as a cancel here.
-      return { ...common, status: 'idle', progress: 0, error: null };
+      return cancellingView(previous, answer.message);
   }
 }
