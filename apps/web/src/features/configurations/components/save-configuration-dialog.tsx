@@ -1,7 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ImageOff } from 'lucide-react';
-import { useEffect, useState, type SyntheticEvent } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { SAVE_CONFIG_STATUS, SUCCESS_TOASTS, type SavedConfigSettings } from '@autostudio/protocol';
+import { z } from 'zod';
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  NO_CONTROL_CHARACTERS,
+  SAVE_CONFIG_STATUS,
+  SUCCESS_TOASTS,
+  type SavedConfigSettings,
+} from '@autostudio/protocol';
 import { useInvalidateConfigurations } from '@/api/configurations';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -13,6 +22,18 @@ import { Textarea } from '@/components/ui/textarea';
 import { useConfigurationStore } from '../stores/configuration-store';
 
 const NAME_MAX = 200;
+
+/** What the server takes for a configuration's name and description, said before the round trip. */
+const schema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Give the configuration a name')
+    .max(NAME_MAX, `At most ${NAME_MAX} characters`)
+    .regex(NO_CONTROL_CHARACTERS, `The name ${CONTROL_CHARACTERS_MESSAGE}`),
+  description: z.string().trim(),
+});
+type SaveConfigurationForm = z.infer<typeof schema>;
 
 export interface SaveConfigurationDialogProps {
   open: boolean;
@@ -40,10 +61,12 @@ export function SaveConfigurationDialog({
   const status = useConfigurationStore((state) => state.saveStatus);
   const saveError = useConfigurationStore((state) => state.saveError);
   // The dialog is mounted when it opens: the form starts from the current configuration, or afresh.
-  const [name, setName] = useState(() => current?.name ?? defaultName);
-  const [description, setDescription] = useState(() => current?.description ?? '');
-  const [nameError, setNameError] = useState<string | null>(null);
-  const saving = status === SAVE_CONFIG_STATUS.saving;
+  const form = useForm<SaveConfigurationForm>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: current?.name ?? defaultName, description: current?.description ?? '' },
+  });
+  const nameError = form.formState.errors.name?.message ?? null;
+  const saving = status === SAVE_CONFIG_STATUS.saving || form.formState.isSubmitting;
   const invalidateConfigurations = useInvalidateConfigurations();
 
   useEffect(() => {
@@ -51,40 +74,32 @@ export function SaveConfigurationDialog({
     useConfigurationStore.getState().resetSave();
   }, []);
 
-  const save = async (asNew: boolean) => {
-    const trimmed = name.trim();
-    if (!trimmed) return setNameError('Give the configuration a name');
-    if (trimmed.length > NAME_MAX) return setNameError(`At most ${NAME_MAX} characters`);
-    setNameError(null);
-    let settings: SavedConfigSettings;
-    try {
-      settings = collect();
-    } catch (error) {
-      useConfigurationStore.setState({
-        saveStatus: SAVE_CONFIG_STATUS.failed,
-        saveError: error instanceof Error ? error.message : String(error),
-      });
-      return;
-    }
-    const creates = asNew || !current;
-    try {
-      await useConfigurationStore
-        .getState()
-        .save({ asNew, name: trimmed, description: description.trim(), settings, snapshot: snapshot?.blob ?? null });
-      toast.success(creates ? SUCCESS_TOASTS.configurationCreated : SUCCESS_TOASTS.configurationUpdated);
-      // A list already on show (the admin console in another route of this tab) reads the new one.
-      void invalidateConfigurations();
-      useConfigurationStore.getState().resetSave();
-      onOpenChange(false);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
-    }
-  };
-
-  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void save(false);
-  };
+  const save = (asNew: boolean) =>
+    form.handleSubmit(async ({ name, description }) => {
+      let settings: SavedConfigSettings;
+      try {
+        settings = collect();
+      } catch (error) {
+        useConfigurationStore.setState({
+          saveStatus: SAVE_CONFIG_STATUS.failed,
+          saveError: error instanceof Error ? error.message : String(error),
+        });
+        return;
+      }
+      const creates = asNew || !current;
+      try {
+        await useConfigurationStore
+          .getState()
+          .save({ asNew, name, description, settings, snapshot: snapshot?.blob ?? null });
+        toast.success(creates ? SUCCESS_TOASTS.configurationCreated : SUCCESS_TOASTS.configurationUpdated);
+        // A list already on show (the admin console in another route of this tab) reads the new one.
+        void invalidateConfigurations();
+        useConfigurationStore.getState().resetSave();
+        onOpenChange(false);
+      } catch (error) {
+        toast.error(error instanceof Error ? error.message : String(error));
+      }
+    });
 
   return (
     <Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
@@ -103,7 +118,7 @@ export function SaveConfigurationDialog({
               Cancel
             </Button>
             {current && (
-              <Button variant="secondary" onClick={() => void save(true)} disabled={saving}>
+              <Button variant="secondary" onClick={() => void save(true)()} disabled={saving}>
                 Save as new
               </Button>
             )}
@@ -113,7 +128,7 @@ export function SaveConfigurationDialog({
           </>
         }
       >
-        <form id="save-configuration" onSubmit={submit} noValidate className="flex gap-4">
+        <form id="save-configuration" onSubmit={(event) => void save(false)(event)} noValidate className="flex gap-4">
           <figure className="w-48 shrink-0">
             <div className="flex aspect-video items-center justify-center overflow-hidden rounded-md border border-border bg-background">
               {snapshot ? (
@@ -127,20 +142,10 @@ export function SaveConfigurationDialog({
           <div className="flex min-w-0 flex-1 flex-col gap-3">
             {status === SAVE_CONFIG_STATUS.failed && saveError && <ErrorAlert>{saveError}</ErrorAlert>}
             <FormField label="Name" error={nameError}>
-              <Input
-                value={name}
-                maxLength={NAME_MAX + 1}
-                onChange={(event) => setName(event.target.value)}
-                disabled={saving}
-              />
+              <Input maxLength={NAME_MAX + 1} disabled={saving} {...form.register('name')} />
             </FormField>
             <FormField label="Description" hint="Optional: what this look is for.">
-              <Textarea
-                value={description}
-                rows={3}
-                onChange={(event) => setDescription(event.target.value)}
-                disabled={saving}
-              />
+              <Textarea rows={3} disabled={saving} {...form.register('description')} />
             </FormField>
           </div>
         </form>
