@@ -6,7 +6,8 @@ import {
   type Upload,
   type UploadEngineLink,
 } from '@autostudio/protocol';
-import { ApiError, apiRequest, apiUrl, currentAccessToken, refreshAccessToken } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { sendForm } from './send-form';
 
 export interface UploadImageOptions {
   /** Percent sent, 0–100, as the browser reports the body going out. */
@@ -25,48 +26,6 @@ function isUpload(body: unknown): body is Upload {
   return typeof id === 'string' && id.length > 0 && typeof url === 'string' && url.length > 0;
 }
 
-interface Answer {
-  status: number;
-  body: unknown;
-}
-
-/**
- * One POST of the form with XMLHttpRequest, the one browser API that reports an upload's progress (fetch does not).
- * Resolves with whatever the server answered; rejects only when no answer came.
- */
-function send(form: FormData, token: string | null, options: UploadImageOptions): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', apiUrl(API_ROUTES.uploads.create));
-    request.responseType = 'json';
-    request.setRequestHeader('accept', 'application/json');
-    if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
-    request.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable && event.total > 0) {
-        options.onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
-      }
-    });
-    const abort = () => request.abort();
-    options.signal?.addEventListener('abort', abort, { once: true });
-    const done = () => options.signal?.removeEventListener('abort', abort);
-    request.addEventListener('load', () => {
-      done();
-      resolve({ status: request.status, body: request.response as unknown });
-    });
-    request.addEventListener('error', () => {
-      done();
-      reject(new ApiError(0, STATE_MESSAGES.imageUploadError));
-    });
-    request.addEventListener('abort', () => {
-      done();
-      reject(
-        options.signal?.reason instanceof Error ? options.signal.reason : new DOMException('Aborted', 'AbortError'),
-      );
-    });
-    request.send(form);
-  });
-}
-
 /**
  * Uploads an image (a backplate, an HDRI, a composition guide, an animation frame) with progress, with the API
  * client's bearer token and its 401 rule: one refresh of the token and one retry. Resolves with the upload record;
@@ -74,18 +33,19 @@ function send(form: FormData, token: string | null, options: UploadImageOptions)
  * Error" when no answer came, or the server's own message (a file that is not an image, a group that is not yours).
  */
 export async function uploadImage(file: Blob, options: UploadImageOptions = {}): Promise<Upload> {
-  options.signal?.throwIfAborted();
   const form = new FormData();
   // A Blob without a name gets "blob"; the server names the stored file from it and sniffs the type itself.
   form.append('file', file, file instanceof File ? file.name : 'image');
   if (options.filename) form.append('filename', options.filename);
   if (options.groupId) form.append('groupId', options.groupId);
 
-  let answer = await send(form, currentAccessToken(), options);
-  if (answer.status === 401) {
-    const refreshed = await refreshAccessToken();
-    if (refreshed) answer = await send(form, refreshed, options);
-  }
+  const answer = await sendForm('POST', API_ROUTES.uploads.create, form, {
+    noAnswer: STATE_MESSAGES.imageUploadError,
+    ...(options.signal ? { signal: options.signal } : {}),
+    onProgress: ({ loaded, total }) => {
+      if (total > 0) options.onProgress?.(Math.min(100, Math.round((loaded / total) * 100)));
+    },
+  });
   if (answer.status < 200 || answer.status >= 300) {
     const error = errorBodySchema.safeParse(answer.body);
     throw new ApiError(answer.status, error.success ? error.data.message : STATE_MESSAGES.imageUploadError);
