@@ -29,6 +29,15 @@ const serverNoPlugins = {
   message: 'Services, repositories and storage import no plugin; shared HTTP helpers live in apps/server/src/http.',
 };
 
+// Services and repositories see no HTTP: the route reads the request and hands in plain values (a multipart body as
+// storage/multipart's MultipartSource, which is its parts and nothing else).
+const serverNoHttp = {
+  name: 'fastify',
+  importNames: ['FastifyRequest', 'FastifyReply'],
+  message:
+    "Services take no request or reply: take plain values, or a multipart body as storage/multipart's MultipartSource.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -89,8 +98,17 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/**/*.service.ts', 'apps/server/src/**/*.repository.ts', 'apps/server/src/storage/**/*.ts'],
+    files: ['apps/server/src/storage/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [serverThirdPartyPlugins, serverNoPlugins] }] },
+  },
+  {
+    files: ['apps/server/src/**/*.service.ts', 'apps/server/src/**/*.repository.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [serverThirdPartyPlugins, serverNoPlugins], paths: [serverNoHttp] },
+      ],
+    },
   },
   {
     // The reference engine's page runs in its headless Chromium.

@@ -31,6 +31,12 @@ export interface MultipartBody {
   discard: () => Promise<void>;
 }
 
+/**
+ * A multipart request as far as the services may read it: whether it is one, and its parts. The route hands its
+ * request in; a service sees nothing else of HTTP (no headers, no reply), and a test can hand in parts of its own.
+ */
+export type MultipartSource = Pick<FastifyRequest, 'isMultipart' | 'parts'>;
+
 const MAX_FIELDS = 20;
 const MAX_FIELD_BYTES = 1_000_000;
 
@@ -59,7 +65,7 @@ async function peek(stream: Readable, bytes: number): Promise<{ head: Buffer; wh
  * leaves nothing stored.
  */
 export async function receiveMultipart(
-  request: FastifyRequest,
+  request: MultipartSource,
   storage: BlobStore,
   rules: Record<string, FileRule>,
 ): Promise<MultipartBody> {
@@ -114,7 +120,7 @@ export interface ReceivedForm<Fields extends z.ZodType, Required extends string>
  * stored are deleted again before the error goes on.
  */
 export async function withMultipart<Fields extends z.ZodType, Result, Required extends string = never>(
-  request: FastifyRequest,
+  request: MultipartSource,
   storage: BlobStore,
   form: MultipartForm<Fields, Required>,
   handle: (received: ReceivedForm<Fields, Required>) => Promise<Result>,

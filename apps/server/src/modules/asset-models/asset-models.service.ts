@@ -15,14 +15,13 @@ import {
   type ListSortColumn,
   type User,
 } from '@autostudio/protocol';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { AssetModelRow } from '../../db/schema.js';
 import { toNumber } from '../../db/search.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { mediaUrl } from '../../storage/media-url.js';
-import { withMultipart, type FileRule, type StoredFile } from '../../storage/multipart.js';
+import { withMultipart, type MultipartSource, type FileRule, type StoredFile } from '../../storage/multipart.js';
 import { parseJsonField } from '../../storage/parse-fields.js';
 import { canCreate } from '../access/access-policy.js';
 import { ItemAccess } from '../access/item-access.js';
@@ -100,11 +99,11 @@ export class AssetModelsService {
     return { categories, regions, brands, types };
   }
 
-  async create(user: User, request: FastifyRequest): Promise<AssetModel> {
+  async create(user: User, upload: MultipartSource): Promise<AssetModel> {
     if (!canCreate(user, 'assetModel')) throw forbidden();
     const modelId = randomUUID();
     const form = { files: fileRules(modelId), fields: createAssetModelFieldsSchema };
-    return withMultipart(request, this.storage, form, async ({ fields, files }) => {
+    return withMultipart(upload, this.storage, form, async ({ fields, files }) => {
       await this.checkModelFile(files);
       const now = new Date().toISOString();
       const row: AssetModelRow = {
@@ -133,10 +132,10 @@ export class AssetModelsService {
   }
 
   /** New metadata changes this version; a new model file makes a new version, keeping the old ones. */
-  async update(user: User, id: string, request: FastifyRequest): Promise<AssetModel> {
+  async update(user: User, id: string, upload: MultipartSource): Promise<AssetModel> {
     const existing = await this.access.manageable(user, id, ASSET_MODEL_NOT_FOUND);
     const form = { files: fileRules(existing.model_id), fields: updateAssetModelFieldsSchema };
-    return withMultipart(request, this.storage, form, async ({ fields, files }) => {
+    return withMultipart(upload, this.storage, form, async ({ fields, files }) => {
       const changes = {
         ...(fields.name !== undefined ? { name: fields.name } : {}),
         ...(fields.description !== undefined ? { description: fields.description } : {}),

@@ -11,13 +11,12 @@ import {
   type ListResult,
   type User,
 } from '@autostudio/protocol';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { ConfigRow } from '../../db/schema.js';
 import { forbidden } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { mediaUrl } from '../../storage/media-url.js';
-import { withMultipart, type FileRule } from '../../storage/multipart.js';
+import { withMultipart, type MultipartSource, type FileRule } from '../../storage/multipart.js';
 import { parseJsonField } from '../../storage/parse-fields.js';
 import { canCreate } from '../access/access-policy.js';
 import { ItemAccess } from '../access/item-access.js';
@@ -70,11 +69,11 @@ export class ConfigsService {
     return this.one(user, await this.access.readable(user, id, CONFIG_NOT_FOUND));
   }
 
-  async create(user: User, request: FastifyRequest): Promise<Config> {
+  async create(user: User, upload: MultipartSource): Promise<Config> {
     if (!canCreate(user, 'config')) throw forbidden();
     const id = randomUUID();
     const form = { files: previewRule(id), fields: createConfigFieldsSchema };
-    return withMultipart(request, this.storage, form, async ({ fields, files }) => {
+    return withMultipart(upload, this.storage, form, async ({ fields, files }) => {
       const settings = await this.ownImages(
         user,
         user.id,
@@ -98,10 +97,10 @@ export class ConfigsService {
     });
   }
 
-  async update(user: User, id: string, request: FastifyRequest): Promise<Config> {
+  async update(user: User, id: string, upload: MultipartSource): Promise<Config> {
     const existing = await this.access.manageable(user, id, CONFIG_NOT_FOUND);
     const form = { files: previewRule(id), fields: updateConfigFieldsSchema };
-    await withMultipart(request, this.storage, form, async ({ fields, files }) => {
+    await withMultipart(upload, this.storage, form, async ({ fields, files }) => {
       const settings =
         fields.settings === undefined
           ? undefined

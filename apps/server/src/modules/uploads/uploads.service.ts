@@ -12,13 +12,12 @@ import {
   type UploadEngineLink,
   type User,
 } from '@autostudio/protocol';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { UploadGroupRow, UploadRow } from '../../db/schema.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { mediaUrl } from '../../storage/media-url.js';
-import { withMultipart } from '../../storage/multipart.js';
+import { withMultipart, type MultipartSource } from '../../storage/multipart.js';
 import { toNumber } from '../../db/search.js';
 import { FILE_LINK_MESSAGES, type SignedFileLinks } from '../../storage/signed-file-links.js';
 import { extensionOf, mediaTypeOf } from '../media/media-types.js';
@@ -75,14 +74,14 @@ export class UploadsService {
   }
 
   /** Stores the image in the caller's group `groupId`, or, without one, in a new group of theirs. */
-  async create(user: User, request: FastifyRequest): Promise<Upload> {
+  async create(user: User, upload: MultipartSource): Promise<Upload> {
     if (!canCreate(user, 'upload')) throw forbidden();
     const form = {
       files: { file: { kind: 'image', maxBytes: UPLOAD_LIMITS.image, key: uploadKey } },
       fields: uploadFieldsSchema,
       required: ['file'],
     } as const;
-    return withMultipart(request, this.storage, form, async ({ fields, required: { file } }) => {
+    return withMultipart(upload, this.storage, form, async ({ fields, required: { file } }) => {
       const now = new Date().toISOString();
       const newGroup: UploadGroupRow | undefined = fields.groupId
         ? undefined
