@@ -1,16 +1,15 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { WebSocket } from '@fastify/websocket';
 import {
-  MessageHelpers,
   Messages,
-  overrideLogger,
   SignallingProtocol,
   WebSocketTransportNJS,
   type BaseMessage,
 } from '@epicgames-ps/lib-pixelstreamingcommon-ue5.5';
 import type { FastifyBaseLogger } from 'fastify';
-import { SIGNALLING_CLOSE, SOCKET } from '@autostudio/protocol';
+import { SIGNALLING_CLOSE } from '@autostudio/protocol';
 import { revokes, type Revocation } from '../auth/token-revocation.js';
+import { keepAlive, message, routeEpicLogs } from './signalling-sockets.js';
 import { InMemorySignallingBus, type SignallingBus, type ToPlayer, type ToStreamer } from './signalling-bus.js';
 
 /** Why a player's socket closes when its engine's streamer goes, as Wilbur closes it. */
@@ -52,24 +51,6 @@ interface Player {
   streamerId: string | null;
   leave: () => void;
 }
-
-/**
- * Epic's library logs every message it sends, with a stack trace, to the console at Debug level: that would be
- * several lines of stdout per ICE candidate. Its log goes into ours instead, the chatter at trace level. (The
- * library keeps one logger per process; the last server built wins, which only matters to tests.)
- */
-function routeEpicLogs(log: FastifyBaseLogger): void {
-  overrideLogger({
-    InitLogging: () => undefined,
-    Debug: (text) => log.trace({ source: 'pixelstreaming' }, text),
-    Info: (text) => log.debug({ source: 'pixelstreaming' }, text),
-    Warning: (text) => log.warn({ source: 'pixelstreaming' }, text),
-    Error: (text) => log.error({ source: 'pixelstreaming' }, text),
-  });
-}
-
-const message = (type: Parameters<typeof MessageHelpers.createMessage>[0], params: object = {}) =>
-  MessageHelpers.createMessage(type, params);
 
 /**
  * The Pixel Streaming 5.5 signalling server (reference/pixel-streaming.md): streamers (Unreal or the reference
@@ -182,7 +163,7 @@ export class SignallingServer {
 
   /** A new socket on /signalling: a streamer when it brings the engine key, otherwise a player. */
   async accept(socket: WebSocket, query: { key?: string; token?: string }): Promise<void> {
-    this.keepAlive(socket);
+    keepAlive(socket);
     if (query.key !== undefined) return this.acceptStreamer(socket, query.key);
     // Epic's frontend sends listStreamers the moment the socket opens, while the token is still being checked:
     // keep what arrives meanwhile and hand it to the player's handlers once they exist, or it is lost for good.
@@ -402,19 +383,5 @@ export class SignallingServer {
       playerId: player.id,
       message: message(Messages.playerDisconnected, { playerId: player.id }),
     });
-  }
-
-  /** Sockets whose peer vanished without a close are found by protocol-level pings. */
-  private keepAlive(socket: WebSocket): void {
-    let alive = true;
-    socket.on('pong', () => {
-      alive = true;
-    });
-    const timer = setInterval(() => {
-      if (!alive) return socket.terminate();
-      alive = false;
-      socket.ping();
-    }, SOCKET.heartbeatMs);
-    socket.on('close', () => clearInterval(timer));
   }
 }
