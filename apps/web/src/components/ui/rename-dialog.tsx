@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { plainTextField } from '@/lib/forms/plain-text-field';
+import { CONTROL_CHARACTERS_MESSAGE, NO_CONTROL_CHARACTERS } from '@autostudio/protocol';
 import { ErrorAlert } from './alert';
 import { Button } from './button';
 import { Dialog, DialogContent } from './dialog';
@@ -32,7 +32,12 @@ export interface RenameDialogProps {
 /** What the server takes for a name and a description, said before the round trip. */
 const renameSchema = (maxLength: number) =>
   z.object({
-    name: plainTextField('name', maxLength, 'A name is required'),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'A name is required')
+      .max(maxLength, `At most ${maxLength} characters`)
+      .regex(NO_CONTROL_CHARACTERS, `The name ${CONTROL_CHARACTERS_MESSAGE}`),
     description: z.string().trim(),
   });
 

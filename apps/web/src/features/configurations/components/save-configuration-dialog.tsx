@@ -4,7 +4,13 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { SAVE_CONFIG_STATUS, SUCCESS_TOASTS, type SavedConfigSettings } from '@autostudio/protocol';
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  NO_CONTROL_CHARACTERS,
+  SAVE_CONFIG_STATUS,
+  SUCCESS_TOASTS,
+  type SavedConfigSettings,
+} from '@autostudio/protocol';
 import { useInvalidateConfigurations } from '@/api/configurations';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -13,14 +19,18 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { plainTextField } from '@/lib/forms/plain-text-field';
 import { useConfigurationStore } from '../stores/configuration-store';
 
 const NAME_MAX = 200;
 
 /** What the server takes for a configuration's name and description, said before the round trip. */
 const schema = z.object({
-  name: plainTextField('name', NAME_MAX, 'Give the configuration a name'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Give the configuration a name')
+    .max(NAME_MAX, `At most ${NAME_MAX} characters`)
+    .regex(NO_CONTROL_CHARACTERS, `The name ${CONTROL_CHARACTERS_MESSAGE}`),
   description: z.string().trim(),
 });
 type SaveConfigurationForm = z.infer<typeof schema>;

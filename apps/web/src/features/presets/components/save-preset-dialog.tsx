@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { CONTROL_CHARACTERS_MESSAGE, NO_CONTROL_CHARACTERS } from '@autostudio/protocol';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { plainTextField } from '@/lib/forms/plain-text-field';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 
@@ -20,8 +20,17 @@ const MAX_CATEGORY = 100;
 
 /** What the server takes for a preset's name and category (createPresetRequestSchema), said before the round trip. */
 const schema = z.object({
-  name: plainTextField('name', MAX_NAME, 'A name is required'),
-  category: plainTextField('category', MAX_CATEGORY),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'A name is required')
+    .max(MAX_NAME, `At most ${MAX_NAME} characters`)
+    .regex(NO_CONTROL_CHARACTERS, `The name ${CONTROL_CHARACTERS_MESSAGE}`),
+  category: z
+    .string()
+    .trim()
+    .max(MAX_CATEGORY, `At most ${MAX_CATEGORY} characters`)
+    .regex(NO_CONTROL_CHARACTERS, `The category ${CONTROL_CHARACTERS_MESSAGE}`),
 });
 type SavePresetForm = z.infer<typeof schema>;
 
