@@ -15,7 +15,7 @@ function open(onSave: SavePresetDialogProps['onSave']) {
 }
 
 describe('the save-preset dialog', () => {
-  it('saves the name and category trimmed, then closes; an empty category is none', async () => {
+  it('saves the name and category trimmed, then closes', async () => {
     const onSave = vi.fn(() => Promise.resolve());
     const first = open(onSave);
     await userEvent.type(first.name, '  Warm dusk ');
