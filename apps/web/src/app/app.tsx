@@ -1,29 +1,51 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { useEffect, useState } from 'react';
+import { BrowserRouter, useLocation, useNavigate, useRoutes } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/features/auth';
 import { configureApiClient } from '@/lib/api-client';
 import { AppProvider } from './provider';
-import { createAppRouter } from './router';
+import { routes } from './router';
 import { useMediaCookie } from './use-media-cookie';
 
+/**
+ * Hands code outside React (the API client's 401 rule, spec §8) the router's way to /login: in place of the current
+ * entry, unless the user is there already.
+ */
+export function LoginRedirect({ onReady }: { onReady: (redirect: () => void) => void }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    onReady(() => {
+      if (pathname !== paths.login) void navigate(paths.login, { replace: true });
+    });
+  }, [navigate, onReady, pathname]);
+  return null;
+}
+
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
 export function App() {
-  const [router] = useState(() => {
-    const created = createAppRouter();
+  const [setRedirect] = useState(() => {
+    let redirect: () => void = () => undefined;
     configureApiClient({
       origin: '',
       getAccessToken: () => useAuthStore.getState().accessToken,
       refreshAccessToken: () => useAuthStore.getState().refreshTokens(),
-      redirectToLogin: () => {
-        if (created.state.location.pathname !== paths.login) void created.navigate(paths.login, { replace: true });
-      },
+      redirectToLogin: () => redirect(),
     });
-    return created;
+    return (next: () => void) => {
+      redirect = next;
+    };
   });
   useMediaCookie();
   return (
     <AppProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <LoginRedirect onReady={setRedirect} />
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   );
 }

@@ -1,6 +1,6 @@
-import { act, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderAtAddress } from '@/test/browser-router';
 import type { ListSpec } from './list-params';
 import { useListParams, type ListParamsControls } from './use-list-params';
 
@@ -17,32 +17,31 @@ function listRouter() {
     held.update = useListParams(SPEC).update;
     return <p>list</p>;
   }
-  const router = createMemoryRouter(
-    [
-      { path: '/admin/configs', element: <ListPage /> },
-      { path: '/landing', element: <p>landing</p> },
-    ],
-    { initialEntries: ['/admin/configs'] },
-  );
-  render(<RouterProvider router={router} />);
-  return { router, update: (change: Parameters<ListParamsControls<'category'>['update']>[0]) => held.update?.(change) };
+  const { navigate } = renderAtAddress('/admin/configs', [
+    { path: '/admin/configs', element: <ListPage /> },
+    { path: '/landing', element: <p>landing</p> },
+  ]);
+  return {
+    navigate,
+    update: (change: Parameters<ListParamsControls<'category'>['update']>[0]) => held.update?.(change),
+  };
 }
 
 describe('a list in the address', () => {
   it('writes its search into its own page’s address', () => {
-    const { router, update } = listRouter();
+    const { update } = listRouter();
     act(() => update({ search: 'Carless' }));
-    expect(router.state.location.pathname).toBe('/admin/configs');
-    expect(router.state.location.search).toBe('?search=Carless');
+    expect(window.location.pathname).toBe('/admin/configs');
+    expect(window.location.search).toBe('?search=Carless');
   });
 
   // The clean-clone e2e run: an admin searched, opened a configuration in the studio within the search box's pause,
   // and /landing opened as /landing?search=<the admin's search>, showing "No vehicle matches".
-  it('leaves the next page’s address alone once the user has left its page', async () => {
-    const { router, update } = listRouter();
-    await act(async () => router.navigate('/landing'));
+  it('leaves the next page’s address alone once the user has left its page', () => {
+    const { navigate, update } = listRouter();
+    act(() => navigate('/landing'));
     act(() => update({ search: 'Carless' }));
-    expect(router.state.location.pathname).toBe('/landing');
-    expect(router.state.location.search).toBe('');
+    expect(window.location.pathname).toBe('/landing');
+    expect(window.location.search).toBe('');
   });
 });

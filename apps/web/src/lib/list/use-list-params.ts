@@ -1,5 +1,5 @@
-import { useCallback, useContext, useMemo, useState } from 'react';
-import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-router';
+import { useCallback, useMemo, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { readListParams, writeListParams, type ListParams, type ListSpec } from './list-params';
 
 export interface ListParamsControls<F extends string> {
@@ -12,19 +12,18 @@ export interface ListParamsControls<F extends string> {
 export function useListParams<F extends string>(spec: ListSpec<F>): ListParamsControls<F> {
   const [query, setQuery] = useSearchParams();
   const { pathname } = useLocation();
-  // The router itself, not its last rendered state: only it knows whether the user has already left this page.
-  const dataRouter = useContext(UNSAFE_DataRouterContext);
   const params = useMemo(() => readListParams(query, spec), [query, spec]);
   const update = useCallback<ListParamsControls<F>['update']>(
     (change) => {
       // A page the user has just left stays on screen while the next one loads (a navigation is a React
       // transition), and its search box's pause or a late answer can still write here. The address is the next
       // page's by then, and `setQuery` would give it this list's search: /landing?search=<an admin list's search>.
-      if (dataRouter && dataRouter.router.state.location.pathname !== pathname) return;
+      // The browser's address, not the router's last rendered location: only it has moved on already.
+      if (window.location.pathname !== pathname) return;
       // A page turn is a step the Back button should undo; typing a search is not.
       setQuery(writeListParams(params, change, spec), { replace: !('page' in change) });
     },
-    [dataRouter, params, pathname, setQuery, spec],
+    [params, pathname, setQuery, spec],
   );
   return { params, update };
 }

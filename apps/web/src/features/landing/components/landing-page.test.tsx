@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_BASE, LIST_DEFAULTS, type AssetModel } from '@autostudio/protocol';
 import { pointApiClientAt } from '@/test/api-client-hooks';
+import { renderAtAddress } from '@/test/browser-router';
 import { LandingPage } from './landing-page';
 
 const ORIGIN = 'http://catalogue.test';
@@ -45,18 +45,15 @@ const json = (body: unknown) =>
 let calls: URL[] = [];
 
 function renderLanding(path = '/landing') {
-  const router = createMemoryRouter(
+  renderAtAddress(
+    path,
     [{ path: '/landing', element: <LandingPage userName="Ada" onChoose={() => {}} /> }],
-    {
-      initialEntries: [path],
-    },
+    (routed) => (
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        {routed}
+      </QueryClientProvider>
+    ),
   );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 const listCalls = () => calls.filter((url) => url.pathname.endsWith('/asset-model/filtered'));
@@ -87,7 +84,7 @@ describe('/landing’s catalogue', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks for a page of the spec’s size, not the first 100, and pages through the rest', async () => {
-    const router = renderLanding();
+    renderLanding();
     const user = userEvent.setup();
     expect(await screen.findByRole('button', { name: 'Open Car 1' })).toBeVisible();
     expect(listCalls()[0]?.searchParams.get('limit')).toBe(String(LIST_DEFAULTS.assets.limit));
@@ -96,19 +93,19 @@ describe('/landing’s catalogue', () => {
 
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByRole('button', { name: 'Open Car 11' })).toBeVisible();
-    expect(router.state.location.search).toBe('?page=2');
+    expect(window.location.search).toBe('?page=2');
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('21–23 of 23')).toBeVisible();
     expect(screen.getAllByRole('button', { name: /^Open / })).toHaveLength(3);
   });
 
   it('searches the catalogue, keeping the search in the address', async () => {
-    const router = renderLanding();
+    renderLanding();
     const user = userEvent.setup();
     await user.type(await screen.findByRole('searchbox', { name: 'Search vehicles' }), 'Car 2');
     // The search box asks once typing pauses; the machine running the tests may be slow.
     const slow = { timeout: 5000 };
-    await waitFor(() => expect(router.state.location.search).toBe('?search=Car+2'), slow);
+    await waitFor(() => expect(window.location.search).toBe('?search=Car+2'), slow);
     await waitFor(() => expect(screen.getAllByRole('button', { name: /^Open / })).toHaveLength(5), slow);
     expect(listCalls().at(-1)?.searchParams.get('search')).toBe('Car 2');
 
