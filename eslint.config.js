@@ -9,6 +9,12 @@ import tseslint from 'typescript-eslint';
 import { noRelativeWorkspaceImport, readWorkspaces } from './eslint/workspace-boundaries.js';
 
 const featuresDir = 'apps/web/src/features';
+// Sonner's code loads with the first toast raised (apps/web/src/lib/toast), not in the first load of every page.
+const webToastsThroughLib = {
+  name: 'sonner',
+  importNames: ['toast'],
+  message: 'Raise toasts through @/lib/toast, which loads sonner with the first one (the bundle budgets).',
+};
 const features = fs.existsSync(featuresDir)
   ? fs.readdirSync(featuresDir).filter((name) => fs.statSync(path.join(featuresDir, name)).isDirectory())
   : [];
@@ -182,6 +188,7 @@ export default tseslint.config(
             { group: ['@/app', '@/app/**'], message: 'Only the app layer imports from apps/web/src/app.' },
             { regex: '^(\\.\\./){2,}', message: 'Leave the feature folder through an @/ import.' },
           ],
+          paths: [webToastsThroughLib],
         },
       ],
     },
@@ -199,9 +206,14 @@ export default tseslint.config(
             },
             { regex: '^(\\.\\./){2,}', message: 'Reach other folders through an @/ import.' },
           ],
+          paths: [webToastsThroughLib],
         },
       ],
     },
+  },
+  {
+    files: ['apps/web/src/app/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [webToastsThroughLib] }] },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'],

@@ -1,49 +1,51 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { toast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { User } from '@autostudio/protocol';
 import { ThemeProvider } from '@/components/theme/theme-provider';
-import { useAuthStore } from '@/features/auth';
+import { toast } from '@/lib/toast';
 import { findToast } from '@/test/toasts';
-import { ToasterAfterSignIn } from './provider';
+import { ToasterOnFirstToast } from './provider';
 
-const riley: User = { id: 'u1', name: 'Riley', username: 'riley', roles: ['user'] };
-
-const signedInAs = (user: User | null) => act(() => useAuthStore.setState({ user }));
 const toaster = () => screen.queryByRole('region', { name: /Notifications/ });
 const mount = () =>
   render(
     <ThemeProvider>
-      <ToasterAfterSignIn />
+      <ToasterOnFirstToast />
     </ThemeProvider>,
   );
+
+// Sonner's code and the Toaster load on the first toast: seconds, not milliseconds, beside the rest of the suite.
+const slow = { timeout: 10_000 };
 
 describe('the toaster', () => {
   afterEach(async () => {
     toast.dismiss();
     await waitFor(() => expect(document.querySelector('[data-sonner-toast]')).toBeNull());
-    signedInAs(null);
   });
 
-  it('is not on the sign-in screen, comes with the first sign-in, and stays for a toast raised on the way out', async () => {
-    // sonner's code loaded once, as after an earlier sign-in: a Toaster wanted now would be there at once.
-    signedInAs(riley);
-    mount().unmount();
-    await waitFor(() => expect(toaster()).toBeNull());
-    const warm = mount();
-    await waitFor(() => expect(toaster()).not.toBeNull());
-    warm.unmount();
-
-    signedInAs(null);
-    mount();
+  it('is not there until the first toast, which it then shows, and stays for the ones after', async () => {
+    const first = mount();
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(toaster()).toBeNull();
 
-    signedInAs(riley);
-    await waitFor(() => expect(toaster()).not.toBeNull());
+    toast.error('Session Expired', { description: 'The engine was given back' });
+    const shown = await findToast('Session Expired', slow);
+    expect(shown).toHaveTextContent('The engine was given back');
+    first.unmount();
 
-    signedInAs(null);
-    toast.error('Session Expired');
-    expect(await findToast('Session Expired')).toBeVisible();
+    // A page mounted later (after a sign-out, say) has it at once.
+    mount();
+    await waitFor(() => expect(toaster()).not.toBeNull(), slow);
+    toast.success('Saved');
+    expect(await findToast('Saved', slow)).toBeVisible();
+  });
+
+  it('runs calls in the order they were made: a toast dismissed as soon as it was raised does not stay', async () => {
+    mount();
+    toast.error('Stale', { id: 'stale' });
+    toast.dismiss('stale');
+    toast.success('Fresh');
+    expect(await findToast('Fresh', slow)).toBeVisible();
+    // Dismissed after it was raised, not before (which would leave it up for its whole duration).
+    await waitFor(() => expect(screen.queryByText('Stale')).toBeNull(), slow);
   });
 });

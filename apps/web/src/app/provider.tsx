@@ -3,12 +3,13 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { TOASTS } from '@autostudio/protocol';
 import { useTheme } from '@/components/theme/theme-context';
 import { ThemeProvider } from '@/components/theme/theme-provider';
-import { useAuthRecheck, useAuthStore } from '@/features/auth';
+import { useAuthRecheck } from '@/features/auth';
+import { useToastRaised } from '@/lib/toast';
 import { ForgetServerDataOnUserChange } from './forget-server-data';
 import { GlobalLoadingOverlay } from './global-loading-overlay';
 
-// Only the pages behind sign-in raise toasts: the sign-in screen never loads sonner's code (9.4 kB gzipped, which
-// Chromium fetched on /login while the Toaster was mounted for everyone; the /login budget is 150 kB).
+// Sonner's code loads with the first toast raised (@/lib/toast), and its Toaster mounts then: a visit without a
+// toast never fetches it (9.2 kB gzipped, the /login and /home budgets in bundle-budgets.json).
 const Toaster = lazy(() => import('sonner').then(({ Toaster }) => ({ default: Toaster })));
 
 function ThemedToaster() {
@@ -25,15 +26,9 @@ function ThemedToaster() {
   );
 }
 
-/**
- * The Toaster from the first sign-in on, and kept after a sign-out: a toast raised on the way out (a session that
- * ended) stays in view on /login.
- */
-export function ToasterAfterSignIn() {
-  const signedIn = useAuthStore((state) => state.user !== null);
-  const [wanted, setWanted] = useState(signedIn);
-  if (signedIn && !wanted) setWanted(true);
-  return wanted ? (
+/** The Toaster from the first toast on, and kept: a toast raised on the way out (a session that ended) stays in view. */
+export function ToasterOnFirstToast() {
+  return useToastRaised() ? (
     <Suspense>
       <ThemedToaster />
     </Suspense>
@@ -56,7 +51,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
         <ForgetServerDataOnUserChange />
         {children}
         <GlobalLoadingOverlay />
-        <ToasterAfterSignIn />
+        <ToasterOnFirstToast />
       </QueryClientProvider>
     </ThemeProvider>
   );

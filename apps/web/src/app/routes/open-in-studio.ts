@@ -1,5 +1,5 @@
 import type { NavigateFunction } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { Config } from '@autostudio/protocol';
 import { paths } from '@/config/paths';
 // By path: the configurations feature's index brings its browser's code, which the console does not need.

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { canManage, FAILURE_TOASTS, type Preset } from '@autostudio/protocol';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { TimelinePanel, useTimelineStore } from '@/features/animation';
 import { useAuthStore } from '@/features/auth';
 import { captureSnapshot } from '@/features/configurations/lib/snapshot';

@@ -1,7 +1,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useState, type ReactNode } from 'react';
 import { Button } from './button';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { failureReason } from '@/lib/api-client';
 import { Spinner } from './spinner';
 

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ErrorAlert } from './alert';
 import { Button } from './button';
 import { Dialog, DialogContent } from './dialog';

@@ -1,5 +1,5 @@
 import { FAILURE_TOASTS, STATE_MESSAGES } from '@autostudio/protocol';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RemoteApi, type RemoteTransport } from '@/lib/remote-control/remote-api';
 import { engineActionsIdle, fillSettings, runEngineAction, useEngineStore } from '@/lib/engine';
@@ -15,7 +15,7 @@ import {
   selectLight,
 } from './actions';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn() } }));
+vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn() } }));
 
 type Light = {
   ID: number;

@@ -1,5 +1,5 @@
 import { FAILURE_TOASTS, LIGHT_DEFAULTS, LIGHT_TYPES, STATE_MESSAGES, type LightType } from '@autostudio/protocol';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { RgbColor } from '@/lib/color';
 import { keyedActions, useEngineStore, type ConfigLight } from '@/lib/engine';
 

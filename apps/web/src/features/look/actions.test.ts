@@ -1,11 +1,11 @@
 import { ENGINE_CONFIG_DEFAULTS, FAILURE_TOASTS } from '@autostudio/protocol';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RemoteApi, type RemoteTransport } from '@/lib/remote-control/remote-api';
 import { engineActionsIdle, fillSettings, runEngineAction, useEngineStore } from '@/lib/engine';
 import { gainAction, lookAction, resetLook } from './actions';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn() } }));
+vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn() } }));
 
 /** A post-process volume like the engine's: PostProcessLite merges, ResetPostProcessLite goes back to defaults. */
 function postProcessEngine() {

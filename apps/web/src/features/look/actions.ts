@@ -5,7 +5,7 @@ import {
   type PostProcessParameter,
   type ToneMapperName,
 } from '@autostudio/protocol';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { keyedActions, useEngineStore, type EngineSettings } from '@/lib/engine';
 
 /** Spec §8: a look that does not reach the engine says so in the spec's words. */

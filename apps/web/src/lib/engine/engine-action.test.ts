@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { RemoteApi, type RemoteTransport } from '@/lib/remote-control/remote-api';
 import { defineEngineAction, engineActionsIdle, runEngineAction } from './engine-action';
 import { useEngineStore } from './engine-store';
 import { fillSettings } from './read-engine';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn() } }));
+vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn() } }));
 
 /** An engine that answers each call when the test says so, and remembers what it was sent. */
 function slowEngine() {

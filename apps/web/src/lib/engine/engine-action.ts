@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { RemoteApi } from '@/lib/remote-control/remote-api';
 import type { EngineSettings } from './engine-settings';
 import { useEngineStore } from './engine-store';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 /**
  * A fetch whose failure the user hears of as the spec's toast (spec §8 lists fetch failures as toasts), while the

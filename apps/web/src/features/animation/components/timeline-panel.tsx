@@ -1,6 +1,6 @@
 import { FilePlus2, ImageOff, Library, Pause, Play, Plus, Save, SkipForward, Square, Trash2, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';

@@ -1,6 +1,6 @@
 import { Car, Pencil, Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import {
   canManage,
   FAILURE_TOASTS,

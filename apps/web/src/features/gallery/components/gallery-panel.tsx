@@ -1,6 +1,6 @@
 import { Film, Image as ImageIcon, Images, Pencil, Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { canCreate, canManage, type RenderedAsset, type User } from '@autostudio/protocol';
 import { ActionMenu, type MenuAction } from '@/components/ui/action-menu';
 import { ErrorAlert } from '@/components/ui/alert';

@@ -1,13 +1,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FAILURE_TOASTS, type ToneMapperName } from '@autostudio/protocol';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useEngineStore } from '@/lib/engine';
 import { RemoteApi, type RemoteTransport } from '@/lib/remote-control/remote-api';
 import { ToneMappingSection } from './tone-mapping-section';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn() } }));
+vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn() } }));
 
 /** An engine that takes property writes, or refuses them; it records what it was sent. */
 function propertyEngine({ refuse = false } = {}) {

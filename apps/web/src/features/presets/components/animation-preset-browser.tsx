@@ -1,6 +1,6 @@
 import { Copy, Film, Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import {
   canCreate,
   canManage,
@@ -35,8 +35,8 @@ const ALL_CATEGORIES = '__all__';
 /** Shows a mutation's outcome: its success text, or the failure text it rejected with. */
 function report(outcome: Promise<string>): Promise<void> {
   return outcome.then(
-    (message) => void toast.success(message),
-    (error: unknown) => void toast.error(error instanceof Error ? error.message : String(error)),
+    (message) => toast.success(message),
+    (error: unknown) => toast.error(error instanceof Error ? error.message : String(error)),
   );
 }
 

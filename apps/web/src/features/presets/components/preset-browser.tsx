@@ -1,6 +1,6 @@
 import { Check, Copy, Pencil, Plus, Share2, Star, StarOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import {
   canCreate,
   canManage,
@@ -37,7 +37,7 @@ export interface PresetBrowserProps {
 /** Shows a mutation's outcome: its success text, or the failure text it rejected with. */
 function report(outcome: Promise<string>): Promise<void> {
   return outcome.then(
-    (message) => void toast.success(message),
+    (message) => toast.success(message),
     (error: unknown) => {
       toast.error(error instanceof Error ? error.message : String(error));
       throw error;

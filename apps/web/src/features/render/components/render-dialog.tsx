@@ -11,7 +11,7 @@ import {
 } from '@autostudio/protocol';
 import { Check } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Segmented } from '@/components/ui/segmented';
 import { cn } from '@/lib/cn';
 import { stillRenderRequest } from '../lib/render-request';

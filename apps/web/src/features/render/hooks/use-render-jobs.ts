@@ -1,6 +1,6 @@
 import { queryOptions, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import {
   POLLING,
   RENDER_MESSAGES,

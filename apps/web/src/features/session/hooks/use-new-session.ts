@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useSessionStore } from '../stores/session-store';
 import { productLoadFailure } from '../lib/load-failure';
 import { loadProductWithOverlay } from './use-product-load';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { AssetModel } from '@autostudio/protocol';
 import { paths } from '@/config/paths';
 import { showLoading } from '@/lib/loading/loading-store';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { STATE_MESSAGES } from '@autostudio/protocol';
 import { resumeStudio } from '../lib/resume-studio';
 import { recallStudio, type StudioMemory } from '../lib/studio-memory';

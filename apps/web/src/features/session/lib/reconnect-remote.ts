@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { SOCKET_MESSAGES } from '@autostudio/protocol';
 import { useEngineStore } from '@/lib/engine';
 import { useSessionStore } from '../stores/session-store';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { z } from 'zod';
 import { FAILURE_TOASTS, MAX_SETTINGS_LENGTH, SUCCESS_TOASTS, type Preset } from '@autostudio/protocol';
 import { FormDialog } from '@/components/ui/form-dialog';

@@ -1,6 +1,6 @@
 import { Copy, Pencil, Share2, Star, StarOff, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import {
   FAILURE_TOASTS,
   LIST_DEFAULTS,
@@ -89,14 +89,14 @@ export function PresetsPage({ renderShare }: PresetsPageProps) {
 
   const setDefault = (preset: Preset, isDefault: boolean) =>
     change.mutateAsync({ id: preset.id, changes: { isDefault } }).then(
-      () => void toast.success(SUCCESS_TOASTS.presetUpdated),
-      (error: unknown) => void toast.error(FAILURE_TOASTS.updatePreset, { description: failureReason(error) }),
+      () => toast.success(SUCCESS_TOASTS.presetUpdated),
+      (error: unknown) => toast.error(FAILURE_TOASTS.updatePreset, { description: failureReason(error) }),
     );
 
   const copy = (preset: Preset) =>
     copyMutation.mutateAsync(preset).then(
-      () => void toast.success(SUCCESS_TOASTS.presetCreated),
-      (error: unknown) => void toast.error(FAILURE_TOASTS.createPreset, { description: failureReason(error) }),
+      () => toast.success(SUCCESS_TOASTS.presetCreated),
+      (error: unknown) => toast.error(FAILURE_TOASTS.createPreset, { description: failureReason(error) }),
     );
 
   const actionsFor = (preset: Preset): MenuAction[] => [
