@@ -5,7 +5,6 @@ import { Button } from '@/components/ui/button';
 import { useAuthStore } from '@/features/auth';
 import { useConfigurationStore } from '@/features/configurations';
 import { useGalleryStore } from '@/features/gallery';
-import { listPresets } from '@/api/presets';
 import { dismissRender, useCancelRender, useRenderJobs } from '@/features/render';
 import { useSessionStore } from '@/features/session';
 import { useEngineStore } from '@/lib/engine';
@@ -23,9 +22,14 @@ const RenderProgressPanel = lazy(() =>
   import('@/features/render/components/render-progress-panel').then((m) => ({ default: m.RenderProgressPanel })),
 );
 
-/** The user's own sequences for the video dialog: the animation presets they see, as many as one page holds. */
-const loadSequences = async (): Promise<Preset[]> =>
-  (await listPresets({ page: 1, limit: MAX_LIST_LIMIT, type: 'animation' })).items;
+/**
+ * The user's own sequences for the video dialog: the animation presets they see, as many as one page holds. The
+ * presets' API comes with the dialog, not with the toolbar.
+ */
+const loadSequences = async (): Promise<Preset[]> => {
+  const { listPresets } = await import('@/api/presets');
+  return (await listPresets({ page: 1, limit: MAX_LIST_LIMIT, type: 'animation' })).items;
+};
 
 type OpenDialog = 'render' | 'video' | null;
 

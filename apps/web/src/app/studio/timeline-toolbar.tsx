@@ -2,7 +2,9 @@ import { Film } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { canCreate } from '@autostudio/protocol';
 import { Button } from '@/components/ui/button';
-import { useTimelineStore } from '@/features/animation';
+// The store alone, not the feature's index: that would bring the timeline panel into this chunk, which loads with
+// the studio's first paint (the /home budget); the panel loads with the timeline.
+import { useTimelineStore } from '@/features/animation/stores/timeline-store';
 import { useAuthStore } from '@/features/auth';
 import { cn } from '@/lib/cn';
 import { useEngineStore } from '@/lib/engine';
