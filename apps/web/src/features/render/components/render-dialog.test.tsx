@@ -169,12 +169,30 @@ describe('the render dialog', () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
+  it('refuses a name or a category the server would refuse, says why beside each, and starts nothing', async () => {
+    const user = userEvent.setup();
+    const { dialog, started, onOpenChange } = open();
+    const name = within(dialog).getByRole('textbox', { name: /Name/ });
+    await user.clear(name);
+    await user.paste('Dusk\u202Estill');
+    const category = within(dialog).getByRole('textbox', { name: 'Category' });
+    await user.clear(category);
+    await user.paste('SUV\u0007');
+    await user.click(within(dialog).getByRole('button', { name: 'Start render' }));
+    expect(await within(dialog).findByText('The name must not contain control characters')).toBeVisible();
+    expect(within(dialog).getByText('The category must not contain control characters')).toBeVisible();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('The name must not contain control characters');
+    expect(started()).toEqual([]);
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
   it('needs a name', async () => {
     const user = userEvent.setup();
     const { dialog, started, onOpenChange } = open();
     await user.clear(within(dialog).getByRole('textbox', { name: /Name/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Start render' }));
-    expect(within(dialog).getByText('Give the render a name')).toBeVisible();
+    expect(await within(dialog).findByText('Give the render a name')).toBeVisible();
     expect(started()).toEqual([]);
     expect(onOpenChange).not.toHaveBeenCalled();
   });

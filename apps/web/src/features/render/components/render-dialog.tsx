@@ -25,7 +25,7 @@ import {
   Section,
   SizeFields,
   sizeErrors,
-  useMetadataDraft,
+  useMetadataForm,
   type MetadataDraft,
   type SizeDraft,
 } from './render-fields';
@@ -58,16 +58,16 @@ export function RenderDialog({ open, onOpenChange, collect, metadataDefaults, co
   const updateStill = useRenderSettingsStore((state) => state.updateStill);
   const togglePass = useRenderSettingsStore((state) => state.togglePass);
   const [sizeDraft, setSizeDraft] = useState<SizeDraft | null>(null);
-  const { metadata, change, nameError, checked } = useMetadataDraft(metadataDefaults);
+  const form = useMetadataForm(metadataDefaults);
   const { startStill } = useStartRender();
   const multiPass = settings.renderType === 'Multi Pass';
   const passError = multiPass && settings.selectedPasses.length === 0 ? 'Choose at least one pass' : null;
   const sizeInvalid = Object.values(sizeErrors(sizeDraft)).some(Boolean);
   const size = requestedResolution(settings);
 
-  const start = () => {
-    const fields = checked();
-    if (!fields || passError || sizeInvalid) return;
+  // The metadata's errors show whatever else is wrong; the job starts only when nothing is.
+  const start = form.handleSubmit((fields) => {
+    if (passError || sizeInvalid) return;
     // Read afresh: a number box commits its value when it loses focus to the start button.
     const current = useRenderSettingsStore.getState().still;
     let scene: SavedConfigSettings;
@@ -81,7 +81,7 @@ export function RenderDialog({ open, onOpenChange, collect, metadataDefaults, co
     }
     void startStill(stillRenderRequest(current, { ...fields, configId }, scene));
     onOpenChange(false);
-  };
+  });
 
   return (
     <RenderDialogFrame
@@ -93,7 +93,7 @@ export function RenderDialog({ open, onOpenChange, collect, metadataDefaults, co
       summary={`${settings.resolutionPreset === CUSTOM_RESOLUTION && sizeInvalid ? '–' : `${size.width}×${size.height}`} · ${settings.imageFormat} · ${settings.quality}`}
       startLabel="Start render"
       startDisabled={Boolean(passError) || sizeInvalid}
-      onStart={start}
+      onStart={() => void start()}
     >
       <div className="flex flex-col gap-4">
         <Section title="Output">
@@ -172,7 +172,7 @@ export function RenderDialog({ open, onOpenChange, collect, metadataDefaults, co
             />
           }
         />
-        <MetadataFields value={metadata} onChange={change} nameError={nameError} />
+        <MetadataFields form={form} />
       </div>
     </RenderDialogFrame>
   );

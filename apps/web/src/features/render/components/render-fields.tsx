@@ -1,17 +1,23 @@
 import {
+  CONTROL_CHARACTERS_MESSAGE,
   CUSTOM_RESOLUTION,
   MAX_ANTI_ALIAS_SAMPLES,
+  NO_CONTROL_CHARACTERS,
   RENDER_QUALITIES,
   RESOLUTION_PRESET_NAMES,
   type ResolutionPresetName,
 } from '@autostudio/protocol';
-import { useId, useState, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { cloneElement, useId, type KeyboardEvent, type ReactElement, type ReactNode, type SyntheticEvent } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Segmented } from '@/components/ui/segmented';
 import { SliderField } from '@/components/ui/slider-field';
 import { Textarea } from '@/components/ui/textarea';
+import { cn } from '@/lib/cn';
 import { qualityNote, sideError, type RenderMetadataFields } from '../lib/render-request';
 import {
   useRenderSettingsStore,
@@ -203,106 +209,94 @@ export function QualityFields({
   );
 }
 
-export type MetadataDraft = Omit<RenderMetadataFields, 'configId'>;
+const NAME_MAX = 200;
+const LABEL_MAX = 100;
+const DESCRIPTION_MAX = 5000;
 
-/** What the finished render is recorded as in the gallery. The name is required. */
-export function MetadataFields({
-  value,
-  onChange,
-  nameError,
+const label = (field: string) =>
+  z
+    .string()
+    .trim()
+    .max(LABEL_MAX, `At most ${LABEL_MAX} characters`)
+    .regex(NO_CONTROL_CHARACTERS, `The ${field} ${CONTROL_CHARACTERS_MESSAGE}`);
+
+/** What the server takes as a render's metadata (the protocol's renderMetadataSchema), said before the round trip. */
+const metadataSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Give the render a name')
+    .max(NAME_MAX, `At most ${NAME_MAX} characters`)
+    .regex(NO_CONTROL_CHARACTERS, `The name ${CONTROL_CHARACTERS_MESSAGE}`),
+  description: z.string().trim().max(DESCRIPTION_MAX, `At most ${DESCRIPTION_MAX} characters`),
+  category: label('category'),
+  brand: label('brand'),
+});
+export type MetadataDraft = z.infer<typeof metadataSchema> & Omit<RenderMetadataFields, 'configId'>;
+
+/**
+ * The metadata's form (react-hook-form with its schema), starting from the current configuration's name, else the
+ * product's. The dialog is mounted when it opens, so each opening starts from them afresh.
+ */
+export function useMetadataForm(defaults: MetadataDraft): UseFormReturn<MetadataDraft> {
+  return useForm<MetadataDraft>({ resolver: zodResolver(metadataSchema), defaultValues: defaults });
+}
+
+/** A small labelled field of the metadata, with its error under it, wired for screen readers. */
+function MetadataField({
+  label: text,
+  error,
+  required = false,
+  className,
+  children,
 }: {
-  value: MetadataDraft;
-  onChange: (changes: Partial<MetadataDraft>) => void;
-  nameError: string | null;
+  label: string;
+  error: string | undefined;
+  required?: boolean;
+  className?: string;
+  children: ReactElement<{ id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }>;
 }) {
   const id = useId();
   return (
-    <Section title="Metadata">
-      <div className="grid grid-cols-2 gap-2.5">
-        <div className="col-span-2 flex flex-col gap-1">
-          <label htmlFor={`${id}-name`} className="text-[12px] text-muted-foreground">
-            Name <span aria-hidden>*</span>
-          </label>
-          <Input
-            id={`${id}-name`}
-            className="h-7 text-[12px]"
-            required
-            maxLength={200}
-            value={value.name}
-            aria-invalid={Boolean(nameError)}
-            aria-describedby={nameError ? `${id}-name-error` : undefined}
-            onChange={(event) => onChange({ name: event.target.value })}
-          />
-          {nameError && (
-            <p id={`${id}-name-error`} className="text-[11px] text-destructive">
-              {nameError}
-            </p>
-          )}
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-category`} className="text-[12px] text-muted-foreground">
-            Category
-          </label>
-          <Input
-            id={`${id}-category`}
-            className="h-7 text-[12px]"
-            maxLength={100}
-            value={value.category}
-            onChange={(event) => onChange({ category: event.target.value })}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-brand`} className="text-[12px] text-muted-foreground">
-            Brand
-          </label>
-          <Input
-            id={`${id}-brand`}
-            className="h-7 text-[12px]"
-            maxLength={100}
-            value={value.brand}
-            onChange={(event) => onChange({ brand: event.target.value })}
-          />
-        </div>
-        <div className="col-span-2 flex flex-col gap-1">
-          <label htmlFor={`${id}-description`} className="text-[12px] text-muted-foreground">
-            Description
-          </label>
-          <Textarea
-            id={`${id}-description`}
-            rows={2}
-            className="text-[12px]"
-            value={value.description}
-            onChange={(event) => onChange({ description: event.target.value })}
-          />
-        </div>
-      </div>
-    </Section>
+    <div className={cn('flex flex-col gap-1', className)}>
+      <label htmlFor={id} className="text-[12px] text-muted-foreground">
+        {text} {required && <span aria-hidden>*</span>}
+      </label>
+      {cloneElement(children, {
+        id,
+        'aria-invalid': Boolean(error),
+        'aria-describedby': error ? `${id}-error` : undefined,
+      })}
+      {error && (
+        <p id={`${id}-error`} className="text-[11px] text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 
-/** The metadata a dialog starts from: the current configuration's name, else the product's. */
-export function useMetadataDraft(defaults: MetadataDraft) {
-  const [metadata, setMetadata] = useState<MetadataDraft>(defaults);
-  const [nameError, setNameError] = useState<string | null>(null);
-  const change = (changes: Partial<MetadataDraft>) => {
-    setMetadata((current) => ({ ...current, ...changes }));
-    if (changes.name?.trim()) setNameError(null);
-  };
-  /** The trimmed metadata, or null after showing why it cannot be used. */
-  const checked = (): MetadataDraft | null => {
-    const name = metadata.name.trim();
-    if (!name) {
-      setNameError('Give the render a name');
-      return null;
-    }
-    return {
-      name,
-      description: metadata.description.trim(),
-      category: metadata.category.trim(),
-      brand: metadata.brand.trim(),
-    };
-  };
-  return { metadata, change, nameError, checked };
+/** What the finished render is recorded as in the gallery. The name is required. */
+export function MetadataFields({ form }: { form: UseFormReturn<MetadataDraft> }) {
+  const { errors } = form.formState;
+  return (
+    <Section title="Metadata">
+      <div className="grid grid-cols-2 gap-2.5">
+        <MetadataField label="Name" required error={errors.name?.message} className="col-span-2">
+          <Input className="h-7 text-[12px]" required maxLength={NAME_MAX} {...form.register('name')} />
+        </MetadataField>
+        <MetadataField label="Category" error={errors.category?.message}>
+          <Input className="h-7 text-[12px]" maxLength={LABEL_MAX} {...form.register('category')} />
+        </MetadataField>
+        <MetadataField label="Brand" error={errors.brand?.message}>
+          <Input className="h-7 text-[12px]" maxLength={LABEL_MAX} {...form.register('brand')} />
+        </MetadataField>
+        <MetadataField label="Description" error={errors.description?.message} className="col-span-2">
+          <Textarea rows={2} className="text-[12px]" maxLength={DESCRIPTION_MAX} {...form.register('description')} />
+        </MetadataField>
+      </div>
+    </Section>
+  );
 }
 
 /**

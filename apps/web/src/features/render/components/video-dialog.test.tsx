@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from 'sonner';
@@ -142,6 +142,20 @@ describe('the video dialog', () => {
       animationType: 'preset',
       selectedAnimation: 'Left Close-up View',
     });
+  });
+
+  it('says at once every reason not to start: no sequence chosen and no name', async () => {
+    const user = userEvent.setup();
+    const { dialog, started, onOpenChange } = open([sequence('seq-1', 'Hero orbit', [0, 1, 2])]);
+    await within(dialog).findByRole('radio', { name: /Hero orbit/ });
+    // A sequence chosen earlier in the tab that this user no longer sees.
+    act(() => useRenderSettingsStore.getState().chooseSequence('seq-gone'));
+    await user.clear(within(dialog).getByRole('textbox', { name: /Name/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Start video' }));
+    expect(await within(dialog).findByText('Give the render a name')).toBeVisible();
+    expect(within(dialog).getByText('Choose an animation to render')).toBeVisible();
+    expect(started()).toEqual([]);
+    expect(onOpenChange).not.toHaveBeenCalled();
   });
 
   it('Enter in a number box commits the value and starts no video; only Start video starts it', async () => {

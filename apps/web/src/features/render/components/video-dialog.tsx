@@ -29,7 +29,7 @@ import {
   Section,
   SizeFields,
   sizeErrors,
-  useMetadataDraft,
+  useMetadataForm,
   type MetadataDraft,
   type SizeDraft,
 } from './render-fields';
@@ -128,7 +128,7 @@ export function VideoDialog({
   const chooseSequence = useRenderSettingsStore((state) => state.chooseSequence);
   const [sizeDraft, setSizeDraft] = useState<SizeDraft | null>(null);
   const [animationError, setAnimationError] = useState<string | null>(null);
-  const { metadata, change, nameError, checked } = useMetadataDraft(metadataDefaults);
+  const form = useMetadataForm(metadataDefaults);
   const { startVideo } = useStartRender();
   const sequences = useQuery({
     queryKey: ['render', 'sequences'],
@@ -148,25 +148,27 @@ export function VideoDialog({
         : null
       : (PRESET_ANIMATIONS.find((animation) => animation.name === settings.selectedAnimation)?.frames ?? null);
 
+  // Every reason not to start shows at once: the animation's, the size's and the metadata's.
   const start = () => {
-    const fields = checked();
     const current = useRenderSettingsStore.getState().video;
-    if (current.animationType === 'custom' && !chosenSequence) {
-      setAnimationError('Choose an animation to render');
-      return;
-    }
-    if (!fields || sizeInvalid) return;
-    let scene: SavedConfigSettings;
-    try {
-      scene = collect();
-    } catch (error) {
-      toast.error(STATE_MESSAGES.startVideoRenderFailed, {
-        description: error instanceof Error ? error.message : String(error),
-      });
-      return;
-    }
-    void startVideo(videoRenderRequest(current, { ...fields, configId }, scene));
-    onOpenChange(false);
+    const animationMissing = current.animationType === 'custom' && !chosenSequence;
+    if (animationMissing) setAnimationError('Choose an animation to render');
+    return form.handleSubmit((fields) => {
+      if (animationMissing || sizeInvalid) return;
+      // Read afresh: a number box commits its value when it loses focus to the start button.
+      const settingsNow = useRenderSettingsStore.getState().video;
+      let scene: SavedConfigSettings;
+      try {
+        scene = collect();
+      } catch (error) {
+        toast.error(STATE_MESSAGES.startVideoRenderFailed, {
+          description: error instanceof Error ? error.message : String(error),
+        });
+        return;
+      }
+      void startVideo(videoRenderRequest(settingsNow, { ...fields, configId }, scene));
+      onOpenChange(false);
+    })();
   };
 
   return (
@@ -179,7 +181,7 @@ export function VideoDialog({
       summary={`${settings.resolutionPreset === CUSTOM_RESOLUTION && sizeInvalid ? '–' : `${size.width}×${size.height}`} · ${settings.videoFormat} · ${settings.quality}`}
       startLabel="Start video"
       startDisabled={sizeInvalid}
-      onStart={start}
+      onStart={() => void start()}
     >
       <div className="flex flex-col gap-4">
         <Section title="Animation">
@@ -264,7 +266,7 @@ export function VideoDialog({
             />
           }
         />
-        <MetadataFields value={metadata} onChange={change} nameError={nameError} />
+        <MetadataFields form={form} />
       </div>
     </RenderDialogFrame>
   );
