@@ -63,7 +63,10 @@ export type AnswerOf<O> = O extends { responses: infer Responses }
 type Absent<T> = [T] extends [never] ? true : [T] extends [undefined] ? true : false;
 
 /** How a call is sent, beside what it sends: apiRequest's options of the same names. */
-export type Delivery = Pick<RequestOptions<unknown>, 'signal' | 'keepalive' | 'handleUnauthorized' | 'okStatuses'>;
+export type Delivery = Pick<
+  RequestOptions<unknown>,
+  'signal' | 'keepalive' | 'handleUnauthorized' | 'okStatuses' | 'token'
+>;
 
 export type CallOptions<O, T> = Delivery &
   (Absent<PathParamsOf<O>> extends true ? { params?: never } : { params: PathParamsOf<O> }) &

@@ -1,12 +1,10 @@
-import { API_ROUTES, MEDIA_COOKIE_REQUEST_DELAY_MS } from '@autostudio/protocol';
-import { apiRequest } from '@/lib/api-client';
+import { API_ROUTES, MEDIA_COOKIE_REQUEST_DELAY_MS, mediaCookieResponseSchema } from '@autostudio/protocol';
+import { serverCall } from '@/api/server-call';
 
 /** Asked again at this share of the cookie's life, so images never meet an expired one. */
 const RENEW_AT = 0.8;
 /** After a failure (the server away, a token being refreshed): the next try. */
 const RETRY_MS = 30_000;
-/** What the server's cookie lasts (MEDIA_COOKIE.ttlSeconds), should an answer not say. */
-const USUAL_LIFE_SECONDS = 3600;
 
 export interface MediaCookieOptions {
   delayMs?: number;
@@ -49,8 +47,8 @@ export class MediaCookieKeeper {
     this.timer = null;
     let next = RETRY_MS;
     try {
-      const answer = await apiRequest<{ expiresIn?: unknown }>(API_ROUTES.storage.authCookie);
-      const lasts = typeof answer.expiresIn === 'number' ? answer.expiresIn : USUAL_LIFE_SECONDS;
+      const answer = await serverCall('get', API_ROUTES.storage.authCookie, { schema: mediaCookieResponseSchema });
+      const lasts = answer.expiresIn;
       next = Math.max(RETRY_MS, lasts * 1000 * RENEW_AT);
     } catch (error) {
       (this.options.log ?? ((message, cause) => console.warn(message, cause)))('Media cookie request failed', error);

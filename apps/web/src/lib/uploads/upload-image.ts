@@ -1,12 +1,13 @@
 import {
   API_ROUTES,
   errorBodySchema,
-  pathTo,
   STATE_MESSAGES,
+  uploadEngineLinkSchema,
   type Upload,
   type UploadEngineLink,
 } from '@autostudio/protocol';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { serverCall } from '@/api/server-call';
+import { ApiError } from '@/lib/api-client';
 import { sendForm } from './send-form';
 
 export interface UploadImageOptions {
@@ -61,8 +62,9 @@ export async function uploadImage(file: Blob, options: UploadImageOptions = {}):
  * hands the URL on as it came and never needs to know which engine it talks to.
  */
 export function uploadEngineLink(uploadId: string, signal?: AbortSignal): Promise<UploadEngineLink> {
-  return apiRequest<UploadEngineLink>(pathTo(API_ROUTES.uploads.engineLink, { id: uploadId }), {
-    method: 'POST',
+  return serverCall('post', API_ROUTES.uploads.engineLink, {
+    params: { id: uploadId },
+    schema: uploadEngineLinkSchema,
     ...(signal ? { signal } : {}),
   });
 }

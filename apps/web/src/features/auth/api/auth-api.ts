@@ -8,11 +8,10 @@ import {
   type LoginResponse,
   type User,
 } from '@autostudio/protocol';
-import { apiRequest } from '@/lib/api-client';
+import { serverCall } from '@/api/server-call';
 
 export function login(credentials: LoginRequest): Promise<LoginResponse> {
-  return apiRequest(API_ROUTES.auth.login, {
-    method: 'POST',
+  return serverCall('post', API_ROUTES.auth.login, {
     body: credentials,
     schema: loginResponseSchema,
     handleUnauthorized: true,
@@ -20,11 +19,11 @@ export function login(credentials: LoginRequest): Promise<LoginResponse> {
 }
 
 export function verify(token: string): Promise<User> {
-  return apiRequest(API_ROUTES.auth.verify, { token, schema: userSchema, handleUnauthorized: true });
+  return serverCall('get', API_ROUTES.auth.verify, { token, schema: userSchema, handleUnauthorized: true });
 }
 
 export function refresh(refreshToken: string): Promise<LoginResponse> {
-  return apiRequest(API_ROUTES.auth.refresh, {
+  return serverCall('get', API_ROUTES.auth.refresh, {
     token: refreshToken,
     schema: loginResponseSchema,
     handleUnauthorized: true,
@@ -32,12 +31,12 @@ export function refresh(refreshToken: string): Promise<LoginResponse> {
 }
 
 export function logout(refreshToken: string): Promise<void> {
-  return apiRequest(API_ROUTES.auth.logout, { method: 'POST', body: { refreshToken }, handleUnauthorized: true });
+  return serverCall('post', API_ROUTES.auth.logout, { body: { refreshToken }, handleUnauthorized: true });
 }
 
 export const authOptionsQuery = queryOptions({
   queryKey: ['auth', 'options'],
-  queryFn: () => apiRequest(API_ROUTES.auth.options, { schema: authOptionsSchema }),
+  queryFn: () => serverCall('get', API_ROUTES.auth.options, { schema: authOptionsSchema }),
   staleTime: Infinity,
 });
 
