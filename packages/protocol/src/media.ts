@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the web app asks for the cookie from its first page on, whose build stays small (see roles.ts).
+import * as z from 'zod/mini';
 import { API_BASE, API_ROUTES } from './routes.js';
 
 /**
@@ -14,7 +15,7 @@ export const MEDIA_COOKIE = {
 export const mediaCookieResponseSchema = z.object({
   /** When the cookie stops working; ask for a new one before then. */
   expiresAt: z.iso.datetime(),
-  expiresIn: z.number().int().positive(),
+  expiresIn: z.number().check(z.int(), z.positive()),
 });
 export type MediaCookieResponse = z.infer<typeof mediaCookieResponseSchema>;
 
