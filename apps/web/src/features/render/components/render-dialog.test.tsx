@@ -2,8 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RenderEstimates, SavedConfigSettings } from '@autostudio/protocol';
+import { Toaster } from 'sonner';
+import { STATE_MESSAGES, type RenderEstimates, type SavedConfigSettings } from '@autostudio/protocol';
 import { pointApiClientAt } from '@/test/api-client-hooks';
+import { findToast } from '@/test/toasts';
 import { jsonAnswer, renderJob, stubRenderService } from '@/test/render-service';
 import { useRenderJobsStore } from '../stores/render-jobs-store';
 import { useRenderSettingsStore } from '../stores/render-settings-store';
@@ -12,7 +14,7 @@ import { RenderDialog } from './render-dialog';
 const SCENE: SavedConfigSettings = { app: { product: { id: 'terra' } }, scene: { timeOfDay: 'Sunset' } };
 
 /** The dialog, with what GET /render-estimates answered last (`estimates`), as the app's query cache holds it. */
-function open(estimates?: RenderEstimates) {
+function open(estimates?: RenderEstimates, collect: () => SavedConfigSettings = () => SCENE) {
   const onOpenChange = vi.fn();
   // The render service answers each start with a queued job; `started` lists the requests it was sent.
   pointApiClientAt('http://server.test');
@@ -27,10 +29,11 @@ function open(estimates?: RenderEstimates) {
       <RenderDialog
         open
         onOpenChange={onOpenChange}
-        collect={() => SCENE}
+        collect={collect}
         metadataDefaults={{ name: 'Terra', description: '', category: 'SUV', brand: 'Autostudio' }}
         configId="config-7"
       />
+      <Toaster />
     </QueryClientProvider>,
   );
   const dialog = screen.getByRole('dialog', { name: 'Render image' });
@@ -183,6 +186,18 @@ describe('the render dialog', () => {
     expect(within(dialog).getByText('The category must not contain control characters')).toBeVisible();
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(name).toHaveAccessibleDescription('The name must not contain control characters');
+    expect(started()).toEqual([]);
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
+  it('says in a toast why the studio could not be read, and starts nothing', async () => {
+    const user = userEvent.setup();
+    const { dialog, started, onOpenChange } = open(undefined, () => {
+      throw new Error('The engine has not been read yet');
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Start render' }));
+    const shown = await findToast(STATE_MESSAGES.startRenderFailed, { timeout: 10_000 });
+    expect(shown).toHaveTextContent('The engine has not been read yet');
     expect(started()).toEqual([]);
     expect(onOpenChange).not.toHaveBeenCalled();
   });

@@ -11,7 +11,6 @@ import {
 } from '@autostudio/protocol';
 import { Check } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from '@/lib/toast';
 import { Segmented } from '@/components/ui/segmented';
 import { cn } from '@/lib/cn';
 import { stillRenderRequest } from '../lib/render-request';
@@ -23,6 +22,7 @@ import {
   QualityFields,
   Row,
   Section,
+  collectScene,
   SizeFields,
   sizeErrors,
   useMetadataForm,
@@ -70,15 +70,8 @@ export function RenderDialog({ open, onOpenChange, collect, metadataDefaults, co
     if (passError || sizeInvalid) return;
     // Read afresh: a number box commits its value when it loses focus to the start button.
     const current = useRenderSettingsStore.getState().still;
-    let scene: SavedConfigSettings;
-    try {
-      scene = collect();
-    } catch (error) {
-      toast.error(STATE_MESSAGES.startRenderFailed, {
-        description: error instanceof Error ? error.message : String(error),
-      });
-      return;
-    }
+    const scene = collectScene(collect, STATE_MESSAGES.startRenderFailed);
+    if (!scene) return;
     void startStill(stillRenderRequest(current, { ...fields, configId }, scene));
     onOpenChange(false);
   });

@@ -6,19 +6,21 @@ import {
   RENDER_QUALITIES,
   RESOLUTION_PRESET_NAMES,
   type ResolutionPresetName,
+  type SavedConfigSettings,
 } from '@autostudio/protocol';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { cloneElement, useId, type KeyboardEvent, type ReactElement, type ReactNode, type SyntheticEvent } from 'react';
+import { useId, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Segmented } from '@/components/ui/segmented';
 import { SliderField } from '@/components/ui/slider-field';
 import { Textarea } from '@/components/ui/textarea';
-import { cn } from '@/lib/cn';
-import { qualityNote, sideError, type RenderMetadataFields } from '../lib/render-request';
+import { toast } from '@/lib/toast';
+import { qualityNote, sideError } from '../lib/render-request';
 import {
   useRenderSettingsStore,
   type RenderQuality,
@@ -232,7 +234,7 @@ const metadataSchema = z.object({
   category: label('category'),
   brand: label('brand'),
 });
-export type MetadataDraft = z.infer<typeof metadataSchema> & Omit<RenderMetadataFields, 'configId'>;
+export type MetadataDraft = z.infer<typeof metadataSchema>;
 
 /**
  * The metadata's form (react-hook-form with its schema), starting from the current configuration's name, else the
@@ -242,61 +244,37 @@ export function useMetadataForm(defaults: MetadataDraft): UseFormReturn<Metadata
   return useForm<MetadataDraft>({ resolver: zodResolver(metadataSchema), defaultValues: defaults });
 }
 
-/** A small labelled field of the metadata, with its error under it, wired for screen readers. */
-function MetadataField({
-  label: text,
-  error,
-  required = false,
-  className,
-  children,
-}: {
-  label: string;
-  error: string | undefined;
-  required?: boolean;
-  className?: string;
-  children: ReactElement<{ id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }>;
-}) {
-  const id = useId();
-  return (
-    <div className={cn('flex flex-col gap-1', className)}>
-      <label htmlFor={id} className="text-[12px] text-muted-foreground">
-        {text} {required && <span aria-hidden>*</span>}
-      </label>
-      {cloneElement(children, {
-        id,
-        'aria-invalid': Boolean(error),
-        'aria-describedby': error ? `${id}-error` : undefined,
-      })}
-      {error && (
-        <p id={`${id}-error`} className="text-[11px] text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /** What the finished render is recorded as in the gallery. The name is required. */
 export function MetadataFields({ form }: { form: UseFormReturn<MetadataDraft> }) {
   const { errors } = form.formState;
   return (
     <Section title="Metadata">
       <div className="grid grid-cols-2 gap-2.5">
-        <MetadataField label="Name" required error={errors.name?.message} className="col-span-2">
+        <FormField label="Name" required dense error={errors.name?.message} className="col-span-2">
           <Input className="h-7 text-[12px]" required maxLength={NAME_MAX} {...form.register('name')} />
-        </MetadataField>
-        <MetadataField label="Category" error={errors.category?.message}>
+        </FormField>
+        <FormField label="Category" dense error={errors.category?.message}>
           <Input className="h-7 text-[12px]" maxLength={LABEL_MAX} {...form.register('category')} />
-        </MetadataField>
-        <MetadataField label="Brand" error={errors.brand?.message}>
+        </FormField>
+        <FormField label="Brand" dense error={errors.brand?.message}>
           <Input className="h-7 text-[12px]" maxLength={LABEL_MAX} {...form.register('brand')} />
-        </MetadataField>
-        <MetadataField label="Description" error={errors.description?.message} className="col-span-2">
+        </FormField>
+        <FormField label="Description" dense error={errors.description?.message} className="col-span-2">
           <Textarea rows={2} className="text-[12px]" maxLength={DESCRIPTION_MAX} {...form.register('description')} />
-        </MetadataField>
+        </FormField>
       </div>
     </Section>
   );
+}
+
+/** The studio's scene for a render, or null after saying in a toast why it could not be read. */
+export function collectScene(collect: () => SavedConfigSettings, failure: string): SavedConfigSettings | null {
+  try {
+    return collect();
+  } catch (error) {
+    toast.error(failure, { description: error instanceof Error ? error.message : String(error) });
+    return null;
+  }
 }
 
 /**

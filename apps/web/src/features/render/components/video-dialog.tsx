@@ -13,7 +13,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Clapperboard, Film } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { toast } from '@/lib/toast';
 import { Segmented } from '@/components/ui/segmented';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
@@ -27,6 +26,7 @@ import {
   QualityFields,
   Row,
   Section,
+  collectScene,
   SizeFields,
   sizeErrors,
   useMetadataForm,
@@ -157,15 +157,8 @@ export function VideoDialog({
       if (animationMissing || sizeInvalid) return;
       // Read afresh: a number box commits its value when it loses focus to the start button.
       const settingsNow = useRenderSettingsStore.getState().video;
-      let scene: SavedConfigSettings;
-      try {
-        scene = collect();
-      } catch (error) {
-        toast.error(STATE_MESSAGES.startVideoRenderFailed, {
-          description: error instanceof Error ? error.message : String(error),
-        });
-        return;
-      }
+      const scene = collectScene(collect, STATE_MESSAGES.startVideoRenderFailed);
+      if (!scene) return;
       void startVideo(videoRenderRequest(settingsNow, { ...fields, configId }, scene));
       onOpenChange(false);
     })();
