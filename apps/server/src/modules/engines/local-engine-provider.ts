@@ -17,7 +17,8 @@ import { freePort } from './free-port.js';
 /** The reference engine's command line, built beside the server. */
 export const ENGINE_CLI = path.resolve(import.meta.dirname, '../../../../engine/dist/cli.js');
 
-const START_TIMEOUT_MS = 90_000;
+/** How long a reference engine (Chromium, the car, the first frame) may take to start on a busy two-core host. */
+export const START_TIMEOUT_MS = 90_000;
 
 interface LocalEngine extends EngineInstance {
   process: ChildProcess;

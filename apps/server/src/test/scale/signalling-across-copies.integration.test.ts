@@ -18,7 +18,7 @@ import {
 } from '@autostudio/protocol';
 import type { AppConfig } from '../../config.js';
 import { freePort } from '../../modules/engines/free-port.js';
-import { ENGINE_CLI } from '../../modules/engines/local-engine-provider.js';
+import { ENGINE_CLI, START_TIMEOUT_MS } from '../../modules/engines/local-engine-provider.js';
 import { RedisSignallingBus } from '../../modules/signalling/redis-signalling-bus.js';
 import { PLAYER_RECHECK_MS } from '../../modules/signalling/signalling-server.js';
 import { Peer } from '../signalling-peer.js';
@@ -265,30 +265,50 @@ describe('a stream through the other server copy', () => {
         ...['--signalling-url', `${originA.replace('http', 'ws')}${SIGNALLING_PATH}`],
       ],
       {
-        stdio: ['ignore', 'ignore', 'inherit'],
+        stdio: ['ignore', 'pipe', 'pipe'],
         env: {
           ...process.env,
-          LOG_LEVEL: 'warn',
           ENGINE_REGISTRATION_KEY: registrationKey,
           [ENGINE_SIGNALLING_KEY_ENV]: ENGINE_KEY,
         },
       },
     );
+    // Its log (how far it got) for the failure message: a CI run shows no child's output.
+    let engineSaid = '';
+    const hear = (chunk: Buffer) => {
+      engineSaid = (engineSaid + chunk.toString('utf8')).slice(-4000);
+    };
+    engineProcess.stdout.on('data', hear);
+    engineProcess.stderr.on('data', hear);
     cleanup.push(async () => {
       if (engineProcess.exitCode !== null || engineProcess.signalCode !== null) return;
       const exited = new Promise((resolve) => engineProcess.once('exit', resolve));
       engineProcess.kill('SIGTERM');
       await exited;
     });
-    await vi.waitFor(() => expect(a.app.signalling.streamerIds()).toContain('gpu-host-1'), {
-      timeout: 60_000,
-      interval: 250,
-    });
+    // As long as the server gives an engine it starts itself: beside the other suites' Chromiums, a CI run once took
+    // over 60 s here. An engine that exits fails the setup at once, with what it said.
+    const exitedEarly = new Promise<never>((_resolve, reject) =>
+      engineProcess.once('exit', (code) =>
+        reject(new Error(`the engine exited (${code ?? 'by a signal'}) while starting: ${engineSaid}`)),
+      ),
+    );
+    exitedEarly.catch(() => undefined);
+    await Promise.race([
+      exitedEarly,
+      vi.waitFor(
+        () =>
+          expect(a.app.signalling.streamerIds(), `not streaming yet; the engine said: ${engineSaid}`).toContain(
+            'gpu-host-1',
+          ),
+        { timeout: START_TIMEOUT_MS, interval: 250 },
+      ),
+    ]);
     await vi.waitFor(() => expect(b.app.engineProvider.engines()).toHaveLength(1), { timeout: 10_000, interval: 250 });
     figures.engineReadyMs = Math.round(performance.now() - started);
     player = await StreamPlayer.launch();
     cleanup.push(() => player.close());
-  }, 120_000);
+  }, START_TIMEOUT_MS + 60_000);
   afterAll(async () => {
     console.info('stream through the other copy', figures);
     for (const step of cleanup.reverse()) await step();
