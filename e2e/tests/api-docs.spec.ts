@@ -11,7 +11,8 @@ test.describe('the API documentation', () => {
 
     const response = await page.goto('/api/docs');
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self';");
-    await expect(page.getByRole('heading', { name: /Autostudio API/ })).toBeVisible();
+    // Swagger UI parses the whole document first: seconds on a busy two-core machine.
+    await expect(page.getByRole('heading', { name: /Autostudio API/ })).toBeVisible({ timeout: 20_000 });
 
     await page.getByRole('button', { name: /GET \/health/ }).click();
     await page.getByRole('button', { name: 'Try it out' }).click();

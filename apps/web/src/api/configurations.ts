@@ -16,8 +16,8 @@ import { serverCall } from './server-call';
 /**
  * Saved configurations (spec §6–§7), for the studio's browser and save dialog and the admin console alike: the
  * calls, their cache keys, and the hooks that read and change them. A rename, a delete, a share and a save each
- * invalidate every configuration in the cache (the save dialog and the share dialog through
- * useInvalidateConfigurations), so the studio and the console do not show a stale one.
+ * invalidate every configuration in the cache (the share dialog through useInvalidateConfigurations), so the studio
+ * and the console do not show a stale one.
  */
 
 export const configurationKeys = {
@@ -86,6 +86,23 @@ export const useRenameConfiguration = () =>
     ({ id, name, description }: { id: string; name: string; description: string }) =>
       updateConfiguration(id, { name, description }),
     FAILURE_TOASTS.renameConfiguration,
+  );
+
+/** What the save dialog sends: the configuration to update, or null to save a new one. */
+export interface SaveConfigurationRequest extends ConfigurationFields {
+  id: string | null;
+}
+
+/**
+ * Save and save as new (spec §4): an update of the configuration given, or a new one. Fails with the spec's save
+ * text, the server's reason as its cause (failureReason).
+ */
+export const useSaveConfiguration = () =>
+  useResourceChange(
+    configurationKeys.all,
+    ({ id, ...fields }: SaveConfigurationRequest) =>
+      id === null ? createConfiguration(fields) : updateConfiguration(id, fields),
+    FAILURE_TOASTS.saveConfiguration,
   );
 
 /** Deletes a configuration; fails with the spec's delete text. */

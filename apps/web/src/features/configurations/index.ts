@@ -3,4 +3,4 @@ export type { ConfigurationBrowserProps } from './components/configuration-brows
 export type { SaveConfigurationDialogProps } from './components/save-configuration-dialog';
 export { captureSnapshot } from './lib/snapshot';
 export { savedSettingsOf } from './lib/studio-settings';
-export { useConfigurationStore, type SaveRequest } from './stores/configuration-store';
+export { useConfigurationStore } from './stores/configuration-store';

@@ -1,17 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ImageOff } from 'lucide-react';
-import { useEffect } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { z } from 'zod';
 import {
   CONTROL_CHARACTERS_MESSAGE,
+  FAILURE_TOASTS,
   NO_CONTROL_CHARACTERS,
   SAVE_CONFIG_STATUS,
   SUCCESS_TOASTS,
   type SavedConfigSettings,
 } from '@autostudio/protocol';
-import { useInvalidateConfigurations } from '@/api/configurations';
+import { useSaveConfiguration } from '@/api/configurations';
+import { failureReason } from '@/lib/api-client';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -34,6 +36,14 @@ const schema = z.object({
   description: z.string().trim(),
 });
 type SaveConfigurationForm = z.infer<typeof schema>;
+
+/** Spec §4's save-config status, read off the save's mutation. */
+const SAVE_STATUS = {
+  idle: SAVE_CONFIG_STATUS.idle,
+  pending: SAVE_CONFIG_STATUS.saving,
+  error: SAVE_CONFIG_STATUS.failed,
+  success: SAVE_CONFIG_STATUS.saved,
+} as const;
 
 export interface SaveConfigurationDialogProps {
   open: boolean;
@@ -58,45 +68,43 @@ export function SaveConfigurationDialog({
   defaultName,
 }: SaveConfigurationDialogProps) {
   const current = useConfigurationStore((state) => state.current);
-  const status = useConfigurationStore((state) => state.saveStatus);
-  const saveError = useConfigurationStore((state) => state.saveError);
+  const setCurrent = useConfigurationStore((state) => state.setCurrent);
+  const saveConfiguration = useSaveConfiguration();
+  // Why this opening's last save failed: the server's reason, else the spec's text.
+  const [failure, setFailure] = useState<string | null>(null);
   // The dialog is mounted when it opens: the form starts from the current configuration, or afresh.
   const form = useForm<SaveConfigurationForm>({
     resolver: zodResolver(schema),
     defaultValues: { name: current?.name ?? defaultName, description: current?.description ?? '' },
   });
   const nameError = form.formState.errors.name?.message ?? null;
+  const status = SAVE_STATUS[saveConfiguration.status];
   const saving = status === SAVE_CONFIG_STATUS.saving || form.formState.isSubmitting;
-  const invalidateConfigurations = useInvalidateConfigurations();
-
-  useEffect(() => {
-    // A failure shown when the dialog was last closed is not this opening's.
-    useConfigurationStore.getState().resetSave();
-  }, []);
 
   const save = (asNew: boolean) =>
     form.handleSubmit(async ({ name, description }) => {
+      setFailure(null);
       let settings: SavedConfigSettings;
       try {
         settings = collect();
       } catch (error) {
-        useConfigurationStore.setState({
-          saveStatus: SAVE_CONFIG_STATUS.failed,
-          saveError: error instanceof Error ? error.message : String(error),
-        });
+        setFailure(error instanceof Error ? error.message : String(error));
         return;
       }
-      const creates = asNew || !current;
+      const id = asNew || !current ? null : current.id;
       try {
-        await useConfigurationStore
-          .getState()
-          .save({ asNew, name, description, settings, snapshot: snapshot?.blob ?? null });
-        toast.success(creates ? SUCCESS_TOASTS.configurationCreated : SUCCESS_TOASTS.configurationUpdated);
-        // A list already on show (the admin console in another route of this tab) reads the new one.
-        void invalidateConfigurations();
-        useConfigurationStore.getState().resetSave();
+        const saved = await saveConfiguration.mutateAsync({
+          id,
+          name,
+          description,
+          settings,
+          snapshot: snapshot?.blob ?? null,
+        });
+        setCurrent(saved);
+        toast.success(id === null ? SUCCESS_TOASTS.configurationCreated : SUCCESS_TOASTS.configurationUpdated);
         onOpenChange(false);
       } catch (error) {
+        setFailure(failureReason(error) || FAILURE_TOASTS.saveConfiguration);
         toast.error(error instanceof Error ? error.message : String(error));
       }
     });
@@ -128,7 +136,13 @@ export function SaveConfigurationDialog({
           </>
         }
       >
-        <form id="save-configuration" onSubmit={(event) => void save(false)(event)} noValidate className="flex gap-4">
+        <form
+          id="save-configuration"
+          data-status={status}
+          onSubmit={(event) => void save(false)(event)}
+          noValidate
+          className="flex gap-4"
+        >
           <figure className="w-48 shrink-0">
             <div className="flex aspect-video items-center justify-center overflow-hidden rounded-md border border-border bg-background">
               {snapshot ? (
@@ -140,7 +154,7 @@ export function SaveConfigurationDialog({
             <figcaption className="mt-1.5 text-xs text-muted-foreground">Preview from the viewport</figcaption>
           </figure>
           <div className="flex min-w-0 flex-1 flex-col gap-3">
-            {status === SAVE_CONFIG_STATUS.failed && saveError && <ErrorAlert>{saveError}</ErrorAlert>}
+            {failure && <ErrorAlert>{failure}</ErrorAlert>}
             <FormField label="Name" error={nameError}>
               <Input maxLength={NAME_MAX + 1} disabled={saving} {...form.register('name')} />
             </FormField>
