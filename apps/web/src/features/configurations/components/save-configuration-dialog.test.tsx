@@ -2,7 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API_ROUTES, FAILURE_TOASTS, type Config, type SavedConfigSettings } from '@autostudio/protocol';
+import {
+  API_ROUTES,
+  FAILURE_TOASTS,
+  SAVE_CONFIG_STATUS,
+  type Config,
+  type SavedConfigSettings,
+} from '@autostudio/protocol';
 import { ApiError } from '@/lib/api-client';
 import { serverCall } from '@/api/server-call';
 import { toast } from '@/lib/toast';
@@ -93,16 +99,20 @@ describe('the save-configuration dialog', () => {
     expect(sent()).toMatchObject({ method: 'put', route: API_ROUTES.configs.update, params: { id: 'c1' } });
   });
 
-  it('says why a save failed beside the form, the server’s reason first, and stays open to try again', async () => {
+  it('says why a save failed beside the form (the server’s reason, else the spec’s text) and stays open to try again', async () => {
     const { onOpenChange } = open();
     call.mockRejectedValue(new ApiError(400, 'name: Too big'));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('name: Too big')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
     expect(onOpenChange).not.toHaveBeenCalled();
+    expect(document.getElementById('save-configuration')).toHaveAttribute(
+      'data-status',
+      String(SAVE_CONFIG_STATUS.failed),
+    );
     call.mockRejectedValue(new TypeError('Failed to fetch'));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Failed to fetch')).toBeVisible();
+    expect(await screen.findByRole('alert')).toHaveTextContent(FAILURE_TOASTS.saveConfiguration);
     expect(screen.queryByText('name: Too big')).toBeNull();
     expect(useConfigurationStore.getState().currentId).toBe(initial.currentId);
     expect(toast.error).toHaveBeenLastCalledWith(FAILURE_TOASTS.saveConfiguration);

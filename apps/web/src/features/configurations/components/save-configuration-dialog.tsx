@@ -13,7 +13,7 @@ import {
   type SavedConfigSettings,
 } from '@autostudio/protocol';
 import { useSaveConfiguration } from '@/api/configurations';
-import { failureReason } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -70,7 +70,7 @@ export function SaveConfigurationDialog({
   const current = useConfigurationStore((state) => state.current);
   const setCurrent = useConfigurationStore((state) => state.setCurrent);
   const saveConfiguration = useSaveConfiguration();
-  // Why this opening's last save failed: the server's reason, else the spec's text.
+  // Why this opening's last save failed, said beside the form.
   const [failure, setFailure] = useState<string | null>(null);
   // The dialog is mounted when it opens: the form starts from the current configuration, or afresh.
   const form = useForm<SaveConfigurationForm>({
@@ -104,7 +104,9 @@ export function SaveConfigurationDialog({
         toast.success(id === null ? SUCCESS_TOASTS.configurationCreated : SUCCESS_TOASTS.configurationUpdated);
         onOpenChange(false);
       } catch (error) {
-        setFailure(failureReason(error) || FAILURE_TOASTS.saveConfiguration);
+        // The server's reason where it gave one; a lost connection is said in the spec's words.
+        const reason = error instanceof Error ? error.cause : null;
+        setFailure(reason instanceof ApiError ? reason.message : FAILURE_TOASTS.saveConfiguration);
         toast.error(error instanceof Error ? error.message : String(error));
       }
     });
