@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { API_BASE, API_ROUTES, type LoginResponse, type Role } from '@autostudio/protocol';
 import { IdentityProviderPage } from './identity-provider-page';
 import { LoginPage } from './login-page';
@@ -11,6 +11,35 @@ import { signInThroughApi } from './sign-in';
 export interface Account {
   username: string;
   password: string;
+}
+
+/** Creates a fresh account through the API, as the administrator would. */
+async function createAccountThroughApi(request: APIRequestContext, roles: Role[] = ['user']): Promise<Account> {
+  const login = await request.post(`${API_BASE}${API_ROUTES.auth.login}`, { data: E2E_ADMIN });
+  expect(login.ok()).toBe(true);
+  const { accessToken } = (await login.json()) as LoginResponse;
+  const account = { username: `user-${randomUUID().slice(0, 8)}`, password: 'e2e-user-password' };
+  const created = await request.post(`${API_BASE}${API_ROUTES.users.create}`, {
+    data: { ...account, name: 'Riley Tester', roles },
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  expect(created.status()).toBe(201);
+  return account;
+}
+
+/**
+ * Signs in, opens the built-in car and waits until the stream shows it and the panels have read the engine; then the
+ * given panel is opened.
+ */
+async function enterStudioOn(page: Page, account: Account, panel?: string): Promise<StudioPage> {
+  const studio = new StudioPage(page);
+  await signInThroughApi(page, account);
+  await studio.openBuiltInCar();
+  await studio.waitForLive();
+  await studio.waitForPanels();
+  if (panel) await studio.openPanel(panel);
+  await expect.poll(async () => (await videoPicture(page)).spread, { timeout: 20_000 }).toBeGreaterThan(8);
+  return studio;
 }
 
 export const test = base.extend<{
@@ -37,32 +66,48 @@ export const test = base.extend<{
     await use(new IdentityProviderPage(page));
   },
   createAccount: async ({ request }, use) => {
-    const login = await request.post(`${API_BASE}${API_ROUTES.auth.login}`, { data: E2E_ADMIN });
-    expect(login.ok()).toBe(true);
-    const { accessToken } = (await login.json()) as LoginResponse;
-    await use(async (roles = ['user']) => {
-      const account = { username: `user-${randomUUID().slice(0, 8)}`, password: 'e2e-user-password' };
-      const created = await request.post(`${API_BASE}${API_ROUTES.users.create}`, {
-        data: { ...account, name: 'Riley Tester', roles },
-        headers: { authorization: `Bearer ${accessToken}` },
-      });
-      expect(created.status()).toBe(201);
-      return account;
-    });
+    await use((roles) => createAccountThroughApi(request, roles));
   },
   enterStudio: async ({ createAccount, enterStudioAs }, use) => {
     await use(async (panel) => enterStudioAs(await createAccount(['user']), panel));
   },
-  enterStudioAs: async ({ page, studio }, use) => {
+  enterStudioAs: async ({ page }, use) => {
     await use(async (account, panel) => {
-      await signInThroughApi(page, account);
-      await studio.openBuiltInCar();
-      await studio.waitForLive();
-      await studio.waitForPanels();
-      if (panel) await studio.openPanel(panel);
-      await expect.poll(async () => (await videoPicture(page)).spread, { timeout: 20_000 }).toBeGreaterThan(8);
+      await enterStudioOn(page, account, panel);
     });
   },
 });
+
+/**
+ * One studio for the tests of a describe block: a new user enters it once, before the first test, and signs out
+ * after the last. Entering takes about 10 s, and most panel tests need nothing but a live studio. The tests run in
+ * order on the one page, each going on from the state the one before left (serial: after a failure the rest are
+ * skipped). Use `shared.page` and `shared.studio` in place of the `page` and `studio` fixtures.
+ */
+export function studioForTheseTests(panel?: string): { readonly page: Page; readonly studio: StudioPage } {
+  let page: Page | null = null;
+  let studio: StudioPage | null = null;
+  // Each test as long as a panel test was given with its entry into the studio: two engines' work on a busy machine.
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(150_000);
+    page = await browser.newPage();
+    studio = await enterStudioOn(page, await createAccountThroughApi(page.request), panel);
+  });
+  test.afterAll(async () => {
+    await studio?.signOut();
+    await page?.close();
+  });
+  return {
+    get page() {
+      if (!page) throw new Error('The studio has not been entered');
+      return page;
+    },
+    get studio() {
+      if (!studio) throw new Error('The studio has not been entered');
+      return studio;
+    },
+  };
+}
 
 export { expect };

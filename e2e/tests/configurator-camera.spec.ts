@@ -1,5 +1,5 @@
 import { ENGINE_CONFIG_DEFAULTS, PRODUCT_MESSAGES } from '@autostudio/protocol';
-import { expect, test } from '../support/fixtures';
+import { expect, studioForTheseTests, test } from '../support/fixtures';
 import { engineCall, engineProperty, engineSettings } from '../support/engine-api';
 import { pictureDifference, videoPicture } from '../support/picture';
 import { solidPng } from '../support/png';
@@ -9,18 +9,16 @@ const camera = async () => (await engineSettings()).Camera ?? {};
 
 /** The camera panel against the shared reference engine: each change is read back through the Remote Control API. */
 test.describe('the camera panel', () => {
-  test.beforeEach(async ({ enterStudio }) => {
-    test.setTimeout(180_000);
-    await enterStudio('Camera');
-  });
+  // One studio for the three: each goes on from the camera the one before left.
+  const shared = studioForTheseTests('Camera');
 
-  test.afterEach(async ({ studio }) => {
-    await studio.signOut();
-    // The engine is shared: the next test starts from the spec's camera, whatever this one left.
+  test.afterAll(async () => {
+    // The engine is shared: the next file starts from the spec's camera, whatever these left.
     await engineCall('Update New Config', { Settings: { Camera: ENGINE_CONFIG_DEFAULTS.Camera } });
   });
 
-  test('spots switch the view and the lens, and the rigs move the camera', async ({ page }) => {
+  test('spots switch the view and the lens, and the rigs move the camera', async () => {
+    const { page } = shared;
     const spots = page.getByRole('radiogroup', { name: 'Camera spot' });
     const outside = await videoPicture(page);
     await spots.getByRole('radio', { name: 'Interior' }).click();
@@ -50,7 +48,8 @@ test.describe('the camera panel', () => {
     await expect.poll(async () => (await engineCall('GetCraneValues'))['Crane Yaw']).toBe(180);
   });
 
-  test('lens, focus, bokeh, guides and idle path tracing reach the engine', async ({ page }) => {
+  test('lens, focus, bokeh, guides and idle path tracing reach the engine', async () => {
+    const { page } = shared;
     await page.getByRole('textbox', { name: 'Focal length value' }).fill('85');
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await camera()).FocalLength).toBe(85);
@@ -106,7 +105,8 @@ test.describe('the camera panel', () => {
     await expect.poll(() => engineProperty('switchToPathTraceOnIdle')).toBe(before);
   });
 
-  test('a custom guide image reaches the engine and can be hidden and shown again', async ({ page }) => {
+  test('a custom guide image reaches the engine and can be hidden and shown again', async () => {
+    const { page } = shared;
     await page.getByLabel('Custom guide file').setInputFiles({
       name: 'thirds.png',
       mimeType: 'image/png',

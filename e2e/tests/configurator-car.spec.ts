@@ -1,19 +1,14 @@
-import { expect, test } from '../support/fixtures';
+import { expect, studioForTheseTests, test } from '../support/fixtures';
 import { engineCall, engineSettings } from '../support/engine-api';
 import { pictureDifference, videoPicture } from '../support/picture';
 
 /** The car panel against the shared reference engine: each change is read back through the Remote Control API. */
 test.describe('the car panel', () => {
-  test.beforeEach(async ({ enterStudio }) => {
-    test.setTimeout(150_000);
-    await enterStudio('Car');
-  });
+  // One studio for the three: each goes on from the car the one before left.
+  const shared = studioForTheseTests('Car');
 
-  test.afterEach(async ({ studio }) => {
-    await studio.signOut();
-  });
-
-  test('paint, trim, doors and lamps reach the engine, and paint and doors change the picture', async ({ page }) => {
+  test('paint, trim, doors and lamps reach the engine, and paint and doors change the picture', async () => {
+    const { page } = shared;
     const paints = page.getByRole('radiogroup', { name: 'Paint' });
     const before = await videoPicture(page);
     await paints.getByRole('radio', { name: 'Glacier White' }).click();
@@ -52,9 +47,8 @@ test.describe('the car panel', () => {
     await expect.poll(async () => (await engineCall('GetCarLights')).Lights.HeadLamps1?.Intensity).toBeCloseTo(1.1);
   });
 
-  test('Limited and Wilderness offer their DRLs and Signature LEDs, switched by CarLightTurnOnOff; Base does not', async ({
-    page,
-  }) => {
+  test('Limited and Wilderness offer their DRLs and Signature LEDs, switched by CarLightTurnOnOff; Base does not', async () => {
+    const { page } = shared;
     const trim = page.getByRole('radiogroup', { name: 'Trim' });
     await trim.getByRole('radio', { name: 'Limited' }).click();
     await expect.poll(async () => (await engineSettings()).Trim).toBe('Terra Limited');
@@ -73,7 +67,8 @@ test.describe('the car panel', () => {
     await expect(page.getByRole('switch', { name: 'Headlamps on' })).toBeVisible();
   });
 
-  test('a keyboard alone reaches and changes a paint and a door', async ({ page }) => {
+  test('a keyboard alone reaches and changes a paint and a door', async () => {
+    const { page } = shared;
     const current = (await engineCall('Get Material Options')).Current;
     // From the panel's tab, Tab walks into the paint swatches; arrows move among them, Space picks one.
     await page.getByRole('tab', { name: 'Car' }).focus();

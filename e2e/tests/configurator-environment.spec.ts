@@ -1,21 +1,46 @@
-import { expect, test } from '../support/fixtures';
+import { expect, studioForTheseTests, test } from '../support/fixtures';
 import { engineCall, engineSettings } from '../support/engine-api';
 import { pictureDifference, videoPicture } from '../support/picture';
 import { solidPng } from '../support/png';
 
 /** The environment panel against the shared reference engine, read back through the Remote Control API. */
 test.describe('the environment panel', () => {
-  test.beforeEach(async ({ enterStudio }) => {
-    test.setTimeout(150_000);
-    await enterStudio('Environment');
-  });
-  test.afterEach(async ({ studio }) => {
-    await studio.signOut();
+  // One studio for the four, in this order: the backplate's in the studio environment it starts in, then the floor
+  // (a studio option) before the other environments.
+  const shared = studioForTheseTests('Environment');
+
+  test('an uploaded backplate reaches the engine through a signed link and shows behind the car', async () => {
+    const { page } = shared;
+    const before = await videoPicture(page);
+    await page.getByLabel('Backplate file').setInputFiles({
+      name: 'magenta-plate.png',
+      mimeType: 'image/png',
+      buffer: solidPng(256, 144, [255, 0, 255]),
+    });
+    await expect.poll(async () => (await engineSettings()).Environment?.Backplate, { timeout: 20_000 }).toBe(true);
+    await expect(page.getByText('magenta-plate.png')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Backplate preview' })).toBeVisible();
+    await expect
+      .poll(async () => pictureDifference(before.pixels, (await videoPicture(page)).pixels), { timeout: 20_000 })
+      .toBeGreaterThan(4);
+
+    await page.getByRole('switch', { name: 'Show backplate' }).click();
+    await expect.poll(async () => (await engineSettings()).Environment?.Backplate).toBe(false);
   });
 
-  test("the studio floor's gloss, an environment, its scatter, the time of day with its lamps and the sun reach the engine", async ({
-    page,
-  }) => {
+  test('a file that is not an image is refused before it is sent', async () => {
+    const { page } = shared;
+    await page.getByLabel('Backplate file').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not an image'),
+    });
+    await expect(page.getByRole('alert').filter({ hasText: /PNG, JPEG or WebP/ })).toBeVisible();
+    expect((await engineSettings()).Environment?.Backplate).toBe(false);
+  });
+
+  test("the studio floor's gloss, an environment, its scatter, the time of day with its lamps and the sun reach the engine", async () => {
+    const { page } = shared;
     // The studio's own option: how glossy its floor is.
     await page.getByRole('slider', { name: 'Floor Gloss' }).focus();
     await page.keyboard.press('End');
@@ -66,35 +91,8 @@ test.describe('the environment panel', () => {
     await expect.poll(async () => (await engineSettings()).Environment?.SunAzimuth).toBe(245);
   });
 
-  test('an uploaded backplate reaches the engine through a signed link and shows behind the car', async ({ page }) => {
-    const before = await videoPicture(page);
-    await page.getByLabel('Backplate file').setInputFiles({
-      name: 'magenta-plate.png',
-      mimeType: 'image/png',
-      buffer: solidPng(256, 144, [255, 0, 255]),
-    });
-    await expect.poll(async () => (await engineSettings()).Environment?.Backplate, { timeout: 20_000 }).toBe(true);
-    await expect(page.getByText('magenta-plate.png')).toBeVisible();
-    await expect(page.getByRole('img', { name: 'Backplate preview' })).toBeVisible();
-    await expect
-      .poll(async () => pictureDifference(before.pixels, (await videoPicture(page)).pixels), { timeout: 20_000 })
-      .toBeGreaterThan(4);
-
-    await page.getByRole('switch', { name: 'Show backplate' }).click();
-    await expect.poll(async () => (await engineSettings()).Environment?.Backplate).toBe(false);
-  });
-
-  test('a file that is not an image is refused before it is sent', async ({ page }) => {
-    await page.getByLabel('Backplate file').setInputFiles({
-      name: 'notes.txt',
-      mimeType: 'text/plain',
-      buffer: Buffer.from('not an image'),
-    });
-    await expect(page.getByRole('alert').filter({ hasText: /PNG, JPEG or WebP/ })).toBeVisible();
-    expect((await engineSettings()).Environment?.Backplate).toBe(false);
-  });
-
-  test('the HDRI backdrop shows its settings, which reach the engine', async ({ page }) => {
+  test('the HDRI backdrop shows its settings, which reach the engine', async () => {
+    const { page } = shared;
     await page.getByRole('combobox', { name: 'Environment' }).click();
     await page.getByRole('option', { name: 'HDRI Backdrop' }).click();
     await expect.poll(async () => (await engineSettings()).Environment?.Path, { timeout: 20_000 }).toBe('HDRIBackdrop');
