@@ -87,7 +87,7 @@ export const test = base.extend<{
 export function studioForTheseTests(panel?: string): { readonly page: Page; readonly studio: StudioPage } {
   let page: Page | null = null;
   let studio: StudioPage | null = null;
-  // Each test as long as a panel test was given with its entry into the studio: two engines' work on a busy machine.
+  // 120 s a test: the panel specs' slowest steps wait for the engine to render, several times slower on a busy host.
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(150_000);
