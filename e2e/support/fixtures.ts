@@ -13,15 +13,23 @@ export interface Account {
   password: string;
 }
 
-/** Creates a fresh account through the API, as the administrator would. */
-async function createAccountThroughApi(request: APIRequestContext, roles: Role[] = ['user']): Promise<Account> {
+/** The administrator's access token, for the calls that set a test up. */
+async function adminToken(request: APIRequestContext): Promise<string> {
   const login = await request.post(`${API_BASE}${API_ROUTES.auth.login}`, { data: E2E_ADMIN });
   expect(login.ok()).toBe(true);
-  const { accessToken } = (await login.json()) as LoginResponse;
+  return ((await login.json()) as LoginResponse).accessToken;
+}
+
+/** Creates a fresh account through the API, as the administrator would. */
+async function createAccountThroughApi(
+  request: APIRequestContext,
+  admin: Promise<string>,
+  roles: Role[] = ['user'],
+): Promise<Account> {
   const account = { username: `user-${randomUUID().slice(0, 8)}`, password: 'e2e-user-password' };
   const created = await request.post(`${API_BASE}${API_ROUTES.users.create}`, {
     data: { ...account, name: 'Riley Tester', roles },
-    headers: { authorization: `Bearer ${accessToken}` },
+    headers: { authorization: `Bearer ${await admin}` },
   });
   expect(created.status()).toBe(201);
   return account;
@@ -66,7 +74,9 @@ export const test = base.extend<{
     await use(new IdentityProviderPage(page));
   },
   createAccount: async ({ request }, use) => {
-    await use((roles) => createAccountThroughApi(request, roles));
+    // One administrator sign-in for all the accounts a test creates: each costs a password hash on the server.
+    let admin: Promise<string> | null = null;
+    await use((roles) => createAccountThroughApi(request, (admin ??= adminToken(request)), roles));
   },
   enterStudio: async ({ createAccount, enterStudioAs }, use) => {
     await use(async (panel) => enterStudioAs(await createAccount(['user']), panel));
@@ -92,7 +102,8 @@ export function studioForTheseTests(panel?: string): { readonly page: Page; read
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(150_000);
     page = await browser.newPage();
-    studio = await enterStudioOn(page, await createAccountThroughApi(page.request), panel);
+    const account = await createAccountThroughApi(page.request, adminToken(page.request));
+    studio = await enterStudioOn(page, account, panel);
   });
   test.afterAll(async () => {
     await studio?.signOut();

@@ -37,7 +37,8 @@ export function FormField({
   return (
     <div className={cn('flex flex-col', dense ? 'gap-1' : 'gap-1.5', className)}>
       <Label htmlFor={id} className={cn(dense && 'text-[12px] font-normal')}>
-        {label} {required && <span aria-hidden>*</span>}
+        {label}
+        {required && <span aria-hidden> *</span>}
       </Label>
       {cloneElement(children, {
         id,
