@@ -14,9 +14,11 @@ test.describe('the car panel', () => {
     await paints.getByRole('radio', { name: 'Glacier White' }).click();
     await expect.poll(async () => (await engineCall('Get Material Options')).Current).toBe('glacier white');
     await expect(paints.getByRole('radio', { name: 'Glacier White' })).toBeChecked();
+    // A paint moves the grey thumbnail less than a new environment or view does: 3.7 measured on the engine's
+    // unrefined frames, as e2e runs it. The door below and the look's checks count 1 and 0.5 as a change.
     await expect
       .poll(async () => pictureDifference(before.pixels, (await videoPicture(page)).pixels), { timeout: 20_000 })
-      .toBeGreaterThan(4);
+      .toBeGreaterThan(2);
 
     const shut = await videoPicture(page);
     await page.getByRole('slider', { name: 'Front left' }).focus();
