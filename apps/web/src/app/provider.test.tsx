@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { toast } from '@/lib/toast';
-import { findToast } from '@/test/toasts';
+import { clearToasts, findToast } from '@/test/toasts';
 import { ToasterOnFirstToast } from './provider';
 
 const toaster = () => screen.queryByRole('region', { name: /Notifications/ });
@@ -17,10 +17,7 @@ const mount = () =>
 const slow = { timeout: 10_000 };
 
 describe('the toaster', () => {
-  afterEach(async () => {
-    toast.dismiss();
-    await waitFor(() => expect(document.querySelector('[data-sonner-toast]')).toBeNull());
-  });
+  afterEach(() => clearToasts(() => toast.dismiss()));
 
   it('is not there until the first toast, which it then shows, and stays for the ones after', async () => {
     const first = mount();

@@ -1,7 +1,7 @@
 import { render, waitFor } from '@testing-library/react';
 import { Toaster, toast } from 'sonner';
-import { afterEach, describe, expect, it } from 'vitest';
-import { findToast } from './toasts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearToasts, findToast } from './toasts';
 
 /** Every state a toast goes through, as a DOM observer (which is what `findBy*` listens with) sees them. */
 function watchToasts(): { seen: { mounted: string | null; visible: boolean }[]; stop: () => void } {
@@ -18,10 +18,7 @@ function watchToasts(): { seen: { mounted: string | null; visible: boolean }[]; 
 describe('finding a toast', () => {
   // Sonner takes a dismissed toast out of the DOM 200 ms later, on a timer: waiting for that, while the Toaster is
   // still mounted, keeps the timer from firing after the file's jsdom is gone ("window is not defined" under load).
-  afterEach(async () => {
-    toast.dismiss();
-    await waitFor(() => expect(document.querySelector('[data-sonner-toast]')).toBeNull());
-  });
+  afterEach(() => clearToasts(() => toast.dismiss()));
 
   // The cause of the flaky product-load test: a toast is found (it is in the DOM) a moment before it is visible.
   it('sees sonner insert a toast invisible, then show it', async () => {
@@ -63,5 +60,31 @@ describe('finding a toast', () => {
     await waitFor(() => expect(shown).toHaveAttribute('data-removed', 'true'));
     expect(shown).not.toBeVisible();
     await expect(findToast('Going away', { timeout: 100 })).rejects.toThrow();
+  });
+
+  // CI failed on session 32's stop: the last test's toast timed out, the old clean-up dismissed it once more, and
+  // that second unmount timer fired after the file's jsdom was gone.
+  it('is cleared with no sonner timer left to fire, also for a toast that timed out', async () => {
+    const pending = new Set<unknown>();
+    const realSetTimeout = globalThis.setTimeout;
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((run: () => void, delay?: number) => {
+      const handle: unknown = realSetTimeout(() => {
+        pending.delete(handle);
+        run();
+      }, delay);
+      // Sonner's unmount delay: the timer that outlived the file.
+      if (delay === 200) pending.add(handle);
+      return handle;
+    }) as typeof setTimeout);
+    try {
+      render(<Toaster duration={300} />);
+      toast.error('Timing out');
+      const shown = await findToast('Timing out');
+      await waitFor(() => expect(shown).toHaveAttribute('data-removed', 'true'));
+      await clearToasts(() => toast.dismiss());
+      expect(pending.size).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

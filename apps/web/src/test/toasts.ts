@@ -19,3 +19,15 @@ export async function findToast(text: string, options?: waitForOptions): Promise
     return toast;
   }, options);
 }
+
+/**
+ * Takes every toast off the page and returns once sonner is done with them. A toast past its duration is already
+ * on its way out, with sonner's unmount timer running; dismissing it again would start a second timer that
+ * outlives the DOM (and, at the end of a file, the jsdom window: "window is not defined" in CI). So this lets such
+ * toasts finish first, then dismisses the rest and waits for them to leave.
+ */
+export async function clearToasts(dismiss: () => void): Promise<void> {
+  await waitFor(() => expect(document.querySelector('[data-sonner-toast][data-removed="true"]')).toBeNull());
+  dismiss();
+  await waitFor(() => expect(document.querySelector('[data-sonner-toast]')).toBeNull());
+}
