@@ -68,6 +68,10 @@ export default defineConfig({
         { testTimeout: 30_000 },
         {
           maxWorkers: 1,
+          // One process for all the files, so that the pixel suites share their Chromium engines
+          // (`test/shared-engine.ts`) as a deployment shares an engine between users, reset between them. No file
+          // here mocks modules or stubs globals, which a shared process would carry into the next file.
+          isolate: false,
           // Tests that render start a headless Chromium: seconds, not milliseconds, on two cores; a path-traced
           // reference of 64 samples takes 20 s on an idle machine and over a minute on a busy one.
           testTimeout: 180_000,

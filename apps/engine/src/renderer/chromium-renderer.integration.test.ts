@@ -7,9 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Pixels, LEFT_HALF, RIGHT_HALF } from '../test/pixels.js';
 import { loadServedModel } from '../test/downloads.js';
-import { startTestEngine, type TestEngine } from '../test/test-engine.js';
+import { takeSharedEngine } from '../test/shared-engine.js';
+import type { TestEngine } from '../test/test-engine.js';
 import { BUILT_IN_CAR_GLB } from '../built-in-car.js';
-import { ChromiumRenderer } from './chromium-renderer.js';
+import type { ChromiumRenderer } from './chromium-renderer.js';
 
 /**
  * Real renders of the built-in car through the engine's Remote Control API, judged by their pixels. Small stills
@@ -44,13 +45,7 @@ async function crane(yaw: number, pitch: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  t = await startTestEngine({
-    createRenderer: (dataDir) => new ChromiumRenderer({ width: 320, height: 180, dataDir }),
-    width: 320,
-    height: 180,
-    // The tests' model and image servers listen on loopback, which an operator would have to list.
-    fetchPolicy: { filesUrls: [], allow: ['127.0.0.1'] },
-  });
+  t = await takeSharedEngine({ width: 320, height: 180 });
 });
 
 afterAll(async () => {

@@ -2,9 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ENGINE_FETCH_REFUSED, ENGINE_IMAGE_UNDECODABLE } from '@autostudio/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, type TestEngine } from '../test/test-engine.js';
+import { takeSharedEngine } from '../test/shared-engine.js';
+import type { TestEngine } from '../test/test-engine.js';
 import { TINY_PNG } from '../test/test-renderer.js';
-import { ChromiumRenderer } from './chromium-renderer.js';
+import type { ChromiumRenderer } from './chromium-renderer.js';
 
 /**
  * An image import that fails, through the Remote Control API of an engine that really draws: the call is refused
@@ -30,12 +31,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
   closedPort = (gone.address() as AddressInfo).port;
   await new Promise((resolve) => gone.close(resolve));
-  t = await startTestEngine({
-    createRenderer: (dataDir) => new ChromiumRenderer({ width: 320, height: 180, dataDir }),
-    width: 320,
-    height: 180,
-    fetchPolicy: { filesUrls: [], allow: ['127.0.0.1'] },
-  });
+  t = await takeSharedEngine({ width: 320, height: 180 });
 });
 afterAll(async () => {
   await t.close();

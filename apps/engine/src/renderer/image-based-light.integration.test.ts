@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAINTS, TRIMS, paintKey } from '../contract/car-catalogue.js';
 import { Pixels, SIDE_ON_DOOR } from '../test/pixels.js';
 import { rgbeImage } from '../test/rgbe.js';
-import { startTestEngine, type TestEngine } from '../test/test-engine.js';
-import { ChromiumRenderer } from './chromium-renderer.js';
+import { takeSharedEngine } from '../test/shared-engine.js';
+import type { TestEngine } from '../test/test-engine.js';
+import type { ChromiumRenderer } from './chromium-renderer.js';
 
 /**
  * The picture's light on real frames: the tone mapper a user picks and the image-based light an HDRI gives, through
@@ -50,12 +51,7 @@ beforeAll(async () => {
     url: (path) => `http://${host}${path}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
-  t = await startTestEngine({
-    createRenderer: (dataDir) => new ChromiumRenderer({ width: 160, height: 90, dataDir }),
-    width: 160,
-    height: 90,
-    fetchPolicy: { filesUrls: [], allow: [host] },
-  });
+  t = await takeSharedEngine({ width: 160, height: 90 });
   expect((await t.call('car', 'LoadEnvironmentbyPath', { Path: 'HDRIBackdrop' })).status).toBe(200);
 });
 

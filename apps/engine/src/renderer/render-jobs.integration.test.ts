@@ -3,8 +3,9 @@ import path from 'node:path';
 import { ENGINE_CONTROL_ROUTES, type RenderJobSettingsInput } from '@autostudio/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpegSize, Pixels, type Region } from '../test/pixels.js';
-import { startTestEngine, type TestEngine } from '../test/test-engine.js';
-import { ChromiumRenderer } from './chromium-renderer.js';
+import { takeSharedEngine } from '../test/shared-engine.js';
+import type { TestEngine } from '../test/test-engine.js';
+import type { ChromiumRenderer } from './chromium-renderer.js';
 
 /**
  * Production render jobs through the Remote Control API of a real engine, judged by their files. Small pictures
@@ -36,11 +37,7 @@ interface JobStatus {
 let t: TestEngine<ChromiumRenderer>;
 
 beforeAll(async () => {
-  t = await startTestEngine({
-    createRenderer: (dataDir) => new ChromiumRenderer({ width: 160, height: 90, dataDir }),
-    width: 160,
-    height: 90,
-  });
+  t = await takeSharedEngine({ width: 160, height: 90 });
 });
 
 afterAll(async () => {

@@ -1,8 +1,9 @@
 import { TIME_OF_DAY_OPTIONS, type TimeOfDay } from '@autostudio/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Pixels } from '../test/pixels.js';
-import { startTestEngine, type TestEngine } from '../test/test-engine.js';
-import { ChromiumRenderer } from './chromium-renderer.js';
+import { takeSharedEngine } from '../test/shared-engine.js';
+import type { TestEngine } from '../test/test-engine.js';
+import type { ChromiumRenderer } from './chromium-renderer.js';
 
 /**
  * Every time of day the engine offers, set through the Remote Control API in the open desert and judged by the
@@ -12,11 +13,7 @@ import { ChromiumRenderer } from './chromium-renderer.js';
 let t: TestEngine<ChromiumRenderer>;
 
 beforeAll(async () => {
-  t = await startTestEngine({
-    createRenderer: (dataDir) => new ChromiumRenderer({ width: 160, height: 90, dataDir }),
-    width: 160,
-    height: 90,
-  });
+  t = await takeSharedEngine({ width: 160, height: 90 });
   expect((await t.call('car', 'LoadEnvironmentbyPath', { Path: 'desert' })).status).toBe(200);
 });
 

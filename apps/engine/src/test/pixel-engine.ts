@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { expect } from 'vitest';
 import { BUILT_IN_CAR_GLB } from '../built-in-car.js';
-import { ChromiumRenderer } from '../renderer/chromium-renderer.js';
+import type { ChromiumRenderer } from '../renderer/chromium-renderer.js';
 import { loadServedModel } from './downloads.js';
 import { Pixels } from './pixels.js';
-import { startTestEngine, type TestEngine } from './test-engine.js';
+import { takeSharedEngine } from './shared-engine.js';
+import type { TestEngine } from './test-engine.js';
 
 const WIDTH = 320;
 const HEIGHT = 180;
@@ -16,16 +17,11 @@ export interface PixelEngine extends TestEngine<ChromiumRenderer> {
 }
 
 /**
- * A 320×180 Chromium engine that may fetch from loopback (where the tests' model and image servers listen, which an
- * operator would have to list), with the built-in product's GLB loaded as the studio loads it when asked.
+ * The shared 320×180 Chromium engine (it may fetch from loopback, where the tests' model and image servers listen),
+ * reset, with the built-in product's GLB loaded as the studio loads it when asked.
  */
 export async function startPixelEngine(options: { builtInCar: boolean }): Promise<PixelEngine> {
-  const t = await startTestEngine({
-    createRenderer: (dataDir) => new ChromiumRenderer({ width: WIDTH, height: HEIGHT, dataDir }),
-    width: WIDTH,
-    height: HEIGHT,
-    fetchPolicy: { filesUrls: [], allow: ['127.0.0.1'] },
-  });
+  const t = await takeSharedEngine({ width: WIDTH, height: HEIGHT });
   if (options.builtInCar) await loadServedModel(t, await readFile(BUILT_IN_CAR_GLB));
   return {
     ...t,
