@@ -42,9 +42,9 @@ function tiers(
 export default defineConfig({
   test: {
     // Two cores, and most suites wait on sockets, databases and engines rather than compute: three files at a time
-    // keep both cores busy. The engine's Chromium suites render on both cores each: one at a time, and vitest runs a
-    // project limited to one worker after all the others, so they have the machine to themselves (beside the rest
-    // they took twice as long and the run as a whole no less).
+    // keep both cores busy. The engine's Chromium suites render on both cores each: one at a time, in a group after
+    // all the others, so they have the machine to themselves (beside the rest they took twice as long and the run as
+    // a whole no less).
     maxWorkers: 3,
     projects: [
       {
@@ -72,6 +72,8 @@ export default defineConfig({
           // (`test/shared-engine.ts`) as a deployment shares an engine between users, reset between them. No file
           // here mocks modules or stubs globals, which a shared process would carry into the next file.
           isolate: false,
+          // A group of its own after the rest (vitest puts only isolated one-worker projects there unasked).
+          sequence: { groupOrder: 1 },
           // Tests that render start a headless Chromium: seconds, not milliseconds, on two cores; a path-traced
           // reference of 64 samples takes 20 s on an idle machine and over a minute on a busy one.
           testTimeout: 180_000,
