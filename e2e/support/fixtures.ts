@@ -101,13 +101,14 @@ export function studioForTheseTests(panel?: string): { readonly page: Page; read
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(150_000);
-    page = await browser.newPage();
+    // A context of its own (not browser.newPage()'s hidden one): axe analyses only pages of a context it can see.
+    page = await (await browser.newContext()).newPage();
     const account = await createAccountThroughApi(page.request, adminToken(page.request));
     studio = await enterStudioOn(page, account, panel);
   });
   test.afterAll(async () => {
     await studio?.signOut();
-    await page?.close();
+    await page?.context().close();
   });
   return {
     get page() {

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { ENGINE_CONFIG_DEFAULTS, POST_PROCESS_OUT_NAMES, POST_PROCESS_PARAMETERS } from '@autostudio/protocol';
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
+import { expect, studioForTheseTests, test } from '../support/fixtures';
 import { engineCall } from '../support/engine-api';
 import { pictureDifference, videoPicture } from '../support/picture';
 
@@ -40,22 +40,17 @@ async function enginePostProcess() {
 
 /** The look and lights panels against the shared reference engine: each change is read back through the Remote Control API. */
 test.describe('the look and lights panels', () => {
-  test.beforeEach(async ({ enterStudio }) => {
-    test.setTimeout(150_000);
-    await enterStudio();
-  });
+  // One studio for the two: the look test ends on the reset look, and the lights test adds its light to it.
+  const shared = studioForTheseTests();
 
-  test.afterEach(async ({ studio }) => {
-    // The engine is shared: the next test starts from the spec's look and no custom lights.
+  test.afterAll(async () => {
+    // The engine is shared: the next file starts from the spec's look and no custom lights, whatever these left.
     await engineCall('ResetPostProcessLite');
     for (const { ID } of (await engineCall('GetAllLightData')).Lights) await engineCall('RemoveLight', { ID });
-    await studio.signOut();
   });
 
-  test('look sliders by keyboard and mouse reach the engine, and the reset puts back the defaults', async ({
-    page,
-    studio,
-  }) => {
+  test('look sliders by keyboard and mouse reach the engine, and the reset puts back the defaults', async () => {
+    const { page, studio } = shared;
     await studio.openPanel('Look');
     await page.getByRole('slider', { name: 'Exposure' }).focus();
     for (let i = 0; i < 5; i += 1) await page.keyboard.press('ArrowRight');
@@ -76,10 +71,8 @@ test.describe('the look and lights panels', () => {
     await expect(page.getByRole('slider', { name: 'Gain Z' })).toHaveAttribute('aria-valuenow', '1');
   });
 
-  test('a spot light is added, changes the picture, is shaped, coloured and moved, and is removed', async ({
-    page,
-    studio,
-  }) => {
+  test('a spot light is added, changes the picture, is shaped, coloured and moved, and is removed', async () => {
+    const { page, studio } = shared;
     await studio.openPanel('Lights');
     const before = await steadyPicture(page);
     await page.getByRole('button', { name: 'Add spot light' }).click();

@@ -5,8 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { API_BASE, API_ROUTES, type LoginResponse, type Role } from '@autostudio/protocol';
 import { buildApp, type AppParts } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
-import type { ScryptCost } from '../modules/auth/passwords.js';
 import type { TestDatabase } from './test-databases.js';
+import { TEST_SCRYPT_COST } from './test-password-cost.js';
+
+export { TEST_SCRYPT_COST };
 
 export const ADMIN_PASSWORD = 'admin-password-for-tests';
 
@@ -42,12 +44,6 @@ export function staticEngines(
     ...overrides,
   };
 }
-
-/**
- * scrypt at about a hundredth of production's cost: suites create and sign in thousands of users. The password
- * tests themselves hash at production's cost.
- */
-export const TEST_SCRYPT_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
 
 /** A whole server on a fresh database and data directory, driven through its real HTTP interface. */
 export async function startTestApp(
