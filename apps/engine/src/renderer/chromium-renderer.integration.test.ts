@@ -7,10 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Pixels, LEFT_HALF, RIGHT_HALF } from '../test/pixels.js';
 import { loadServedModel } from '../test/downloads.js';
-import { takeSharedEngine } from '../test/shared-engine.js';
-import type { TestEngine } from '../test/test-engine.js';
+import { takeSharedEngine, type SharedEngine } from '../test/shared-engine.js';
 import { BUILT_IN_CAR_GLB } from '../built-in-car.js';
-import type { ChromiumRenderer } from './chromium-renderer.js';
 
 /**
  * Real renders of the built-in car through the engine's Remote Control API, judged by their pixels. Small stills
@@ -18,7 +16,7 @@ import type { ChromiumRenderer } from './chromium-renderer.js';
  */
 const SIZE = { Width: 256, Height: 144 };
 
-let t: TestEngine<ChromiumRenderer>;
+let t: SharedEngine;
 
 async function still(options: { transparent?: boolean; format?: 'PNG' | 'JPG' } = {}): Promise<Pixels> {
   return stillWith(options);

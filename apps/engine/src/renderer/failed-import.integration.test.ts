@@ -2,17 +2,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ENGINE_FETCH_REFUSED, ENGINE_IMAGE_UNDECODABLE } from '@autostudio/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { takeSharedEngine } from '../test/shared-engine.js';
-import type { TestEngine } from '../test/test-engine.js';
+import { takeSharedEngine, type SharedEngine } from '../test/shared-engine.js';
 import { TINY_PNG } from '../test/test-renderer.js';
-import type { ChromiumRenderer } from './chromium-renderer.js';
 
 /**
  * An image import that fails, through the Remote Control API of an engine that really draws: the call is refused
  * and the engine answers every later call as before. (It used to keep the URL in its scene and fetch it again on
  * every draw, so each later call answered 500 until a reset.)
  */
-let t: TestEngine<ChromiumRenderer>;
+let t: SharedEngine;
 let images: Server;
 let base: string;
 let closedPort: number;

@@ -6,9 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAINTS, TRIMS, paintKey } from '../contract/car-catalogue.js';
 import { Pixels, SIDE_ON_DOOR } from '../test/pixels.js';
 import { rgbeImage } from '../test/rgbe.js';
-import { takeSharedEngine } from '../test/shared-engine.js';
-import type { TestEngine } from '../test/test-engine.js';
-import type { ChromiumRenderer } from './chromium-renderer.js';
+import { takeSharedEngine, type SharedEngine } from '../test/shared-engine.js';
 
 /**
  * The picture's light on real frames: the tone mapper a user picks and the image-based light an HDRI gives, through
@@ -36,7 +34,7 @@ const IMAGES: Record<string, Buffer> = {
   '/once.hdr': greyColumns(64, 32, (x) => 0.2 + x / 64),
 };
 
-let t: TestEngine<ChromiumRenderer>;
+let t: SharedEngine;
 let imageHost: { url: (path: string) => string; close: () => Promise<void> };
 
 beforeAll(async () => {

@@ -3,9 +3,7 @@ import path from 'node:path';
 import { ENGINE_CONTROL_ROUTES, type RenderJobSettingsInput } from '@autostudio/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpegSize, Pixels, type Region } from '../test/pixels.js';
-import { takeSharedEngine } from '../test/shared-engine.js';
-import type { TestEngine } from '../test/test-engine.js';
-import type { ChromiumRenderer } from './chromium-renderer.js';
+import { takeSharedEngine, type SharedEngine } from '../test/shared-engine.js';
 
 /**
  * Production render jobs through the Remote Control API of a real engine, judged by their files. Small pictures
@@ -34,7 +32,7 @@ interface JobStatus {
   Error: string | null;
 }
 
-let t: TestEngine<ChromiumRenderer>;
+let t: SharedEngine;
 
 beforeAll(async () => {
   t = await takeSharedEngine({ width: 160, height: 90 });

@@ -1,16 +1,14 @@
 import { TIME_OF_DAY_OPTIONS, type TimeOfDay } from '@autostudio/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Pixels } from '../test/pixels.js';
-import { takeSharedEngine } from '../test/shared-engine.js';
-import type { TestEngine } from '../test/test-engine.js';
-import type { ChromiumRenderer } from './chromium-renderer.js';
+import { takeSharedEngine, type SharedEngine } from '../test/shared-engine.js';
 
 /**
  * Every time of day the engine offers, set through the Remote Control API in the open desert and judged by the
  * stills: each is taken, reported as the current one, and lights the scene in its own way, the twilights (Dawn,
  * Evening) between the night and the low sun they neighbour. Run under `flock /tmp/chromium.lock`.
  */
-let t: TestEngine<ChromiumRenderer>;
+let t: SharedEngine;
 
 beforeAll(async () => {
   t = await takeSharedEngine({ width: 160, height: 90 });

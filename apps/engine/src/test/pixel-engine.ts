@@ -1,17 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { expect } from 'vitest';
 import { BUILT_IN_CAR_GLB } from '../built-in-car.js';
-import type { ChromiumRenderer } from '../renderer/chromium-renderer.js';
 import { loadServedModel } from './downloads.js';
 import { Pixels } from './pixels.js';
-import { takeSharedEngine } from './shared-engine.js';
-import type { TestEngine } from './test-engine.js';
+import { takeSharedEngine, type SharedEngine } from './shared-engine.js';
 
 const WIDTH = 320;
 const HEIGHT = 180;
 
 /** A Chromium engine for tests that judge the picture, with what they all do to it. */
-export interface PixelEngine extends TestEngine<ChromiumRenderer> {
+export interface PixelEngine extends SharedEngine {
   /** A still of the whole picture (RenderStill at the engine's size). */
   still(samples: number): Promise<Pixels>;
 }

@@ -6,7 +6,10 @@ import { startTestEngine, type TestEngine } from './test-engine.js';
 /** The sizes the pixel suites draw at: 320×180 to judge a picture, 160×90 where a picture only has to differ. */
 export type SharedEngineSize = { width: 320; height: 180 } | { width: 160; height: 90 };
 
-const engines = new Map<string, Promise<TestEngine<ChromiumRenderer>>>();
+/** A shared engine: a test engine over Chromium, whose `close()` only gives it back. */
+export type SharedEngine = TestEngine<ChromiumRenderer>;
+
+const engines = new Map<string, Promise<SharedEngine>>();
 
 /**
  * A Chromium engine shared by the test files of one process (the engine-integration tier runs its files in one
@@ -15,7 +18,7 @@ const engines = new Map<string, Promise<TestEngine<ChromiumRenderer>>>();
  * and a dozen files used to start their own. It may fetch from loopback, where the tests' model and image servers
  * listen (an operator would have to list it). Its `close()` only gives it back: the engine goes with the process.
  */
-export async function takeSharedEngine(size: SharedEngineSize): Promise<TestEngine<ChromiumRenderer>> {
+export async function takeSharedEngine(size: SharedEngineSize): Promise<SharedEngine> {
   const key = `${size.width}x${size.height}`;
   let starting = engines.get(key);
   if (!starting) {
