@@ -329,8 +329,9 @@ describe('a stream through the other server copy', () => {
       .toBeGreaterThan(0);
     figures.firstFrameMs = Math.round(performance.now() - started);
     expect((await player.state()).errors).toEqual([]);
-    const stats = await player.stats();
-    expect(stats).toMatchObject({ frameWidth: 640, frameHeight: 360 });
+    // Chromium counts the first decoded frame a stats report before it reports the frame's size (0×0 in CI once).
+    await expect.poll(async () => (await player.stats()).frameWidth, { timeout: 10_000, interval: 250 }).toBe(640);
+    expect(await player.stats()).toMatchObject({ frameWidth: 640, frameHeight: 360 });
 
     // Released through copy A: the player on copy B is let go and no frame follows.
     const released = await call(originA, ada.accessToken, 'POST', API_ROUTES.sessions.release, {});
