@@ -88,17 +88,11 @@ export async function applySavedSettings(saved: SavedConfigSettings): Promise<vo
     after.updateSettings((current) => ({ ...current, Camera: { ...current.Camera, CompositionGuide: guide } }));
     setGuideVisible(visible);
   }
-  restorePresetBrowser(saved.postProcess);
-}
-
-/** The preset last applied and where the preset browser was, as the configuration saved them. */
-function restorePresetBrowser(saved: SavedConfigSettings['postProcess']): void {
-  if (!saved) return;
-  const where = saved.presetBrowser;
-  usePresetBrowserStore.setState({
-    selectedPresetId: saved.selectedPreset ?? null,
-    ...(where ? { category: where.category ?? null, search: where.search ?? '', page: where.page ?? 1 } : {}),
-  });
+  // The preset last applied and where the preset browser was, as the configuration saved them.
+  if (saved.postProcess) {
+    const { selectedPreset, presetBrowser } = saved.postProcess;
+    usePresetBrowserStore.getState().restore({ selectedPresetId: selectedPreset ?? null, where: presetBrowser });
+  }
 }
 
 /** The saved settings of the studio as it is now, with the preset browser's part. */

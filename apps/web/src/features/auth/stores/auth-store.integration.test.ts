@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { STATE_MESSAGES, STORAGE_KEYS } from '@autostudio/protocol';
-import { createUser, login, pointApiClientAt, serverOrigin } from '@/test/real-server';
+import { API_BASE, API_ROUTES, pathTo, STATE_MESSAGES, STORAGE_KEYS } from '@autostudio/protocol';
+import { ADMIN, createUser, login, pointApiClientAt, serverOrigin } from '@/test/real-server';
 import { hasValidToken, isNearExpiry, useAuthStore } from './auth-store';
 
 describe('the auth store against the real server', () => {
@@ -120,6 +120,65 @@ describe('the auth store against the real server', () => {
       headers: { authorization: `Bearer ${refreshToken ?? ''}` },
     });
     expect(replay.status).toBe(401);
+  });
+});
+
+describe('the re-check every minute, against the real server', () => {
+  beforeEach(() => {
+    pointApiClientAt(serverOrigin());
+    useAuthStore.setState(useAuthStore.getInitialState());
+  });
+
+  /** What the administrator does to a signed-in user meanwhile, through the API. */
+  async function administer(method: 'PUT' | 'DELETE', userId: string, body?: object): Promise<void> {
+    const admin = await login(ADMIN.username, ADMIN.password);
+    const response = await fetch(`${serverOrigin()}${API_BASE}${pathTo(API_ROUTES.users.byId, { id: userId })}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${admin.accessToken}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    expect(response.ok, await response.clone().text()).toBe(true);
+  }
+
+  it('reads the user again, so that a name an administrator changed shows', async () => {
+    const account = await createUser('dana');
+    await useAuthStore.getState().loginWithCredentials(account);
+    await administer('PUT', useAuthStore.getState().user?.id ?? '', { name: 'Dana Quinn' });
+    await useAuthStore.getState().recheck();
+    expect(useAuthStore.getState()).toMatchObject({ status: 'authenticated', user: { name: 'Dana Quinn' } });
+  });
+
+  it('signs out a user whose roles an administrator changed (the server ends their sign-in)', async () => {
+    const account = await createUser('drew', ['user']);
+    await useAuthStore.getState().loginWithCredentials(account);
+    await administer('PUT', useAuthStore.getState().user?.id ?? '', { roles: ['user', 'client'] });
+    await useAuthStore.getState().recheck();
+    expect(useAuthStore.getState()).toMatchObject({ status: 'failed', error: STATE_MESSAGES.sessionExpiredLoginAgain });
+  });
+
+  it('signs out with "Session expired. Please login again." once the user is deleted', async () => {
+    const account = await createUser('emery');
+    await useAuthStore.getState().loginWithCredentials(account);
+    await administer('DELETE', useAuthStore.getState().user?.id ?? '');
+    await useAuthStore.getState().recheck();
+    expect(useAuthStore.getState()).toMatchObject({
+      status: 'failed',
+      user: null,
+      error: STATE_MESSAGES.sessionExpiredLoginAgain,
+    });
+  });
+
+  it('stays signed in when the server cannot be reached: a network blip is not a refusal', async () => {
+    const account = await createUser('frankie');
+    await useAuthStore.getState().loginWithCredentials(account);
+    const before = useAuthStore.getState().user;
+    // A port nothing listens on.
+    pointApiClientAt('http://127.0.0.1:9');
+    await useAuthStore.getState().recheck();
+    expect(useAuthStore.getState()).toMatchObject({ status: 'authenticated', user: before });
   });
 });
 

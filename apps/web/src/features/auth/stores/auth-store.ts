@@ -32,6 +32,11 @@ export interface AuthState {
   logout: () => Promise<void>;
   /** Signs out locally after the server refused the session. */
   fail: (message: string) => void;
+  /**
+   * Spec §4's periodic re-check: a token close to expiry is refreshed; otherwise it is verified and the user read
+   * again (a demotion shows), and a refusal signs out. A network blip is not a refusal and changes nothing.
+   */
+  recheck: () => Promise<void>;
 }
 
 const cleared = {
@@ -167,6 +172,19 @@ export const useAuthStore = create<AuthState>()((set, get) => {
         refreshing = null;
       });
       return refreshing;
+    },
+
+    async recheck() {
+      const { accessToken, tokenExpiry } = get();
+      if (!accessToken || isNearExpiry(tokenExpiry)) {
+        await get().refreshTokens();
+        return;
+      }
+      try {
+        set({ user: await authApi.verify(accessToken) });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) fail(STATE_MESSAGES.sessionExpiredLoginAgain);
+      }
     },
 
     async logout() {

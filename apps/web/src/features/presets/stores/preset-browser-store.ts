@@ -24,6 +24,14 @@ export interface PresetBrowserState {
   setSearch: (search: string) => void;
   setPage: (page: number) => void;
   select: (id: string | null) => void;
+  /** Returns to a place a configuration saved: its chosen preset, and its category, search and page when saved. */
+  restore: (place: SavedPresetBrowserPlace) => void;
+}
+
+/** The part of a preset browser's place a configuration saves (spec §3 "Configuration"). */
+export interface SavedPresetBrowserPlace {
+  selectedPresetId: string | null;
+  where?: { category?: string | null; search?: string | null; page?: number | null } | null;
 }
 
 export type PresetBrowserStore = UseBoundStore<StoreApi<PresetBrowserState>>;
@@ -40,6 +48,17 @@ export function createPresetBrowserStore(): PresetBrowserStore {
     setSearch: (search) => set({ search, page: LIST_DEFAULTS.presets.page }),
     setPage: (page) => set({ page }),
     select: (selectedPresetId) => set({ selectedPresetId }),
+    restore: ({ selectedPresetId, where }) =>
+      set({
+        selectedPresetId,
+        ...(where
+          ? {
+              category: where.category ?? null,
+              search: where.search ?? '',
+              page: where.page ?? LIST_DEFAULTS.presets.page,
+            }
+          : {}),
+      }),
   }));
 }
 
