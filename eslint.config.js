@@ -221,5 +221,20 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
+  // The web unit tier shares one module graph between the files of a worker (apps/web/vitest.config.ts), where a
+  // module mock would miss what an earlier file loaded and leak into the next.
+  {
+    files: ['apps/web/src/**/*.test.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.isolated.test.{ts,tsx}', 'apps/web/src/**/*.integration.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message: 'Spy or stub at the boundary; a file that must replace a module is named *.isolated.test.tsx.',
+        },
+      ],
+    },
+  },
   prettier,
 );

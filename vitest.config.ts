@@ -81,6 +81,7 @@ export default defineConfig({
         },
       ),
       './apps/web/vitest.config.ts',
+      './apps/web/vitest.isolated.config.ts',
       './apps/web/vitest.integration.config.ts',
     ],
   },

@@ -5,7 +5,11 @@ import { RemoteApi, type RemoteTransport } from '@/lib/remote-control/remote-api
 import { engineActionsIdle, fillSettings, runEngineAction, useEngineStore } from '@/lib/engine';
 import { gainAction, lookAction, resetLook } from './actions';
 
-vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn() } }));
+// Spied on rather than mocked: the web tier runs its files in one module graph per worker (not isolated), where
+// a module mock would miss the modules an earlier file already loaded.
+beforeEach(() => {
+  vi.spyOn(toast, 'error').mockImplementation(() => undefined);
+});
 
 /** A post-process volume like the engine's: PostProcessLite merges, ResetPostProcessLite goes back to defaults. */
 function postProcessEngine() {

@@ -5,7 +5,11 @@ import { defineEngineAction, engineActionsIdle, runEngineAction } from './engine
 import { useEngineStore } from './engine-store';
 import { fillSettings } from './read-engine';
 
-vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn() } }));
+// Spied on rather than mocked: the web tier runs its files in one module graph per worker (not isolated), where
+// a module mock would miss the modules an earlier file already loaded.
+beforeEach(() => {
+  vi.spyOn(toast, 'error').mockImplementation(() => undefined);
+});
 
 /** An engine that answers each call when the test says so, and remembers what it was sent. */
 function slowEngine() {
