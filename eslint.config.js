@@ -236,5 +236,18 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['apps/server/src/**/*.integration.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message:
+            'The server integration tier shares one module graph per worker (vitest.config.ts): stub at the boundary.',
+        },
+      ],
+    },
+  },
   prettier,
 );
