@@ -4,7 +4,7 @@ import { useAuthStore } from '../stores/auth-store';
 
 /**
  * Spec §4: while authenticated the auth state is re-checked every 60 s, so that a user removed or demoted on the
- * server is signed out (or shown their new roles) within a minute.
+ * server is signed out within a minute.
  */
 export function useAuthRecheck(): void {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);

@@ -34,7 +34,8 @@ export interface AuthState {
   fail: (message: string) => void;
   /**
    * Spec §4's periodic re-check: a token close to expiry is refreshed; otherwise it is verified and the user read
-   * again (a demotion shows), and a refusal signs out. A network blip is not a refusal and changes nothing.
+   * again, and a refusal (a deleted user; changed roles end a sign-in on the server) signs out. A network blip is
+   * not a refusal and changes nothing.
    */
   recheck: () => Promise<void>;
 }
