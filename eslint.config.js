@@ -44,6 +44,9 @@ const serverNoHttp = {
     "Services take no request or reply: take plain values, or a multipart body as storage/multipart's MultipartSource.",
 };
 
+/** `vi.mock` and `vi.doMock`: refused where test files share one module graph per worker (vitest.config.ts). */
+const MODULE_MOCK = "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]";
+
 export default tseslint.config(
   {
     ignores: [
@@ -230,7 +233,7 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          selector: MODULE_MOCK,
           message: 'Spy or stub at the boundary; a file that must replace a module is named *.isolated.test.tsx.',
         },
       ],
@@ -242,7 +245,7 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          selector: MODULE_MOCK,
           message:
             'The server integration tier shares one module graph per worker (vitest.config.ts): stub at the boundary.',
         },

@@ -1,5 +1,6 @@
 import { screen, waitFor, type waitForOptions } from '@testing-library/react';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
+import { toast } from '@/lib/toast';
 
 /**
  * The sonner toast that says `text`, once it is shown. Sonner renders a new toast first with `data-mounted=false`
@@ -30,4 +31,14 @@ export async function clearToasts(dismiss: () => void): Promise<void> {
   await waitFor(() => expect(document.querySelector('[data-sonner-toast][data-removed="true"]')).toBeNull());
   dismiss();
   await waitFor(() => expect(document.querySelector('[data-sonner-toast]')).toBeNull());
+}
+
+/**
+ * Watches the toasts raised, without showing any: call it in `beforeEach` (the spies are restored after each test).
+ * Spies, not `vi.mock`: the web unit tier shares one module graph between the files of a worker, where a module
+ * mock would miss the modules an earlier file already loaded.
+ */
+export function spyOnToasts(): void {
+  vi.spyOn(toast, 'success').mockImplementation(() => undefined);
+  vi.spyOn(toast, 'error').mockImplementation(() => undefined);
 }

@@ -1,5 +1,6 @@
 import { FAILURE_TOASTS, STATE_MESSAGES } from '@autostudio/protocol';
 import { toast } from '@/lib/toast';
+import { spyOnToasts } from '@/test/toasts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RemoteApi, type RemoteTransport } from '@/lib/remote-control/remote-api';
 import { engineActionsIdle, fillSettings, runEngineAction, useEngineStore } from '@/lib/engine';
@@ -15,11 +16,7 @@ import {
   selectLight,
 } from './actions';
 
-// Spied on rather than mocked: the web tier runs its files in one module graph per worker (not isolated), where
-// a module mock would miss the modules an earlier file already loaded.
-beforeEach(() => {
-  vi.spyOn(toast, 'error').mockImplementation(() => undefined);
-});
+beforeEach(spyOnToasts);
 
 type Light = {
   ID: number;

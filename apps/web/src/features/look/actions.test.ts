@@ -1,15 +1,12 @@
 import { ENGINE_CONFIG_DEFAULTS, FAILURE_TOASTS } from '@autostudio/protocol';
 import { toast } from '@/lib/toast';
+import { spyOnToasts } from '@/test/toasts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RemoteApi, type RemoteTransport } from '@/lib/remote-control/remote-api';
 import { engineActionsIdle, fillSettings, runEngineAction, useEngineStore } from '@/lib/engine';
 import { gainAction, lookAction, resetLook } from './actions';
 
-// Spied on rather than mocked: the web tier runs its files in one module graph per worker (not isolated), where
-// a module mock would miss the modules an earlier file already loaded.
-beforeEach(() => {
-  vi.spyOn(toast, 'error').mockImplementation(() => undefined);
-});
+beforeEach(spyOnToasts);
 
 /** A post-process volume like the engine's: PostProcessLite merges, ResetPostProcessLite goes back to defaults. */
 function postProcessEngine() {

@@ -1,15 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/lib/toast';
+import { spyOnToasts } from '@/test/toasts';
 import { RemoteApi, type RemoteTransport } from '@/lib/remote-control/remote-api';
 import { defineEngineAction, engineActionsIdle, runEngineAction } from './engine-action';
 import { useEngineStore } from './engine-store';
 import { fillSettings } from './read-engine';
 
-// Spied on rather than mocked: the web tier runs its files in one module graph per worker (not isolated), where
-// a module mock would miss the modules an earlier file already loaded.
-beforeEach(() => {
-  vi.spyOn(toast, 'error').mockImplementation(() => undefined);
-});
+beforeEach(spyOnToasts);
 
 /** An engine that answers each call when the test says so, and remembers what it was sent. */
 function slowEngine() {

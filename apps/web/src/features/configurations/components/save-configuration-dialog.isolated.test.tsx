@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   API_ROUTES,
   FAILURE_TOASTS,
@@ -15,12 +15,7 @@ import { toast } from '@/lib/toast';
 import { useConfigurationStore } from '../stores/configuration-store';
 import { SaveConfigurationDialog } from './save-configuration-dialog';
 
-// Spied on rather than mocked: the web tier runs its files in one module graph per worker (not isolated), where
-// a module mock would miss the modules an earlier file already loaded.
-beforeEach(() => {
-  vi.spyOn(toast, 'success').mockImplementation(() => undefined);
-  vi.spyOn(toast, 'error').mockImplementation(() => undefined);
-});
+vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 // The server's answer, as it would give it: the dialog's part is what it asks for (the calls against a real server
 // are in @/api/configurations.integration.test).
 vi.mock('@/api/server-call', () => ({ serverCall: vi.fn() }));

@@ -2,16 +2,13 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FAILURE_TOASTS, type ToneMapperName } from '@autostudio/protocol';
 import { toast } from '@/lib/toast';
+import { spyOnToasts } from '@/test/toasts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useEngineStore } from '@/lib/engine';
 import { RemoteApi, type RemoteTransport } from '@/lib/remote-control/remote-api';
 import { ToneMappingSection } from './tone-mapping-section';
 
-// Spied on rather than mocked: the web tier runs its files in one module graph per worker (not isolated), where
-// a module mock would miss the modules an earlier file already loaded.
-beforeEach(() => {
-  vi.spyOn(toast, 'error').mockImplementation(() => undefined);
-});
+beforeEach(spyOnToasts);
 
 /** An engine that takes property writes, or refuses them; it records what it was sent. */
 function propertyEngine({ refuse = false } = {}) {
