@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 // The store alone, not the feature's index: that would bring the timeline panel into this chunk, which loads with
 // the studio's first paint (the /home budget); the panel loads with the timeline.
 import { useTimelineStore } from '@/features/animation/stores/timeline-store';
+import { useFollowEngine } from '@/features/animation/hooks/use-follow-engine';
 import { useAuthStore } from '@/features/auth';
 import { cn } from '@/lib/cn';
 import { useEngineStore } from '@/lib/engine';
@@ -23,6 +24,8 @@ function useMayEditTimeline(): boolean {
 /** The toolbar's Timeline button: opens and closes the animation timeline under the viewport. */
 export function TimelineButton() {
   const isOpen = useTimelineStore((state) => state.isOpen);
+  // The button is on the toolbar for the whole studio visit, open timeline or not.
+  useFollowEngine(useTimelineStore.getState().followEngine);
   const engineIsReady = useEngineStore((state) => state.status === 'ready');
   if (!useMayEditTimeline()) return null;
   return (

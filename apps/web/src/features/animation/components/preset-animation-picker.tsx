@@ -6,6 +6,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { PanelSection } from '@/components/panels/panel-section';
 import { useEngineStore } from '@/lib/engine';
 import { useAnimationPlaybackStore, type PresetAnimationName } from '../stores/animation-playback-store';
+import { useFollowEngine } from '../hooks/use-follow-engine';
 
 export interface PresetAnimationPickerProps {
   /** Puts the view on the camera a move is made with (Interior 360 turns inside the car), as the camera panel does. */
@@ -19,6 +20,7 @@ const STATE_LABEL = { idle: 'Stopped', playing: 'Playing', paused: 'Paused' } as
 export function PresetAnimationPicker({ onCamera }: PresetAnimationPickerProps) {
   const { state, animation } = useAnimationPlaybackStore();
   const store = useAnimationPlaybackStore.getState;
+  useFollowEngine(store().followEngine);
   const engineReady = useEngineStore((s) => s.status === 'ready');
   const [chosen, setChosen] = useState<PresetAnimationName>(animation ?? PRESET_ANIMATIONS[0].name);
   const fail = (error: unknown) => console.warn('preset animation playback failed', error);

@@ -1,6 +1,5 @@
 import { PRESET_ANIMATION_SHOTS, type PRESET_ANIMATIONS } from '@autostudio/protocol';
 import { create } from 'zustand';
-import { useEngineStore } from '@/lib/engine';
 import type { RemoteApi } from '@/lib/remote-control/remote-api';
 import { PlaybackPoller } from '../lib/playback-poller';
 
@@ -21,6 +20,8 @@ export interface AnimationPlaybackState {
   togglePause: () => Promise<void>;
   /** Stops: back to idle. */
   stop: () => Promise<void>;
+  /** The attached engine (`useFollowEngine`): another one has none of this one's sequences, and nothing plays there. */
+  followEngine: (api: RemoteApi | null) => void;
 }
 
 export const useAnimationPlaybackStore = create<AnimationPlaybackState>()((set, get) => {
@@ -33,23 +34,26 @@ export const useAnimationPlaybackStore = create<AnimationPlaybackState>()((set, 
     set({ time: Time ?? get().time, ...(Playing ? {} : { state: 'idle' }) });
   });
 
-  const engine = (): RemoteApi => {
-    const { api } = useEngineStore.getState();
-    if (!api) throw new Error('No engine attached');
-    return api;
-  };
+  /** The attached engine, as `followEngine` was last told; the sequences in `paths` were made in it. */
+  let followed: RemoteApi | null = null;
 
-  useEngineStore.subscribe((state, previous) => {
-    if (state.api === previous.api) return;
-    poller.stop();
-    paths = new Map();
-    set({ state: 'idle', time: 0 });
-  });
+  const engine = (): RemoteApi => {
+    if (!followed) throw new Error('No engine attached');
+    return followed;
+  };
 
   return {
     state: 'idle',
     animation: null,
     time: 0,
+
+    followEngine: (api) => {
+      if (api === followed) return;
+      followed = api;
+      poller.stop();
+      paths = new Map();
+      set({ state: 'idle', time: 0 });
+    },
 
     play: async (animation) => {
       const api = engine();

@@ -8,7 +8,6 @@ import {
   type Preset,
   type SequenceKeyframe,
 } from '@autostudio/protocol';
-import { fillSettings, useEngineStore } from '@/lib/engine';
 import { RemoteApi, type RemoteTransport } from '@/lib/remote-control/remote-api';
 import { pointApiClientAt } from '@/test/api-client-hooks';
 import { useTimelineStore } from './timeline-store';
@@ -122,7 +121,7 @@ const CRANE = [
 let engine: ReturnType<typeof sequenceEngine>;
 function attach(createAnswer?: string) {
   engine = sequenceEngine(createAnswer);
-  useEngineStore.setState({ api: engine.api, status: 'ready', settings: fillSettings({}) });
+  timeline().followEngine(engine.api);
 }
 
 beforeEach(() => {
@@ -133,7 +132,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   timeline().reset();
-  useEngineStore.getState().detach();
+  timeline().followEngine(null);
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -248,6 +247,22 @@ describe('the timeline (spec §4 Animation, Timeline and Sequence saving)', () =
     await timeline().seek(10);
     expect(engine.names().slice(-2)).toEqual(['UpdateSequence', 'GotoSequenceFrameWithPath']);
     expect(engine.sequences.get('/Game/Sequences/S1')).toHaveLength(2);
+  });
+
+  it('a new engine (a new session) has none of the old one’s sequence: playing stops there, and plays create it anew', async () => {
+    for (const crane of CRANE) timeline().addFrame(crane);
+    await timeline().togglePlay();
+    const old = engine;
+    attach();
+    expect(timeline()).toMatchObject({ isPlaying: false, sequencePath: null });
+    // The old engine is asked nothing more.
+    const polls = old.sent.length;
+    await vi.advanceTimersByTimeAsync(POLLING.sequencePlaybackMs * 3);
+    expect(old.sent).toHaveLength(polls);
+
+    await timeline().togglePlay();
+    expect(engine.names()).toEqual(['CreateSequence', 'GotoSequenceFrameWithPath', 'PlaySequence']);
+    expect(timeline()).toMatchObject({ isPlaying: true, sequencePath: '/Game/Sequences/S1' });
   });
 
   it('loads a saved animation: opened, clean, its previews mapped; someone else’s is saved as a new one', () => {

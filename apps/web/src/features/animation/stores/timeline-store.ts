@@ -7,7 +7,6 @@ import {
   type Preset,
 } from '@autostudio/protocol';
 import { create } from 'zustand';
-import { useEngineStore } from '@/lib/engine';
 import type { RemoteApi } from '@/lib/remote-control/remote-api';
 import { PlaybackPoller } from '../lib/playback-poller';
 import { createAnimationPreset, updateAnimationPreset, uploadFramePreview } from '../api/animation-api';
@@ -82,6 +81,8 @@ export interface TimelineState {
    * success text; rejects with an Error whose message is its failure text and whose cause is why.
    */
   save: () => Promise<string>;
+  /** The attached engine (`useFollowEngine`): another one has none of this one's sequence, and nothing plays there. */
+  followEngine: (api: RemoteApi | null) => void;
 }
 
 const INITIAL = {
@@ -112,10 +113,12 @@ export const useTimelineStore = create<TimelineState>()((set, get) => {
   /** Preview uploads run one after another: the first one makes the group the next ones join. */
   let uploads: Promise<void> = Promise.resolve();
 
+  /** The attached engine, as `followEngine` was last told; `sequencePath` and `engineKeys` belong to it. */
+  let followed: RemoteApi | null = null;
+
   const engine = (): RemoteApi => {
-    const { api } = useEngineStore.getState();
-    if (!api) throw new Error(STATE_MESSAGES.createSequenceFailed, { cause: new Error('no engine attached') });
-    return api;
+    if (!followed) throw new Error(STATE_MESSAGES.createSequenceFailed, { cause: new Error('no engine attached') });
+    return followed;
   };
 
   /** Spec §4: while playing, the engine is polled every 100 ms; its time becomes the current frame. */
@@ -178,23 +181,20 @@ export const useTimelineStore = create<TimelineState>()((set, get) => {
     poller.stop();
     if (get().isPlaying) {
       set({ isPlaying: false });
-      void useEngineStore
-        .getState()
-        .api?.call('StopSequence')
-        .catch(() => undefined);
+      void followed?.call('StopSequence').catch(() => undefined);
     }
   };
 
-  // A new engine (a new session) has none of the old one's sequences.
-  useEngineStore.subscribe((state, previous) => {
-    if (state.api === previous.api) return;
-    poller.stop();
-    engineKeys = null;
-    set({ sequencePath: null, isPlaying: false });
-  });
-
   return {
     ...INITIAL,
+
+    followEngine: (api) => {
+      if (api === followed) return;
+      followed = api;
+      poller.stop();
+      engineKeys = null;
+      set({ sequencePath: null, isPlaying: false });
+    },
 
     open: () => set({ isOpen: true }),
 
@@ -301,7 +301,7 @@ export const useTimelineStore = create<TimelineState>()((set, get) => {
         await uploads;
         const { frames } = get();
         if (frames.length === 0) throw new Error('an animation needs at least one frame');
-        if (useEngineStore.getState().api) await ensureSequence(engine());
+        if (followed) await ensureSequence(followed);
         const { name, category, fps, groupId, presetId, isDirty } = get();
         if (presetId && !isDirty) return SUCCESS_TOASTS.animationUpdated;
         const body = { name, category: category.trim(), settings: JSON.stringify(settingsOf(frames, fps)), groupId };
