@@ -72,6 +72,8 @@ export default defineConfig({
         { testTimeout: 30_000 },
         {
           maxWorkers: 1,
+          // Starts the path-tracing engine before the first file: its shader compiles on one core meanwhile.
+          setupFiles: ['apps/engine/src/test/warm-engines.setup.ts'],
           // One process for all the files, so that the pixel suites share their Chromium engines
           // (`test/shared-engine.ts`) as a deployment shares an engine between users, reset between them. No file
           // here mocks modules or stubs globals, which a shared process would carry into the next file.

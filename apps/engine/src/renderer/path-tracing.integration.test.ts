@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Pixels, type Region } from '../test/pixels.js';
-import { startTestEngine, type TestEngine } from '../test/test-engine.js';
-import { ChromiumRenderer } from './chromium-renderer.js';
+import { PATH_TRACING_ENGINE, takeSharedEngine, type SharedEngine } from '../test/shared-engine.js';
 
 /**
  * Path tracing through the Remote Control API, on an engine started with `--path-tracing on` so that it path traces
- * on this CPU too. Its shader compiles once while the engine starts (about a minute on two cores); after that small
- * pictures take a second or two.
+ * on this CPU too. Its shader compiles once while the engine starts (one to two minutes on one core: the tier's setup
+ * starts it before the first file); after that small pictures take a second or two.
  */
-const VIEWPORT = { width: 160, height: 90 };
-
-let t: TestEngine<ChromiumRenderer>;
+let t: SharedEngine;
 
 /** The picture in a 4 × 3 grid of mean colours: noise averages out, where the car stands does not. */
 function grid(pixels: Pixels): { r: number; g: number; b: number }[] {
@@ -82,11 +79,7 @@ async function tracedFrame(samples: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  t = await startTestEngine({
-    createRenderer: (dataDir) => new ChromiumRenderer({ ...VIEWPORT, dataDir, pathTracing: 'on' }),
-    ...VIEWPORT,
-    pathTracing: 'on',
-  });
+  t = await takeSharedEngine(PATH_TRACING_ENGINE);
 }, 240_000);
 
 afterAll(async () => {

@@ -3,28 +3,31 @@ import path from 'node:path';
 import { ChromiumRenderer } from '../renderer/chromium-renderer.js';
 import { startTestEngine, type TestEngine } from './test-engine.js';
 
-/** The sizes the pixel suites draw at: 320×180 to judge a picture, 160×90 where a picture only has to differ. */
-export type SharedEngineSize = { width: 320; height: 180 } | { width: 160; height: 90 };
+/**
+ * The engines the pixel suites share: 320×180 to judge a picture, 160×90 where a picture only has to differ, and a
+ * 160×90 engine told to path trace (`--path-tracing on`), whose shader compiles while it starts.
+ */
+export type SharedEngineKind = { width: 320; height: 180 } | { width: 160; height: 90; pathTracing?: 'on' };
 
 /** A shared engine: a test engine over Chromium, whose `close()` only gives it back. */
 export type SharedEngine = TestEngine<ChromiumRenderer>;
 
+/** The path-tracing engine: the shader's compile is the slowest start there is, so `warmSharedEngines` begins it. */
+export const PATH_TRACING_ENGINE = { width: 160, height: 90, pathTracing: 'on' } as const satisfies SharedEngineKind;
+
 const engines = new Map<string, Promise<SharedEngine>>();
 
-/**
- * A Chromium engine shared by the test files of one process (the engine-integration tier runs its files in one
- * process, `isolate: false`), as a deployment shares an engine between users: each file takes it reset, as the
- * server resets a session's engine before the next user gets it. Starting one costs 13–16 s of two busy cores,
- * and a dozen files used to start their own. It may fetch from loopback, where the tests' model and image servers
- * listen (an operator would have to list it). Its `close()` only gives it back: the engine goes with the process.
- */
-export async function takeSharedEngine(size: SharedEngineSize): Promise<SharedEngine> {
-  const key = `${size.width}x${size.height}`;
+/** Starts the engine of this kind once per process; a start that failed is tried again by the next caller. */
+function startShared(kind: SharedEngineKind): Promise<SharedEngine> {
+  const pathTracing = 'pathTracing' in kind ? kind.pathTracing : undefined;
+  const size = { width: kind.width, height: kind.height };
+  const key = `${size.width}x${size.height}${pathTracing ? `-path-tracing-${pathTracing}` : ''}`;
   let starting = engines.get(key);
   if (!starting) {
     starting = startTestEngine({
-      createRenderer: (dataDir) => new ChromiumRenderer({ ...size, dataDir }),
+      createRenderer: (dataDir) => new ChromiumRenderer({ ...size, dataDir, pathTracing }),
       ...size,
+      pathTracing,
       fetchPolicy: { filesUrls: [], allow: ['127.0.0.1'] },
     });
     engines.set(key, starting);
@@ -34,9 +37,30 @@ export async function takeSharedEngine(size: SharedEngineSize): Promise<SharedEn
       () => engines.delete(key),
     );
   }
-  const engine = await starting;
+  return starting;
+}
+
+/**
+ * Begins starting the path-tracing engine without waiting for it (the tier's setup file calls this before its first
+ * file). Its shader compiles on one core for one to two minutes, while the suites before it use both: started when
+ * its suite comes, the compile had the machine to itself and half of it idle.
+ */
+export function warmSharedEngines(): void {
+  // A failed start is reported to the suite that takes the engine: it starts it again and fails with the cause.
+  startShared(PATH_TRACING_ENGINE).catch(() => undefined);
+}
+
+/**
+ * A Chromium engine shared by the test files of one process (the engine-integration tier runs its files in one
+ * process, `isolate: false`), as a deployment shares an engine between users: each file takes it reset, as the
+ * server resets a session's engine before the next user gets it. Starting one costs 13–16 s of two busy cores,
+ * and a dozen files used to start their own. It may fetch from loopback, where the tests' model and image servers
+ * listen (an operator would have to list it). Its `close()` only gives it back: the engine goes with the process.
+ */
+export async function takeSharedEngine(kind: SharedEngineKind): Promise<SharedEngine> {
+  const engine = await startShared(kind);
   await engine.engine.scene.reset();
   // A reset keeps the last stream player's viewport; a file that streamed must not leave the next one its size.
-  await engine.engine.scene.resizeViewport(size.width, size.height);
+  await engine.engine.scene.resizeViewport(kind.width, kind.height);
   return { ...engine, close: async () => {} };
 }
