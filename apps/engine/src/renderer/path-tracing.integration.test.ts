@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Pixels, type Region } from '../test/pixels.js';
-import { PATH_TRACING_ENGINE, takeSharedEngine, type SharedEngine } from '../test/shared-engine.js';
+import { closeSharedEngine, PATH_TRACING_ENGINE, takeSharedEngine, type SharedEngine } from '../test/shared-engine.js';
 
 /**
  * Path tracing through the Remote Control API, on an engine started with `--path-tracing on` so that it path traces
@@ -83,7 +83,8 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await t.close();
+  // No other file path traces: its Chromium goes now, not with the process.
+  await closeSharedEngine(PATH_TRACING_ENGINE);
 });
 
 beforeEach(async () => {

@@ -17,11 +17,14 @@ export const PATH_TRACING_ENGINE = { width: 160, height: 90, pathTracing: 'on' }
 
 const engines = new Map<string, Promise<SharedEngine>>();
 
+const keyOf = (kind: SharedEngineKind) =>
+  `${kind.width}x${kind.height}${'pathTracing' in kind && kind.pathTracing ? `-path-tracing-${kind.pathTracing}` : ''}`;
+
 /** Starts the engine of this kind once per process; a start that failed is tried again by the next caller. */
 function startShared(kind: SharedEngineKind): Promise<SharedEngine> {
   const pathTracing = 'pathTracing' in kind ? kind.pathTracing : undefined;
   const size = { width: kind.width, height: kind.height };
-  const key = `${size.width}x${size.height}${pathTracing ? `-path-tracing-${pathTracing}` : ''}`;
+  const key = keyOf(kind);
   let starting = engines.get(key);
   if (!starting) {
     starting = startTestEngine({
@@ -48,6 +51,17 @@ function startShared(kind: SharedEngineKind): Promise<SharedEngine> {
 export function warmSharedEngines(): void {
   // A failed start is reported to the suite that takes the engine: it starts it again and fails with the cause.
   startShared(PATH_TRACING_ENGINE).catch(() => undefined);
+}
+
+/**
+ * Stops an engine that no later file takes: the path-tracing engine serves one suite, and left running it kept its
+ * Chromium (half a gigabyte) through the rest of the tier.
+ */
+export async function closeSharedEngine(kind: SharedEngineKind): Promise<void> {
+  const key = keyOf(kind);
+  const starting = engines.get(key);
+  engines.delete(key);
+  await (await starting?.catch(() => undefined))?.close();
 }
 
 /**
