@@ -11,6 +11,9 @@ export const webTestBase: UserWorkspaceConfig = {
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // A timeout is there to end a test that hangs. On two loaded cores a dialog test of a dozen clicks that takes
+    // one second alone took over five (render-dialog, stop 50), vitest's default.
+    testTimeout: 15_000,
   },
 };
 

@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// `findBy…` and `waitFor` give up after a second by default. CI runs these tiers beside engines and servers on two
+// busy cores, where a toast's second render came later than that (configuration-browser, stop 50) though it came.
+// Waiting longer costs nothing when the page is right; how fast it is, the benchmarks measure.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

@@ -1,6 +1,7 @@
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
 import { TRIMS } from '../../contract/car-catalogue.js';
+import { accelerateRaycasts } from './accelerated-raycasts.js';
 import { buildCar } from './build-car.js';
 import { BodyGrid } from './grid.js';
 import { RING } from './profile.js';
@@ -26,6 +27,7 @@ describe('the body surface', () => {
     if (!trim) throw new Error('The catalogue has no trims');
     const car = buildCar(trim);
     car.updateMatrixWorld(true);
+    accelerateRaycasts(car);
     const insides: string[] = [];
     for (const side of [1, -1]) {
       for (let y = 0.4; y <= 1.2; y += 0.05) {

@@ -1,6 +1,7 @@
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
 import { TRIMS } from '../../contract/car-catalogue.js';
+import { accelerateRaycasts } from './accelerated-raycasts.js';
 import { buildCar } from './build-car.js';
 
 /** What a ray from behind the car meets first at (x, y): the name of the mesh (Body_paint, Body_gloss…). */
@@ -24,6 +25,7 @@ describe('the tailgate', () => {
   if (!trim) throw new Error('The catalogue has no trims');
   const car = buildCar(trim);
   car.updateMatrixWorld(true);
+  accelerateRaycasts(car);
 
   it('is outlined by a shut line up both sides of the tail face', () => {
     // Across the tail between the plate and the lamps: painted, but for the gate's sides (there was no line at all).
