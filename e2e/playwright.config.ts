@@ -73,9 +73,9 @@ export default defineConfig({
         ENGINE_PROVIDER: 'register',
         ENGINE_REGISTRATION_KEY: E2E_ENGINE_KEY,
         // A killed engine is noticed within seconds (the failure test), not the production half-minute. Not 6 s: the
-        // engine beats a third of the timeout after its last beat was answered, and on two loaded cores the gap once
-        // passed 6 s. The server dropped the live engine, the session ended, and the next one found a fresh car
-        // (configurations.spec saw the default paint after a load, and the following test never reached /home).
+        // engine beats a third of the timeout after its last beat was answered, so on two loaded cores the gap can
+        // pass 6 s and the server drops a live engine; the next session then finds a fresh car. The likely cause of
+        // configurations.spec seeing the default paint after a load (not reproduced), the next test never at /home.
         ENGINE_HEARTBEAT_TIMEOUT: '15',
         SESSION_CLOSE_GRACE_MS: String(E2E_PAGE_CLOSE_GRACE_MS),
         SIGNALLING_KEY: E2E_SIGNALLING_KEY,
