@@ -12,6 +12,9 @@ export { TEST_SCRYPT_COST };
 
 export const ADMIN_PASSWORD = 'admin-password-for-tests';
 
+/** Well under the server tier's hook timeout (30 s), well over a loaded close (1.5 s at most in a full tier run). */
+const CLOSE_WATCHDOG_MS = 10_000;
+
 export interface TestApp {
   app: FastifyInstance;
   config: AppConfig;
@@ -104,7 +107,17 @@ export async function startTestApp(
       return login(username, password);
     },
     async close() {
-      await app.close();
+      // A close that hangs shows up as a hook timeout with no cause: say what is still open before the hook gives up.
+      const watchdog = setTimeout(() => {
+        app.server.getConnections((_error, open) =>
+          console.error(`a test app is still closing after ${CLOSE_WATCHDOG_MS} ms; ${open} connections are open`),
+        );
+      }, CLOSE_WATCHDOG_MS);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(watchdog);
+      }
       await created.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -112,14 +112,22 @@ describe('the server log', () => {
       })
     ).json<ModelDownloadLink>();
     const url = new URL(link.url);
-    expect((await fetch(`${origin}${url.pathname}`)).status).toBe(200);
+    // Each answer is read to its end, so that no connection is left busy when the server closes.
+    const file = await fetch(`${origin}${url.pathname}`);
+    expect(file.status).toBe(200);
+    await file.arrayBuffer();
     // The same link with another file name: refused, and the refusal logged.
-    expect((await fetch(`${origin}${url.pathname.replace(/car\.glb$/, 'other.glb')}`)).status).toBe(403);
+    const refused = await fetch(`${origin}${url.pathname.replace(/car\.glb$/, 'other.glb')}`);
+    expect(refused.status).toBe(403);
+    await refused.arrayBuffer();
     const token = url.pathname.split('/').at(-2) ?? '';
     // An error logged with the link in its message, as a render engine's failed download is.
     t.app.log.error({ err: new Error(`car download failed: ${link.url}`) }, 'render job failed');
     engine.socket.close();
     player.socket.close();
+    // Both close handshakes finish here, not inside the server's close.
+    await engine.closed();
+    await player.closed();
 
     // The error line is the last one written; pino writes in order.
     await expect.poll(() => lines.join('').includes('render job failed'), { timeout: 5000 }).toBe(true);
