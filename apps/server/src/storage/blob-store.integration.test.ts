@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer, text } from 'node:stream/consumers';
 import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startS3Server, type TestS3Server } from '../test/s3-server.js';
 import { BlobNotFoundError, BlobRangeError, type BlobStore } from './blob-store.js';
 import { LocalBlobStore } from './local-blob-store.js';
@@ -204,6 +204,32 @@ describe.each([local, s3()])('the $name blob store', (harness) => {
 
   it('says it is writable', async () => {
     await expect(t.store.check()).resolves.toBeUndefined();
+  });
+});
+
+describe('the local blob store on a slow disk', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('leaves nothing behind when the body fails before the disk has opened the file', async () => {
+    const t = await local.create();
+    // Every open reaches the disk 50 ms late, as on a busy volume; the body fails long before that.
+    const open = fs.open.bind(fs) as (...args: unknown[]) => void;
+    vi.spyOn(fs, 'open').mockImplementation((...args: unknown[]) => {
+      setTimeout(() => open(...args), 50);
+    });
+    const openPromise = fs.promises.open.bind(fs.promises);
+    vi.spyOn(fs.promises, 'open').mockImplementation(async (...args) => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return openPromise(...args);
+    });
+    try {
+      await expect(t.store.put('uploads/broken.bin', chunked(pattern(10), new Error('gone')))).rejects.toThrow('gone');
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await expect(t.everything()).resolves.toEqual([]);
+    } finally {
+      vi.restoreAllMocks();
+      await t.dispose();
+    }
   });
 });
 

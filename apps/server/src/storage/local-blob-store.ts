@@ -40,8 +40,11 @@ export class LocalBlobStore implements BlobStore {
     });
     // Write beside the target and rename, so a reader never sees half a file and a failed upload leaves none.
     const partial = `${target}.${randomUUID()}.partial`;
+    // Create the file before reading the body: a write stream opens it in the background, and when the body fails
+    // first that open can land after the clean-up below and leave the partial file behind.
+    const file = await fs.promises.open(partial, 'wx');
     try {
-      await pipeline(body, fs.createWriteStream(partial, { flags: 'wx' }));
+      await pipeline(body, file.createWriteStream());
       await fs.promises.rename(partial, target);
     } catch (error) {
       await fs.promises.rm(partial, { force: true });
