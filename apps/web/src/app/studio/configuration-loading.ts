@@ -19,23 +19,7 @@ import { usePresetBrowserStore } from '@/features/presets/stores/preset-browser-
 import { fetchAssetModel } from '@/api/asset-models';
 import { loadProductWithOverlay, useSessionStore } from '@/features/session';
 import { ApiError } from '@/lib/api-client';
-import { giveImage, useEngineStore, type EngineState, type ImageSlotName } from '@/lib/engine';
-
-/** Resolves once the studio has read an engine (after a car load or a new session); rejects if it cannot. */
-function engineReady(): Promise<void> {
-  const settled = (state: EngineState) => state.status === 'ready' || state.status === 'failed';
-  const outcome = (state: EngineState) =>
-    state.status === 'ready' ? Promise.resolve() : Promise.reject(new Error(state.error ?? 'The engine is not read'));
-  const now = useEngineStore.getState();
-  if (settled(now)) return outcome(now);
-  return new Promise((resolve, reject) => {
-    const unsubscribe = useEngineStore.subscribe((state) => {
-      if (!settled(state)) return;
-      unsubscribe();
-      outcome(state).then(resolve, reject);
-    });
-  });
-}
+import { giveImage, useEngineStore, whenEngineRead, type ImageSlotName } from '@/lib/engine';
 
 const imageOf = (upload: SavedUpload | null | undefined) =>
   upload?.imageId
@@ -53,7 +37,7 @@ const imageOf = (upload: SavedUpload | null | undefined) =>
  * is an image.
  */
 export async function applySavedSettings(saved: SavedConfigSettings): Promise<void> {
-  await engineReady();
+  await whenEngineRead();
   const store = useEngineStore.getState();
   const api = store.api;
   if (!api) throw new Error('The engine is not connected');
@@ -106,12 +90,6 @@ export function studioSettings(product: AssetModel | null): SavedConfigSettings 
 }
 
 /**
- * The car load (counted by the session store) whose scene the current configuration was last applied to. Loads
- * after it are fresh scenes that get the configuration again; a reload that kept its engine's scene is none.
- */
-let appliedToCarLoad = 0;
-
-/**
  * Loads a configuration into the studio: its car first when the studio shows another, then its settings. Resolves
  * once it is there; rejects with the spec's message, after a toast.
  */
@@ -124,7 +102,7 @@ export async function loadConfiguration(config: Config): Promise<void> {
       await loadProductWithOverlay(await fetchAssetModel(productId), `Loading ${config.name}`);
     }
     await applySavedSettings(config.settings);
-    appliedToCarLoad = useSessionStore.getState().carLoads;
+    configurations.markApplied(useSessionStore.getState().carLoads);
     configurations.setCurrent(config);
     toast.success(SUCCESS_TOASTS.configurationLoaded);
   } catch (error) {
@@ -154,23 +132,28 @@ async function currentConfiguration(id: string): Promise<Config | null> {
 export function useConfigurationRestore(): void {
   const carLoads = useSessionStore((state) => state.carLoads);
   const engineIsReady = useEngineStore((state) => state.status === 'ready');
+  const currentId = useConfigurationStore((state) => state.currentId);
+  const currentIsRead = useConfigurationStore((state) => state.current?.id === state.currentId);
   const loadingId = useConfigurationStore((state) => state.loadingId);
+  const appliedToCarLoad = useConfigurationStore((state) => state.appliedToCarLoad);
+  const setCurrent = useConfigurationStore((state) => state.setCurrent);
+  const markApplied = useConfigurationStore((state) => state.markApplied);
 
   useEffect(() => {
-    const { currentId, current, setCurrent } = useConfigurationStore.getState();
-    if (!currentId || current?.id === currentId || carLoads !== appliedToCarLoad) return;
+    if (!currentId || currentIsRead || carLoads !== appliedToCarLoad) return;
     currentConfiguration(currentId).then(
       (config) => setCurrent(config),
       (error: unknown) => console.warn('the current configuration could not be read', error),
     );
+    // Once per car load: the name of a configuration already on the engine's scene.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [carLoads]);
 
   useEffect(() => {
     if (!engineIsReady || loadingId !== null || carLoads === appliedToCarLoad) return;
-    appliedToCarLoad = carLoads;
-    const { currentId } = useConfigurationStore.getState();
+    markApplied(carLoads);
     if (currentId) void restore(currentId);
-  }, [carLoads, engineIsReady, loadingId]);
+  }, [carLoads, engineIsReady, loadingId, appliedToCarLoad, currentId, markApplied]);
 }
 
 /** Applies the tab's current configuration to a fresh car; one of another car is no longer current. */

@@ -186,6 +186,22 @@ export const useEngineStore = create<EngineState>()((set, get) => ({
   setToneMapper: (toneMapper) => set({ toneMapper }),
 }));
 
+/** Resolves once the studio has read an engine (after a car load or a new session); rejects if it cannot. */
+export function whenEngineRead(): Promise<void> {
+  const settled = (state: EngineState) => state.status === 'ready' || state.status === 'failed';
+  const outcome = (state: EngineState) =>
+    state.status === 'ready' ? Promise.resolve() : Promise.reject(new Error(state.error ?? 'The engine is not read'));
+  const now = useEngineStore.getState();
+  if (settled(now)) return outcome(now);
+  return new Promise((resolve, reject) => {
+    const unsubscribe = useEngineStore.subscribe((state) => {
+      if (!settled(state)) return;
+      unsubscribe();
+      outcome(state).then(resolve, reject);
+    });
+  });
+}
+
 // The view and images of a named scene are written down as they change, for a reload to find them.
 useEngineStore.subscribe((state, previous) => {
   if (state.sceneKey && (state.view !== previous.view || state.images !== previous.images))

@@ -13,15 +13,22 @@ export interface ConfigurationState {
   current: Config | null;
   /** The configuration being loaded into the engine, or null. */
   loadingId: string | null;
+  /**
+   * The car load (counted by the session store) whose scene the current configuration was last applied to. Loads
+   * after it are fresh scenes that get the configuration again; a reload that kept its engine's scene is none.
+   */
+  appliedToCarLoad: number;
 
   setCurrent: (config: Config | null) => void;
   setLoading: (id: string | null) => void;
+  markApplied: (carLoad: number) => void;
 }
 
 export const useConfigurationStore = create<ConfigurationState>()((set) => ({
   currentId: sessionStore.get('currentConfigId'),
   current: null,
   loadingId: null,
+  appliedToCarLoad: 0,
 
   setCurrent: (config) => {
     sessionStore.set('currentConfigId', config?.id ?? null);
@@ -29,4 +36,5 @@ export const useConfigurationStore = create<ConfigurationState>()((set) => ({
   },
 
   setLoading: (loadingId) => set({ loadingId }),
+  markApplied: (appliedToCarLoad) => set({ appliedToCarLoad }),
 }));
