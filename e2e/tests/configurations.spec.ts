@@ -147,8 +147,22 @@ test.describe('keeping and sharing work', () => {
     await expect(card.locator('img')).toHaveAttribute('src', /.+/);
     await expectNoSeriousViolations(page);
     await card.click();
+    // Its picture covers the viewport at once while the engine takes the configuration, then gives way to the video.
+    await page.evaluate(() => {
+      const shown: string[] = [];
+      (window as unknown as { picturesShown: string[] }).picturesShown = shown;
+      new MutationObserver(() => {
+        const picture = document.querySelector('[data-testid="first-picture"][data-visible="true"]');
+        const src = picture?.getAttribute('src');
+        if (src && shown.at(-1) !== src) shown.push(src);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
     await browser.getByRole('button', { name: 'Load', exact: true }).click();
     await expect(page.getByText(SUCCESS_TOASTS.configurationLoaded).first()).toBeVisible();
+    const picturesShown = await page.evaluate(() => (window as unknown as { picturesShown: string[] }).picturesShown);
+    expect(picturesShown).toHaveLength(1);
+    expect(picturesShown[0]).toMatch(/^\/api\/media\/.+\.(jpg|png)$/);
+    await expect(page.getByTestId('viewport')).toHaveAttribute('data-first-picture', 'hidden');
     await expect.poll(async () => (await engineSettings()).Paint).toBe('glacier white');
     const loaded = await engineSettings();
     expect(loaded.Trim).toBe('Terra Wilderness');

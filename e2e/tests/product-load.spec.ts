@@ -1,4 +1,11 @@
-import { API_BASE, API_ROUTES, BUILT_IN_PRODUCT, type AssetModel, type ListResult } from '@autostudio/protocol';
+import {
+  API_BASE,
+  API_ROUTES,
+  BUILT_IN_PRODUCT,
+  SIGNALLING_PATH,
+  type AssetModel,
+  type ListResult,
+} from '@autostudio/protocol';
 import { expect, test } from '../support/fixtures';
 import { E2E_ADMIN } from '../support/server';
 import { signInThroughApi } from '../support/sign-in';
@@ -41,7 +48,7 @@ test.describe('opening a product', () => {
     await expect(car).toBeVisible();
   });
 
-  test('the built-in car shows the preview the server rendered of it on /landing', async ({
+  test('the built-in car shows the preview the server rendered of it on /landing, and at once when opened', async ({
     page,
     request,
     createAccount,
@@ -67,5 +74,40 @@ test.describe('opening a product', () => {
     await expect
       .poll(() => preview.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]))
       .toEqual([640, 360]);
+
+    // Opening it shows that picture at once behind the progress, and in the studio until the stream is live.
+    await page.evaluate(() => {
+      // Every state the viewport passes through, in order: the picture must come before the live video.
+      const seen: string[] = [];
+      (window as unknown as { viewportStates: string[] }).viewportStates = seen;
+      new MutationObserver(() => {
+        const viewport = document.querySelector('[data-testid="viewport"]');
+        if (!viewport) return;
+        const state = `${viewport.getAttribute('data-stream-state')}/${viewport.getAttribute('data-first-picture')}`;
+        if (seen.at(-1) !== state) seen.push(state);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    await preview.click();
+    const loadingPicture = page.getByTestId('loading-picture');
+    await expect(loadingPicture).toBeVisible();
+    await expect(loadingPicture).toHaveAttribute('src', (await previewUrl()) ?? '');
+    await page.screenshot({ path: test.info().outputPath('first-picture-loading.png') });
+    await expect(page).toHaveURL('/home', { timeout: 20_000 });
+    const viewport = page.getByTestId('viewport');
+    await expect(viewport).toHaveAttribute('data-stream-state', 'live', { timeout: 20_000 });
+    await expect(viewport).toHaveAttribute('data-first-picture', 'hidden');
+    const states = await page.evaluate(() => (window as unknown as { viewportStates: string[] }).viewportStates);
+    expect(states[0]).toBe('connecting/shown');
+    expect(states.at(-1)).toBe('live/hidden');
+    await expect(page.getByTestId('first-picture')).toHaveAttribute('src', (await previewUrl()) ?? '');
+
+    // A reload whose stream is slow to come (its signalling held here) shows the car, not a black box, meanwhile.
+    await page.routeWebSocket(new RegExp(SIGNALLING_PATH), () => {});
+    await page.reload();
+    await expect(viewport).toHaveAttribute('data-stream-state', 'connecting');
+    await expect(viewport).toHaveAttribute('data-first-picture', 'shown');
+    await expect(page.getByTestId('first-picture')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Connecting to the stream…' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('first-picture-studio.png') });
   });
 });

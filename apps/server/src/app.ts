@@ -31,10 +31,12 @@ import { seedBuiltInProduct } from './modules/asset-models/seed-built-in-product
 import { seedStarterLooks } from './modules/presets/starter-looks.js';
 import { configsRoutes } from './modules/configs/configs.routes.js';
 import { ConfigsService } from './modules/configs/configs.service.js';
+import { StillsRepository } from './modules/configs/stills.repository.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { GroupsService } from './modules/groups/groups.service.js';
 import { presetsRoutes } from './modules/presets/presets.routes.js';
 import { PresetsService } from './modules/presets/presets.service.js';
+import { ConfigStillRequests, ConfigStillStore } from './modules/render/config-stills.js';
 import { ModelPreviewRequests, ModelPreviewStore, requestBuiltInPreview } from './modules/render/model-previews.js';
 import { RenderedAssetPublisher } from './modules/render/render-publisher.js';
 import { createEngineRenderRunner } from './modules/render/render-setup.js';
@@ -79,6 +81,8 @@ declare module 'fastify' {
     renderedAssets: RenderedAssetsService;
     /** The render queue: its jobs table and this process's workers (tests add workers with their own runner). */
     renderQueue: RenderQueue;
+    /** Where saved configurations ask for their stills; tests wait for it to settle. */
+    configStills: ConfigStillRequests;
   }
 }
 
@@ -162,16 +166,22 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
     quota,
   );
   const presets = new PresetsService(database.db, uploads);
-  const configs = new ConfigsService(database.db, storage, uploads);
   const renderedAssets = new RenderedAssetsService(database.db, storage);
+  const stills = new StillsRepository(database.db);
   const renderQueue = new RenderQueue({
     database,
     storage,
     log: app.log,
     settings: config.render,
-    publisher: new RenderedAssetPublisher(renderedAssets, new ModelPreviewStore(database.db, storage)),
+    publisher: new RenderedAssetPublisher(
+      renderedAssets,
+      new ModelPreviewStore(database.db, storage),
+      new ConfigStillStore(stills, storage),
+    ),
   });
   const previews = new ModelPreviewRequests(renderQueue, app.log);
+  const configStills = new ConfigStillRequests(renderQueue, stills, app.log);
+  const configs = new ConfigsService(database.db, storage, uploads, configStills);
   const assetModels = new AssetModelsService(
     database.db,
     storage,
@@ -184,6 +194,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
     parts.mediaAccess ?? new LibraryMediaAccess({ uploads, configs, assetModels, renderedAssets, render });
   app.decorate('renderedAssets', renderedAssets);
   app.decorate('renderQueue', renderQueue);
+  app.decorate('configStills', configStills);
   let renderRunner = parts.renderRunner;
   if (!renderRunner && config.render.workers > 0) {
     // Render engines of their own, started only when a job needs one.
@@ -283,7 +294,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
       await api.register(renderRoutes, { render });
       await api.register(uploadsRoutes, { uploads, engineFilesUrl: app.engineFilesUrl });
       await api.register(storageQuotaRoutes, { quota });
-      await api.register(sessionsRoutes, { sessions: app.engineSessions });
+      await api.register(sessionsRoutes, { sessions: app.engineSessions, idleMs: config.engines.idleMs });
       await api.register(enginesRoutes, { provider: app.engineProvider });
       await api.register(remoteRelayPlugin, {
         auth,

@@ -17,6 +17,7 @@ describe('configuration from the environment', () => {
       instances: [],
       sessionTimeoutSeconds: 90,
       pageCloseGraceMs: 20_000,
+      idleMs: 300_000,
       heartbeatTimeoutSeconds: 30,
       fetchAllow: [],
       webrtcAddresses: [],

@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { fetchAllowSchema, RENDER_LIMIT_DEFAULTS, SESSION, STORAGE_QUOTA_DEFAULT_BYTES } from '@autostudio/protocol';
+import {
+  fetchAllowSchema,
+  RENDER_LIMIT_DEFAULTS,
+  SESSION,
+  SESSION_POLICY_DEFAULTS,
+  STORAGE_QUOTA_DEFAULT_BYTES,
+} from '@autostudio/protocol';
 import type { S3BlobStoreOptions } from './storage/s3-blob-store.js';
 import type { ScryptCost } from './modules/auth/passwords.js';
 
@@ -49,6 +55,12 @@ const envSchema = z.object({
   SESSION_TIMEOUT: z.coerce.number().int().min(10).default(90),
   /** Milliseconds a closed page's session waits for the page to come back (a reload) before it is released. */
   SESSION_CLOSE_GRACE_MS: z.coerce.number().int().min(0).default(SESSION.pageCloseGraceMs),
+  /** Seconds without input after which the studio warns, then gives its engine back; 0 never does. */
+  SESSION_IDLE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(SESSION_POLICY_DEFAULTS.idleMs / 1000),
   /** The shared key engines present to register themselves (ENGINE_PROVIDER=register) and the server to reset them. */
   ENGINE_REGISTRATION_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Seconds without a heartbeat after which a registered engine leaves the pool. */
@@ -226,6 +238,8 @@ export interface AppConfig {
     sessionTimeoutSeconds: number;
     /** Milliseconds a closed page's session waits for a reload's heartbeat before it is released. */
     pageCloseGraceMs?: number | undefined;
+    /** Milliseconds without input after which the studio warns, then releases its engine; 0 never does. */
+    idleMs?: number | undefined;
     /** The key streamers present to the signalling server; derived from the auth secret when absent. */
     signallingKey?: string | undefined;
     /** The key engines register with, and the server's key for their control routes (reset). */
@@ -309,6 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       instances: parseEngineInstances(e.ENGINE_INSTANCES),
       sessionTimeoutSeconds: e.SESSION_TIMEOUT,
       pageCloseGraceMs: e.SESSION_CLOSE_GRACE_MS,
+      idleMs: e.SESSION_IDLE_SECONDS * 1000,
       signallingKey: e.SIGNALLING_KEY,
       registrationKey: e.ENGINE_REGISTRATION_KEY,
       heartbeatTimeoutSeconds: e.ENGINE_HEARTBEAT_TIMEOUT,

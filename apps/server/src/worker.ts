@@ -4,6 +4,8 @@ import { ConfigError, loadConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import { deriveSecret, resolveAuthSecret } from './bootstrap/auth-secret.js';
 import { AssetModelsService } from './modules/asset-models/asset-models.service.js';
+import { StillsRepository } from './modules/configs/stills.repository.js';
+import { ConfigStillStore } from './modules/render/config-stills.js';
 import { ModelPreviewStore } from './modules/render/model-previews.js';
 import { RenderedAssetPublisher } from './modules/render/render-publisher.js';
 import { RenderQueue } from './modules/render/render-queue.js';
@@ -58,6 +60,7 @@ async function main(): Promise<void> {
     publisher: new RenderedAssetPublisher(
       new RenderedAssetsService(database.db, storage),
       new ModelPreviewStore(database.db, storage),
+      new ConfigStillStore(new StillsRepository(database.db), storage),
     ),
   });
   const count = Math.max(1, config.render.workers);

@@ -19,6 +19,11 @@ export const configSchema = z
     settings: configSettingsSchema,
     /** The preview snapshot taken from the stream when the configuration was saved. */
     imageUrl: z.string().nullable(),
+    /**
+     * The render service's still of the configuration as saved (its car, settings and camera view; CONFIG_STILL),
+     * shown at once when it is opened. Null until it is rendered; then the studio shows `imageUrl` instead.
+     */
+    stillUrl: z.string().nullable(),
   })
   .extend(ownershipSchema.shape)
   .extend(sharedWithSchema.shape);

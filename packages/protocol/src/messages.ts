@@ -139,3 +139,20 @@ export const PRODUCT_MESSAGES = {
   /** Beside the "Path trace when idle" switch, when the engine reports canPathTraceOnIdle false. */
   cannotPathTrace: 'This engine cannot path trace; renders use the real-time renderer.',
 } as const;
+
+/** "5 minutes", "1 minute", "45 seconds". */
+function idleDuration(ms: number): string {
+  const [amount, unit] = ms >= 60_000 ? [Math.round(ms / 60_000), 'minute'] : [Math.round(ms / 1000), 'second'];
+  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+}
+
+/** The studio's idle warning (SessionPolicy): the question, the countdown, and what the page says after it. */
+export const IDLE_MESSAGES = {
+  title: 'Are you still there?',
+  countdown: (seconds: number) =>
+    `Nothing has moved for a while. Your engine goes back to the pool in ${seconds} s so that others can use it.`,
+  stay: 'Keep working',
+  released: (idleMs: number) => `Your engine was released after ${idleDuration(idleMs)} without input.`,
+  releasedHint: 'Resume gets a new engine and puts the car, the camera and your changes back as they were.',
+  resume: 'Resume where I was',
+} as const;

@@ -14,7 +14,7 @@ import {
   VIDEO_RENDER_DEFAULTS,
 } from './constants.js';
 import { configSettingsSchema } from './configs.js';
-import { PRODUCTION_RENDER_LIMITS } from './engine/render-queue.js';
+import { PRODUCTION_RENDER_LIMITS, type RenderJobSettingsInput } from './engine/render-queue.js';
 import { plainText } from './names.js';
 
 /** The largest picture a render makes (issue 14: any resolution up to 3840×2160). */
@@ -209,6 +209,25 @@ export type RenderOutput = z.infer<typeof renderOutputSchema>;
  */
 export const RENDER_PROGRESS_BANDS = { scene: 5, render: 90 } as const;
 export const RENDER_FILES_PROGRESS = RENDER_PROGRESS_BANDS.scene + RENDER_PROGRESS_BANDS.render;
+
+/**
+ * The still of a saved configuration (its car, settings and camera view) that the studio shows at once when the
+ * configuration opens, before the stream is ready. One fixed format for every still, so that a still is known by its
+ * configuration alone (the cache key hashes this too): 16:9 like the viewport, 720p, a few raster samples with
+ * ambient occlusion (MEDIUM), which the reference engine renders in a few seconds on a CPU.
+ */
+export const CONFIG_STILL = {
+  settings: {
+    Width: RESOLUTION_PRESETS['720p'].width,
+    Height: RESOLUTION_PRESETS['720p'].height,
+    Format: 'JPG',
+    SpatialSamples: 4,
+    TemporalSamples: 1,
+    Quality: 'MEDIUM',
+    RenderType: 'Default',
+  } satisfies RenderJobSettingsInput,
+  contentType: 'image/jpeg',
+} as const;
 
 export const renderJobSchema = z.object({
   jobId: z.string(),

@@ -102,6 +102,8 @@ export const API_ROUTES = {
     requestAllocate: '/session/requestAllocate',
     sessionHeartbeat: '/session/heartbeat',
     sessionRelease: '/session/release',
+    /** GET: how this server treats an idle studio (SessionPolicy). */
+    policy: '/sessions/policy',
   },
   /** Render service (spec §7): stills and videos rendered by the durable render queue. */
   render: {

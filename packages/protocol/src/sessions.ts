@@ -52,3 +52,15 @@ export const SIGNALLING_CLOSE = {
   /** A streamer announced the id of one that is connected: the connected one keeps its stream. */
   streamerIdTaken: { code: 4409, reason: (streamerId: string) => `Streamer id ${streamerId} is already connected` },
 } as const;
+
+/**
+ * Issue 33: how the studio treats a user who has stopped using it. After `idleMs` without input it warns and counts
+ * down `countdownMs`; then it gives the engine back. The server decides (SESSION_IDLE_SECONDS); 0 never warns.
+ */
+export const sessionPolicySchema = z.object({
+  idleMs: z.number().int().nonnegative(),
+  countdownMs: z.number().int().positive(),
+});
+export type SessionPolicy = z.infer<typeof sessionPolicySchema>;
+
+export const SESSION_POLICY_DEFAULTS: SessionPolicy = { idleMs: 5 * 60_000, countdownMs: 30_000 };

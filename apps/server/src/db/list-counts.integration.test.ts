@@ -269,6 +269,7 @@ describe.each(testDatabases)('list totals from the count summaries on $name', (d
           project_path: '',
           settings: '{}',
           image_key: null,
+          still_hash: null,
           created_at: at,
           updated_at: at,
           deleted_at: null,

@@ -91,9 +91,20 @@ export interface ConfigsTable {
   project_path: string;
   settings: string;
   image_key: string | null;
+  /** The still of its current settings in the cache of stills (migration 0014); null on rows saved before it. */
+  still_hash: string | null;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+}
+
+/** A still of a configuration's settings, shared by every configuration with the same hash (migration 0014). */
+export interface StillsTable {
+  hash: string;
+  /** The JPEG in the blob store; null until it is rendered. */
+  blob_key: string | null;
+  status: 'queued' | 'rendered' | 'failed';
+  created_at: string;
 }
 
 export interface AssetModelsTable {
@@ -178,8 +189,11 @@ export interface EngineResetsTable {
 export interface RenderJobsTable {
   id: string;
   owner_id: string;
-  /** still or video (the render service's), or preview (an asset model's picture, queued by the server). */
-  kind: 'still' | 'video' | 'preview';
+  /**
+   * still or video (the render service's); preview (an asset model's picture) or configStill (a saved configuration's
+   * picture), both queued by the server.
+   */
+  kind: 'still' | 'video' | 'preview' | 'configStill';
   /** The validated request, JSON. */
   request: string;
   status: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
@@ -221,6 +235,7 @@ export interface Database {
   upload_groups: UploadGroupsTable;
   presets: PresetsTable;
   configs: ConfigsTable;
+  stills: StillsTable;
   asset_models: AssetModelsTable;
   rendered_assets: RenderedAssetsTable;
   rendered_asset_items: RenderedAssetItemsTable;
@@ -245,6 +260,7 @@ export type UploadRow = Selectable<UploadsTable>;
 export type UploadGroupRow = Selectable<UploadGroupsTable>;
 export type PresetRow = Selectable<PresetsTable>;
 export type ConfigRow = Selectable<ConfigsTable>;
+export type StillRow = Selectable<StillsTable>;
 export type AssetModelRow = Selectable<AssetModelsTable>;
 export type RenderedAssetRow = Selectable<RenderedAssetsTable>;
 export type RenderedAssetItemRow = Selectable<RenderedAssetItemsTable>;

@@ -56,9 +56,13 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'autostudio-test-'));
   const created = await database.create(dataDir);
+  const base = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTOSTUDIO_ADMIN_PASSWORD: ADMIN_PASSWORD });
   const config: AppConfig = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTOSTUDIO_ADMIN_PASSWORD: ADMIN_PASSWORD }),
+    ...base,
     database: created.config,
+    // No render worker unless a suite asks for one: every saved configuration queues its still, which would start a
+    // render engine (Chromium) in each suite that saves one. The jobs stay queued.
+    render: { ...base.render, workers: 0 },
     webDist: path.join(dataDir, 'no-web-app'),
     // Suites sign in often from one address; the limit has a test of its own.
     loginRateLimitPerMinute: 10_000,

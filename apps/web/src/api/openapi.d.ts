@@ -2465,6 +2465,7 @@ export interface paths {
                 id: string;
                 name: string;
               }[];
+              stillUrl: string | null;
               updatedAt: string;
             };
           };
@@ -2748,6 +2749,7 @@ export interface paths {
                   id: string;
                   name: string;
                 }[];
+                stillUrl: string | null;
                 updatedAt: string;
               }[];
               total: number;
@@ -3030,6 +3032,7 @@ export interface paths {
                 id: string;
                 name: string;
               }[];
+              stillUrl: string | null;
               updatedAt: string;
             };
           };
@@ -3311,6 +3314,7 @@ export interface paths {
                 id: string;
                 name: string;
               }[];
+              stillUrl: string | null;
               updatedAt: string;
             };
           };
@@ -3680,6 +3684,7 @@ export interface paths {
                 id: string;
                 name: string;
               }[];
+              stillUrl: string | null;
               updatedAt: string;
             };
           };
@@ -3959,6 +3964,7 @@ export interface paths {
                 id: string;
                 name: string;
               }[];
+              stillUrl: string | null;
               updatedAt: string;
             };
           };
@@ -6909,6 +6915,54 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sessions/policy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How long the studio may sit without input before it warns and gives its engine back */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              countdownMs: number;
+              idleMs: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;

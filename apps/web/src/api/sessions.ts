@@ -1,4 +1,5 @@
-import { API_ROUTES, sessionResponseSchema, type SessionResponse } from '@autostudio/protocol';
+import { queryOptions } from '@tanstack/react-query';
+import { API_ROUTES, sessionPolicySchema, sessionResponseSchema, type SessionResponse } from '@autostudio/protocol';
 import { serverCall } from './server-call';
 
 /**
@@ -9,7 +10,17 @@ import { serverCall } from './server-call';
 export const sessionKeys = {
   all: ['sessions'] as const,
   heartbeat: (sessionId: string) => [...sessionKeys.all, 'heartbeat', sessionId] as const,
+  policy: () => [...sessionKeys.all, 'policy'] as const,
 };
+
+/** How long the studio may sit without input before it warns and gives its engine back: the server's to decide. */
+export const sessionPolicyQuery = () =>
+  queryOptions({
+    queryKey: sessionKeys.policy(),
+    queryFn: ({ signal }) => serverCall('get', API_ROUTES.sessions.policy, { schema: sessionPolicySchema, signal }),
+    // A server setting: it changes with a restart, not while a page is open.
+    staleTime: Infinity,
+  });
 
 export function requestAllocate(): Promise<SessionResponse> {
   return serverCall('post', API_ROUTES.sessions.requestAllocate, {

@@ -61,6 +61,7 @@ describe('the global loading state', () => {
       description: '',
       showPercentage: true,
       percentage: 0,
+      picture: null,
     });
     updateLoading(250);
     expect(useLoadingStore.getState().percentage).toBe(100);
@@ -87,5 +88,16 @@ describe('the global loading state', () => {
   it('ignores updates while hidden', () => {
     updateLoading(50);
     expect(useLoadingStore.getState()).toMatchObject({ enabled: false, percentage: 0 });
+  });
+
+  it('shows a still of what is loading behind the progress, and only while it loads', () => {
+    render(<GlobalLoadingOverlay />);
+    act(() => void showLoading({ title: 'Loading Terra...', picture: '/api/media/terra/preview.jpg' }));
+    expect(screen.getByTestId('loading-picture')).toHaveAttribute('src', '/api/media/terra/preview.jpg');
+    // The next step without a still shows none, rather than the last one's.
+    act(() => void showLoading({ title: 'Uploading the backplate' }));
+    expect(screen.queryByTestId('loading-picture')).not.toBeInTheDocument();
+    act(() => hideLoading());
+    expect(screen.queryByTestId('loading-picture')).not.toBeInTheDocument();
   });
 });

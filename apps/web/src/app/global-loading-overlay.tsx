@@ -12,6 +12,7 @@ export function GlobalLoadingOverlay() {
       showPercentage={state.showPercentage}
       percentage={state.percentage}
       closeable={state.closeable}
+      picture={state.picture}
       onClose={hideLoading}
       variant="glassmorphic"
     />

@@ -12,6 +12,7 @@ import * as listCounts from './0010-list-counts.js';
 import * as engineResets from './0011-engine-resets.js';
 import * as sharedCounts from './0012-shared-counts.js';
 import * as storageUsage from './0013-storage-usage.js';
+import * as configStills from './0014-config-stills.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the compiled server and
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0011-engine-resets': engineResets,
   '0012-shared-counts': sharedCounts,
   '0013-storage-usage': storageUsage,
+  '0014-config-stills': configStills,
 };
 
 export const migrationProvider: MigrationProvider = {

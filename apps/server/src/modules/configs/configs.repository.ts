@@ -19,6 +19,27 @@ export class ConfigsRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * Whether the user may see at least one live configuration showing the still of this hash, by the same rules as
+   * the list (itemConditions): one query, however many configurations share the still.
+   */
+  async visibleWithStill(user: User, hash: string): Promise<boolean> {
+    const conditions = itemConditions(user, {
+      db: this.db,
+      kind: 'config',
+      table: 'configs',
+      shareTable: 'config_shares',
+    });
+    const row = await this.db
+      .selectFrom('configs')
+      .select('id')
+      .where('still_hash', '=', hash)
+      .where((eb) => eb.and(conditions))
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   page(user: User, query: ListQuery<ListSortColumn<'configs'>>) {
     const options: ItemConditionOptions = {
       db: this.db,

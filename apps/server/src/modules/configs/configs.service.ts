@@ -23,6 +23,8 @@ import { ItemAccess } from '../access/item-access.js';
 import { holdersFor } from '../access/holders.js';
 import { SharesRepository, type Principal } from '../access/shares.repository.js';
 import { ConfigsRepository } from './configs.repository.js';
+import { configStillHash } from './config-still-hash.js';
+import { StillsRepository } from './stills.repository.js';
 import { configImageIds, withImageIds } from '../uploads/config-images.js';
 
 const CONFIG_NOT_FOUND = 'Configuration not found';
@@ -30,6 +32,14 @@ const CONFIG_NOT_FOUND = 'Configuration not found';
 /** The uploads a configuration shows (UploadsService.ownCopies). */
 export interface ConfigImages {
   ownCopies(user: User, ownerId: string, ids: readonly string[]): Promise<Map<string, { id: string; url: string }>>;
+}
+
+/**
+ * Where a saved configuration's still is asked for (render/config-stills.ts ConfigStillRequests): returns at once,
+ * never fails the save, and renders nothing when the hash has a still already.
+ */
+export interface ConfigStillRequester {
+  request(order: { hash: string; ownerId: string; settings: ConfigSettings }): void;
 }
 
 const previewRule = (configId: string): Record<string, FileRule> => ({
@@ -42,6 +52,7 @@ const previewRule = (configId: string): Record<string, FileRule> => ({
 
 export class ConfigsService {
   private readonly configs: ConfigsRepository;
+  private readonly stills: StillsRepository;
   private readonly shares: SharesRepository;
   private readonly access: ItemAccess<ConfigRow>;
 
@@ -49,8 +60,11 @@ export class ConfigsService {
     db: Db,
     private readonly storage: BlobStore,
     private readonly images: ConfigImages,
+    /** Absent: no stills are made (nothing renders them). */
+    private readonly stillRequests?: ConfigStillRequester,
   ) {
     this.configs = new ConfigsRepository(db);
+    this.stills = new StillsRepository(db);
     this.shares = new SharesRepository(db, 'config_shares');
     this.access = new ItemAccess(db, {
       kind: 'config',
@@ -80,6 +94,7 @@ export class ConfigsService {
         parseJsonField(configSettingsSchema, 'settings', fields.settings),
       );
       const now = new Date().toISOString();
+      const stillHash = configStillHash(settings);
       const row: ConfigRow = {
         id,
         owner_id: user.id,
@@ -88,11 +103,13 @@ export class ConfigsService {
         project_path: fields.projectPath,
         settings: JSON.stringify(settings),
         image_key: files[0]?.key ?? null,
+        still_hash: stillHash,
         created_at: now,
         updated_at: now,
         deleted_at: null,
       };
       await this.configs.insert(row);
+      this.stillRequests?.request({ hash: stillHash, ownerId: user.id, settings });
       return await this.one(user, row);
     });
   }
@@ -110,14 +127,20 @@ export class ConfigsService {
               parseJsonField(configSettingsSchema, 'settings', fields.settings),
             );
       const image = files[0];
+      const stillHash = settings === undefined ? undefined : configStillHash(settings);
       await this.configs.update(id, {
         ...(fields.name !== undefined ? { name: fields.name } : {}),
         ...(fields.description !== undefined ? { description: fields.description } : {}),
         ...(fields.projectPath !== undefined ? { project_path: fields.projectPath } : {}),
         ...(settings !== undefined ? { settings: JSON.stringify(settings) } : {}),
+        ...(stillHash !== undefined ? { still_hash: stillHash } : {}),
         ...(image ? { image_key: image.key } : {}),
         updated_at: new Date().toISOString(),
       });
+      // Asked for on every save of settings, also unchanged ones: a still that could not be queued before is then.
+      if (settings !== undefined && stillHash !== undefined) {
+        this.stillRequests?.request({ hash: stillHash, ownerId: existing.owner_id ?? user.id, settings });
+      }
       // The old preview goes only once the new one is recorded.
       if (image && existing.image_key) await this.storage.delete(existing.image_key);
     });
@@ -132,6 +155,11 @@ export class ConfigsService {
   async delete(user: User, id: string): Promise<void> {
     await this.access.manageable(user, id, CONFIG_NOT_FOUND);
     await this.configs.softDelete(id);
+  }
+
+  /** For media access: whether the user may see a configuration that shows the still of this hash. */
+  canSeeStill(user: User, hash: string): Promise<boolean> {
+    return this.configs.visibleWithStill(user, hash);
   }
 
   /** For media access: whether the user may see the configuration. */
@@ -158,12 +186,13 @@ export class ConfigsService {
   }
 
   private async toConfigs(user: User, rows: ConfigRow[]): Promise<Config[]> {
-    const [shared, owners] = await Promise.all([
+    const [shared, owners, stills] = await Promise.all([
       this.shares.sharedWith(rows.map((row) => row.id)),
       this.shares.ownerUsernames(
         user,
         rows.map((row) => row.owner_id),
       ),
+      this.stills.keys(rows.flatMap((row) => (row.still_hash ? [row.still_hash] : []))),
     ]);
     return rows.map((row) => ({
       id: row.id,
@@ -172,11 +201,18 @@ export class ConfigsService {
       projectPath: row.project_path,
       settings: storedSettings(row.settings),
       imageUrl: row.image_key ? mediaUrl(row.image_key) : null,
+      // The still of the settings as saved now: none while it renders or when it failed.
+      stillUrl: stillUrlOf(row.still_hash, stills),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
       ...holdersFor(user, 'config', row.owner_id, shared.get(row.id), owners),
     }));
   }
+}
+
+function stillUrlOf(hash: string | null, stills: Map<string, string>): string | null {
+  const key = hash ? stills.get(hash) : undefined;
+  return key ? mediaUrl(key) : null;
 }
 
 /**

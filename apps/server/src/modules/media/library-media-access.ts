@@ -1,10 +1,14 @@
 import { isAdmin, type User } from '@autostudio/protocol';
 import type { AssetModelsService } from '../asset-models/asset-models.service.js';
 import type { ConfigsService } from '../configs/configs.service.js';
+import { stillKey } from '../configs/stills.repository.js';
 import type { RenderService } from '../render/render.service.js';
 import type { RenderedAssetsService } from '../rendered-assets/rendered-assets.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { MediaAccess } from './media-access.js';
+
+/** The file of a configuration still: its hash (sha256, hex) and the JPEG's extension. */
+const STILL_FILE = /^([0-9a-f]{64})\.jpg$/;
 
 /**
  * Who may read a stored file: whoever may see the item it belongs to. The first part of the key says which
@@ -31,6 +35,12 @@ export class LibraryMediaAccess implements MediaAccess {
         return this.services.uploads.canReadId(user, id);
       case 'configs':
         return this.services.configs.canSee(user, id);
+      case 'stills': {
+        // `stills/<hash>.jpg` (stills.repository.ts): shared by every configuration with those settings, so whoever
+        // may see one of them reads it.
+        const hash = STILL_FILE.exec(id)?.[1];
+        return hash !== undefined && key === stillKey(hash) && this.services.configs.canSeeStill(user, hash);
+      }
       case 'asset-models':
         return this.services.assetModels.canSeeModel(user, id);
       case 'renders':

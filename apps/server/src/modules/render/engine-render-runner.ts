@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  CONFIG_STILL,
   PRESET_ANIMATION_SHOTS,
   RENDER_FILES_PROGRESS,
   RENDER_PROGRESS_BANDS,
@@ -27,6 +28,7 @@ import {
   type RenderRunner,
   type StoredRenderOutput,
 } from './render-runner.js';
+import { CONFIG_STILL_OUTPUT } from './config-stills.js';
 import { MODEL_PREVIEW } from './model-previews.js';
 import { loadCar, prepareScene, type RenderSceneLinks } from './render-scene.js';
 import { makeThumbnail } from './thumbnail.js';
@@ -67,9 +69,14 @@ export class EngineRenderRunner implements RenderRunner {
         context.signal,
       );
       context.onProgress(PROGRESS.scene, 'Rendering');
-      return job.kind === 'still'
-        ? await this.still(lease.remote, job, context)
-        : await this.video(lease.remote, job, context);
+      switch (job.kind) {
+        case 'configStill':
+          return await this.configStill(lease.remote, context);
+        case 'still':
+          return await this.still(lease.remote, job, context);
+        case 'video':
+          return await this.video(lease.remote, job, context);
+      }
     } finally {
       // The engine resets while the job is recorded: the next job waits for it, this one need not.
       void lease.release();
@@ -94,14 +101,7 @@ export class EngineRenderRunner implements RenderRunner {
       context.onProgress(1, 'Loading the car');
       if (url) await loadCar(lease.remote, url, context.signal);
       context.onProgress(PROGRESS.scene, 'Rendering');
-      let beauty: EngineRenderOutput | undefined;
-      await this.render(lease.remote, MODEL_PREVIEW.settings, context, (output) => {
-        if (output.Layer === 'Beauty') beauty = output;
-        return Promise.resolve();
-      });
-      if (!beauty) throw new RenderFailure('The render engine made no Beauty image');
-      const { Data } = await lease.remote.call('ReadRenderOutput', { Path: beauty.Path }, context.signal);
-      const picture = await makeThumbnail(Buffer.from(Data, 'base64'), MODEL_PREVIEW.settings.Width);
+      const picture = await this.beautyJpeg(lease.remote, MODEL_PREVIEW.settings, context);
       context.onProgress(RENDER_FILES_PROGRESS, 'Writing the files');
       return [
         await context.writeOutput({
@@ -114,6 +114,46 @@ export class EngineRenderRunner implements RenderRunner {
     } finally {
       void lease.release();
     }
+  }
+
+  /**
+   * A saved configuration's still for the cache of stills (config-stills.ts), the scene prepared as for a user's
+   * render: one quick JPEG in CONFIG_STILL's fixed format, whatever the configuration's own render settings say.
+   */
+  private async configStill(remote: EngineRemote, context: RenderContext): Promise<StoredRenderOutput[]> {
+    const { settings, contentType } = CONFIG_STILL;
+    const picture = await this.beautyJpeg(remote, settings, context, settings.Height);
+    context.onProgress(RENDER_FILES_PROGRESS, 'Writing the files');
+    return [
+      await context.writeOutput({
+        name: CONFIG_STILL_OUTPUT.fileName,
+        kind: CONFIG_STILL_OUTPUT.kind,
+        contentType,
+        body: Readable.from([picture]),
+        width: settings.Width,
+        height: settings.Height,
+      }),
+    ];
+  }
+
+  /**
+   * Renders one still and answers its Beauty image as a JPEG of the still's width (the engine may write a PNG), and
+   * of exactly `height` when given.
+   */
+  private async beautyJpeg(
+    remote: EngineRemote,
+    settings: RenderJobSettingsInput & { Width: number },
+    context: RenderContext,
+    height?: number,
+  ): Promise<Buffer> {
+    let beauty: EngineRenderOutput | undefined;
+    await this.render(remote, settings, context, (output) => {
+      if (output.Layer === 'Beauty') beauty = output;
+      return Promise.resolve();
+    });
+    if (!beauty) throw new RenderFailure('The render engine made no Beauty image');
+    const { Data } = await remote.call('ReadRenderOutput', { Path: beauty.Path }, context.signal);
+    return makeThumbnail(Buffer.from(Data, 'base64'), settings.Width, height);
   }
 
   private async still(

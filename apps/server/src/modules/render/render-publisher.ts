@@ -1,20 +1,26 @@
 import type { RenderedAssetsService } from '../rendered-assets/rendered-assets.service.js';
+import type { ConfigStillStore } from './config-stills.js';
 import type { ModelPreviewStore } from './model-previews.js';
 import type { RenderJobWork, RenderPublisher, StoredRenderOutput } from './render-runner.js';
 
 /**
  * A completed job's outputs as a rendered asset of its owner, named and filed as the job's metadata says; a preview's
- * as its asset model's picture.
+ * as its asset model's picture; a configuration still's as the still of its hash in the cache of stills.
  */
 export class RenderedAssetPublisher implements RenderPublisher {
   constructor(
     private readonly renderedAssets: RenderedAssetsService,
     private readonly previews: ModelPreviewStore,
+    private readonly stills: ConfigStillStore,
   ) {}
 
   async publish(job: RenderJobWork, outputs: StoredRenderOutput[]): Promise<string | null> {
     if (job.kind === 'preview') {
       await this.previews.publish(job.request.assetModelId, outputs);
+      return null;
+    }
+    if (job.kind === 'configStill') {
+      await this.stills.publish(job.request.hash, outputs);
       return null;
     }
     const { metadata } = job.request;
@@ -39,5 +45,10 @@ export class RenderedAssetPublisher implements RenderPublisher {
 
   withdraw(assetId: string): Promise<void> {
     return this.renderedAssets.withdraw(assetId);
+  }
+
+  /** A still that cannot be rendered says so in the cache; its configurations keep no still (stillUrl null). */
+  async failed(job: RenderJobWork): Promise<void> {
+    if (job.kind === 'configStill') await this.stills.failed(job.request.hash);
   }
 }

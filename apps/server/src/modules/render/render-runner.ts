@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   type RenderJobKind,
   type RenderShot,
+  type SavedConfigSettings,
   type StillRenderRequest,
   type VideoRenderRequest,
 } from '@autostudio/protocol';
@@ -14,11 +15,21 @@ export interface PreviewRenderRequest {
   assetModelId: string;
 }
 
+/**
+ * A still of a saved configuration's settings for the cache of stills (see config-stills.ts); the server queues it.
+ * The settings are those the hash was made of: a configuration saved again meanwhile does not change this picture.
+ */
+export interface ConfigStillRenderRequest {
+  hash: string;
+  settings: SavedConfigSettings;
+}
+
 /** A job as a runner receives it: the validated request, and which attempt this is. */
 export type RenderJobWork = { id: string; ownerId: string; attempt: number; maxAttempts: number } & (
   | { kind: Extract<RenderJobKind, 'still'>; request: StillRenderRequest }
   | { kind: Extract<RenderJobKind, 'video'>; request: StoredVideoRequest }
   | { kind: 'preview'; request: PreviewRenderRequest }
+  | { kind: 'configStill'; request: ConfigStillRenderRequest }
 );
 
 /** A file a render made, in the blob store. */
@@ -36,11 +47,13 @@ export interface StoredRenderOutput {
 /**
  * Where a completed job's outputs are recorded as a rendered asset (with the job's metadata), and withdrawn again
  * when the job turns out to have been cancelled or lost at the last moment. A preview becomes its model's picture
- * instead: no rendered asset, null.
+ * instead, a configuration still a still of the cache: no rendered asset, null.
  */
 export interface RenderPublisher {
   publish(job: RenderJobWork, outputs: StoredRenderOutput[]): Promise<string | null>;
   withdraw(assetId: string): Promise<void>;
+  /** Told when a job failed for good, after it was recorded as failed (a still of the cache says it has none). */
+  failed?(job: RenderJobWork): Promise<void>;
 }
 
 export interface RenderContext {

@@ -21,17 +21,16 @@ export async function prepareScene(
   links: RenderSceneLinks,
   signal: AbortSignal,
 ): Promise<void> {
-  const { settings } = job;
-  const productId = settings.app?.product?.id;
-  if (productId) {
-    const url = await links.modelUrl(job.ownerId, productId).catch((error: unknown) => {
+  const scene = renderSceneOf(job.settings);
+  if (scene.car) {
+    const url = await links.modelUrl(job.ownerId, scene.car).catch((error: unknown) => {
       throw new RenderFailure(`The configuration's car cannot be rendered: ${(error as Error).message}`);
     });
     if (url) await loadCar(remote, url, signal);
   }
   const images = [
-    ['ImportandApplyCubemap', settings.backdropUpload?.imageId],
-    ['ImportandUpdateBackplate', settings.backplateUpload?.imageId],
+    ['ImportandApplyCubemap', scene.images.cubemap],
+    ['ImportandUpdateBackplate', scene.images.backplate],
   ] as const;
   for (const [name, uploadId] of images) {
     if (!uploadId) continue;
@@ -40,6 +39,22 @@ export async function prepareScene(
     });
     await remote.call(name, { Url: url }, signal);
   }
+  await remote.call('Update New Config', { Settings: scene.settings }, signal);
+}
+
+/** What a render engine gets of a saved configuration: its car, the uploads it shows, and its `Update New Config`. */
+export interface RenderScene {
+  /** The asset model of the car; null: the engine's own scene. */
+  car: string | null;
+  images: { cubemap: string | null; backplate: string | null };
+  settings: EngineConfigSettings;
+}
+
+/**
+ * A saved configuration as prepareScene puts it into an engine. Apart from it so that whatever must know when two
+ * configurations render alike (the cache of configuration stills) reads the very same thing.
+ */
+export function renderSceneOf(settings: SavedConfigSettings): RenderScene {
   const { Camera, ...rest } = toEngineConfig(settings);
   const engineSettings: EngineConfigSettings = rest;
   if (Camera) {
@@ -47,7 +62,14 @@ export async function prepareScene(
     delete camera.CompositionGuide;
     engineSettings.Camera = camera;
   }
-  await remote.call('Update New Config', { Settings: engineSettings }, signal);
+  return {
+    car: settings.app?.product?.id ?? null,
+    images: {
+      cubemap: settings.backdropUpload?.imageId ?? null,
+      backplate: settings.backplateUpload?.imageId ?? null,
+    },
+    settings: engineSettings,
+  };
 }
 
 /** Downloads a car's model from a signed link into the engine and loads it, as spec "Product load". */

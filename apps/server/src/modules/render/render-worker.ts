@@ -197,7 +197,11 @@ export class RenderWorker {
         const message = error instanceof RenderFailure ? error.message : STATE_MESSAGES.renderWorkflowFailed;
         if (!(error instanceof RenderFailure)) log.error({ err: error }, 'render job failed');
         else log.info({ reason: message }, 'render job failed');
-        await jobs.fail(row.id, this.id, message);
+        if (await jobs.fail(row.id, this.id, message)) {
+          await this.parts.publisher
+            ?.failed?.(toWork(row))
+            .catch((failure: unknown) => log.warn({ err: failure }, 'could not record the failure of a render job'));
+        }
       }
     } finally {
       clearInterval(renewal);
@@ -219,6 +223,12 @@ function toWork(row: RenderJobRow): RenderJobWork {
       return { ...common, kind: 'video', request: request as Extract<RenderJobWork, { kind: 'video' }>['request'] };
     case 'preview':
       return { ...common, kind: 'preview', request: request as Extract<RenderJobWork, { kind: 'preview' }>['request'] };
+    case 'configStill':
+      return {
+        ...common,
+        kind: 'configStill',
+        request: request as Extract<RenderJobWork, { kind: 'configStill' }>['request'],
+      };
   }
 }
 

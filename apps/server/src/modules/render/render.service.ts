@@ -238,11 +238,14 @@ function timedRender(
   };
 }
 
-/** A job of this service: a still or a video. The server's preview renders are nobody's to read or cancel. */
+/**
+ * A job of this service: a still or a video. The server's own renders (asset model previews, configuration stills)
+ * are nobody's to read or cancel.
+ */
 type ServiceJobRow = RenderJobRow & { kind: RenderJobKind };
 
 function isServiceJob(row: RenderJobRow): row is ServiceJobRow {
-  return row.kind !== 'preview';
+  return (RENDER_JOB_KINDS as readonly string[]).includes(row.kind);
 }
 
 /** A preset's settings, JSON text checked when it was saved; what does not parse is no animation. */

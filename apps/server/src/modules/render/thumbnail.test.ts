@@ -25,6 +25,11 @@ describe('render thumbnails', () => {
     expect(await sharp(thumbnail).metadata()).toMatchObject({ format: 'jpeg', width: 480, height: 270 });
   });
 
+  it('makes a JPEG of exactly the given size when a height is given, whatever the image’s aspect', async () => {
+    const still = await makeThumbnail(cutOut(100, 100), 1280, 720);
+    expect(await sharp(still).metadata()).toMatchObject({ format: 'jpeg', width: 1280, height: 720 });
+  });
+
   it('shows transparent pixels as black and keeps the opaque ones', async () => {
     const { data, info } = await sharp(await makeThumbnail(cutOut(640, 360), 160))
       .raw()

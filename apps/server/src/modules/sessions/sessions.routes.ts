@@ -5,7 +5,10 @@ import {
   optionalSessionIdBodySchema,
   sessionIdBodySchema,
   sessionReleaseBodySchema,
+  sessionPolicySchema,
   sessionResponseSchema,
+  SESSION_POLICY_DEFAULTS,
+  type SessionPolicy,
   type User,
 } from '@autostudio/protocol';
 import type { z } from 'zod';
@@ -103,7 +106,26 @@ function onRequestOrigin(instanceUrl: string, request: FastifyRequest): string {
   return `${request.protocol === 'https' ? 'wss' : 'ws'}://${request.host}${instanceUrl}`;
 }
 
-export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }> = async (app, { sessions }) => {
+export interface SessionsRoutesOptions {
+  sessions: SessionsService;
+  /** How long a studio may sit without input (idleMs 0: forever); the page enforces it, the server decides it. */
+  idleMs?: number | undefined;
+}
+
+export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = async (app, { sessions, idleMs }) => {
+  const policy: SessionPolicy = { ...SESSION_POLICY_DEFAULTS, idleMs: idleMs ?? SESSION_POLICY_DEFAULTS.idleMs };
+  app.get(
+    API_ROUTES.sessions.policy,
+    {
+      schema: {
+        tags,
+        summary: 'How long the studio may sit without input before it warns and gives its engine back',
+        response: { 200: sessionPolicySchema, ...errorResponses(401) },
+      },
+      preHandler: requireUser,
+    },
+    () => policy,
+  );
   const answer = async (route: SessionRoute, request: FastifyRequest, input: SessionBody, reply: FastifyReply) => {
     const { statusCode, ...body } = await route.run(sessions, currentUser(request), input);
     const details = body.sessionDetails && {

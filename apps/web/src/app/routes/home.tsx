@@ -1,8 +1,9 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Navigate } from 'react-router';
-import { STATE_MESSAGES } from '@autostudio/protocol';
+import { IDLE_MESSAGES, STATE_MESSAGES } from '@autostudio/protocol';
 import { paths } from '@/config/paths';
 import {
+  IdleWarning,
   SessionStatusIndicator,
   useNewSession,
   useReleaseOnLeave,
@@ -15,6 +16,7 @@ import { StreamViewport } from '@/features/viewport';
 import { RemoteApi } from '@/lib/remote-control/remote-api';
 import { sessionStore } from '@/lib/session-storage';
 import { ConfigurationToolbar } from '../studio/configuration-toolbar';
+import { useIdleRelease } from '../studio/idle-release';
 import { STUDIO_PANELS } from '../studio/studio-panels';
 
 // The render controls and their tray load just after the studio's first paint: the renders' store, the buttons
@@ -28,8 +30,15 @@ const AboveTimeline = lazy(() => import('../studio/timeline-toolbar').then((m) =
 
 /** The player signs in to signalling with the current access token, read afresh on every (re)connect. */
 const accessToken = () => sessionStore.get('accessToken');
-/** The stream says the session is over before the next heartbeat would: the indicator says so at once. */
-const sessionEnded = () => useSessionStore.getState().failed(STATE_MESSAGES.sessionExpired);
+/**
+ * The stream says the session is over before the next heartbeat would: the indicator says so at once. A session that
+ * already ended for a reason (released for idleness) keeps that reason.
+ */
+const sessionEnded = () => {
+  const { status, failed } = useSessionStore.getState();
+  if (status !== 'Error') failed(STATE_MESSAGES.sessionExpired);
+};
+const RESUME = { label: IDLE_MESSAGES.resume, hint: IDLE_MESSAGES.releasedHint };
 
 /**
  * The configurator (spec §2: requires a loaded product; without one the user goes back to choose one). A reload
@@ -44,6 +53,7 @@ export default function HomeRoute() {
   const relayFailed = useSessionStore((state) => state.status === 'Connected' && state.connection === 'failed');
   const remoteApi = useMemo(() => (remote ? new RemoteApi(remote) : null), [remote]);
   const newSession = useNewSession();
+  const idle = useIdleRelease(newSession);
   useSessionHeartbeat();
   useEngineConnection(remoteApi, session?.sessionId);
   useReleaseOnLeave();
@@ -64,12 +74,15 @@ export default function HomeRoute() {
         </>
       }
       overlay={
-        <Suspense fallback={null}>
-          <TimelineDock />
-          <AboveTimeline>
-            <RenderJobsTray />
-          </AboveTimeline>
-        </Suspense>
+        <>
+          {idle.phase.kind === 'warning' && <IdleWarning secondsLeft={idle.phase.secondsLeft} />}
+          <Suspense fallback={null}>
+            <TimelineDock />
+            <AboveTimeline>
+              <RenderJobsTray />
+            </AboveTimeline>
+          </Suspense>
+        </>
       }
       inspector={<StudioInspector panels={STUDIO_PANELS} />}
       viewport={
@@ -81,7 +94,8 @@ export default function HomeRoute() {
             getAccessToken={accessToken}
             remoteApi={remoteApi}
             onSessionEnded={sessionEnded}
-            onNewSession={newSession.start}
+            onNewSession={idle.resume ?? newSession.start}
+            newSession={idle.resume ? RESUME : undefined}
             sessionError={sessionError}
           />
         ) : null

@@ -19,6 +19,7 @@ import { usePresetBrowserStore } from '@/features/presets/stores/preset-browser-
 import { fetchAssetModel } from '@/api/asset-models';
 import { loadProductWithOverlay, useSessionStore } from '@/features/session';
 import { ApiError } from '@/lib/api-client';
+import { useFirstPictureStore } from '@/lib/first-picture';
 import { giveImage, useEngineStore, whenEngineRead, type ImageSlotName } from '@/lib/engine';
 
 const imageOf = (upload: SavedUpload | null | undefined) =>
@@ -96,10 +97,14 @@ export function studioSettings(product: AssetModel | null): SavedConfigSettings 
 export async function loadConfiguration(config: Config): Promise<void> {
   const configurations = useConfigurationStore.getState();
   configurations.setLoading(config.id);
+  // Its still at once, over the stream, until the engine shows the configuration itself.
+  const picture = config.stillUrl ?? config.imageUrl;
+  const firstPicture = useFirstPictureStore.getState();
+  firstPicture.hold(picture);
   try {
     const productId = config.settings.app?.product?.id;
     if (productId && productId !== useSessionStore.getState().product?.id) {
-      await loadProductWithOverlay(await fetchAssetModel(productId), `Loading ${config.name}`);
+      await loadProductWithOverlay(await fetchAssetModel(productId), `Loading ${config.name}`, picture);
     }
     await applySavedSettings(config.settings);
     configurations.markApplied(useSessionStore.getState().carLoads);
@@ -111,6 +116,7 @@ export async function loadConfiguration(config: Config): Promise<void> {
     throw new Error(FAILURE_TOASTS.loadSelectedConfiguration, { cause: error });
   } finally {
     configurations.setLoading(null);
+    firstPicture.release();
   }
 }
 

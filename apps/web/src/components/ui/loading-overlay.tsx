@@ -13,6 +13,8 @@ export interface LoadingOverlayProps {
   /** Escape, an outside click and the close control dismiss it only when true. */
   closeable?: boolean;
   onClose?: () => void;
+  /** A still of what is loading, full-bleed behind the panel, so there is something to look at from the first moment. */
+  picture?: string | null;
   variant?: 'default' | 'minimal' | 'glassmorphic';
   size?: 'small' | 'default' | 'large';
 }
@@ -35,6 +37,7 @@ export function LoadingOverlay({
   percentage = 0,
   closeable = false,
   onClose,
+  picture = null,
   variant = 'glassmorphic',
   size = 'default',
 }: LoadingOverlayProps) {
@@ -51,6 +54,19 @@ export function LoadingOverlay({
 
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/55">
+      {picture && (
+        <>
+          <img
+            src={picture}
+            alt=""
+            aria-hidden
+            data-testid="loading-picture"
+            fetchPriority="high"
+            className="absolute inset-0 size-full bg-neutral-950 object-contain"
+          />
+          <div className="absolute inset-0 bg-gradient-to-t from-black/60 via-black/10 to-black/30" aria-hidden />
+        </>
+      )}
       {closeable && (
         <button
           type="button"

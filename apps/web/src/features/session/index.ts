@@ -8,3 +8,5 @@ export { useSessionStore } from './stores/session-store';
 export { endSession } from './lib/end-session';
 export { loadProductWithOverlay } from './hooks/use-product-load';
 export { productLoadFailure } from './lib/load-failure';
+export { useIdleCountdown, type IdlePhase } from './hooks/use-idle-countdown';
+export { IdleWarning } from './components/idle-warning';

@@ -10,6 +10,8 @@ export interface LoadingState {
   showPercentage: boolean;
   /** 0–100. */
   percentage: number;
+  /** A still of what is loading, shown behind the progress at once (not in the spec: our first picture). */
+  picture: string | null;
 }
 
 export interface LoadingOptions {
@@ -19,6 +21,7 @@ export interface LoadingOptions {
   showPercentage?: boolean | undefined;
   /** Treated as 0 when missing (spec §3). */
   percentage?: number | undefined;
+  picture?: string | null | undefined;
 }
 
 /** A percentage, or any fields to change (a new description as the step moves on, say). */
@@ -40,6 +43,7 @@ const HIDDEN: LoadingState = {
   description: '',
   showPercentage: false,
   percentage: 0,
+  picture: null,
 };
 
 /** A percentage as the overlay shows it: missing or not a number is 0, and it stays within 0–100. */
@@ -65,6 +69,7 @@ export function showLoading(options: LoadingOptions = {}): LoadingHandle {
     description: options.description ?? '',
     showPercentage: options.showPercentage ?? false,
     percentage: toPercentage(options.percentage),
+    picture: options.picture ?? null,
   });
   return {
     update: (update) => {

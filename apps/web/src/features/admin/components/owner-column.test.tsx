@@ -30,6 +30,7 @@ const ITEMS: Record<string, unknown> = {
     projectPath: '',
     settings: {},
     imageUrl: null,
+    stillUrl: null,
     ...owned,
   },
   [API_ROUTES.presets.filtered]: {

@@ -7,6 +7,11 @@ import { loadProductWithOverlay } from './use-product-load';
 export interface NewSession {
   /** A new session with the same product, from /home, behind the global loading overlay. */
   start: () => void;
+  /**
+   * The same, then `restore` puts the studio back as it was; `beforeLoad` runs just before the car loads (to tell
+   * whoever re-applies things to a fresh car that this one is taken care of).
+   */
+  resume: (restore: () => Promise<void>, beforeLoad?: () => void) => void;
   busy: boolean;
 }
 
@@ -16,18 +21,22 @@ export interface NewSession {
  */
 export function useNewSession(): NewSession {
   const [busy, setBusy] = useState(false);
-  const start = useCallback(() => {
+  const resume = useCallback((restore: () => Promise<void>, beforeLoad?: () => void) => {
     const product = useSessionStore.getState().product;
     if (!product) return;
     setBusy(true);
-    loadProductWithOverlay(product, 'Starting a new session').then(
-      () => setBusy(false),
-      (error: unknown) => {
-        setBusy(false);
-        console.error('a new session failed', error);
-        toast.error(productLoadFailure(error));
-      },
-    );
+    beforeLoad?.();
+    loadProductWithOverlay(product, 'Starting a new session')
+      .then(restore)
+      .then(
+        () => setBusy(false),
+        (error: unknown) => {
+          setBusy(false);
+          console.error('a new session failed', error);
+          toast.error(productLoadFailure(error));
+        },
+      );
   }, []);
-  return { start, busy };
+  const start = useCallback(() => resume(() => Promise.resolve()), [resume]);
+  return { start, resume, busy };
 }

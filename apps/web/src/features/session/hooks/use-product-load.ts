@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import type { AssetModel } from '@autostudio/protocol';
 import { paths } from '@/config/paths';
+import { useFirstPictureStore } from '@/lib/first-picture';
 import { showLoading } from '@/lib/loading/loading-store';
 import { productLoadFailure } from '../lib/load-failure';
 import { loadProduct, PRODUCT_LOAD_STEPS } from '../lib/load-product';
@@ -14,15 +15,23 @@ export interface ProductLoad {
 }
 
 /**
- * Loads a product in a live session behind the global loading overlay (its steps and the download's percentage).
+ * Loads a product in a live session behind the global loading overlay (its steps and the download's percentage), over
+ * a still of it: the product's preview, or the still of the configuration being opened.
  * Resolves once the car is in the engine; rejects with what went wrong, the overlay hidden either way.
  */
-export async function loadProductWithOverlay(product: AssetModel, description?: string): Promise<void> {
+export async function loadProductWithOverlay(
+  product: AssetModel,
+  description?: string,
+  picture: string | null = product.previewUrl,
+): Promise<void> {
   const overlay = showLoading({
     title: `Loading ${product.name}...`,
     description: description ?? PRODUCT_LOAD_STEPS.session,
     showPercentage: true,
+    picture,
   });
+  // The same still stays up in the studio's viewport until its stream is live.
+  useFirstPictureStore.getState().hold(picture);
   try {
     await loadProduct(
       product,
@@ -31,6 +40,7 @@ export async function loadProductWithOverlay(product: AssetModel, description?: 
     );
   } finally {
     overlay.hide();
+    useFirstPictureStore.getState().release();
   }
 }
 

@@ -1,10 +1,12 @@
 import { useRef } from 'react';
 import type { SessionDetails } from '@autostudio/protocol';
 import { cn } from '@/lib/cn';
+import { useFirstPictureStore } from '@/lib/first-picture';
 import type { RemoteApi } from '@/lib/remote-control/remote-api';
 import { usePixelStreaming } from '../hooks/use-pixel-streaming';
 import { useViewportPointer } from '../hooks/use-viewport-pointer';
 import { shownStatus } from '../lib/stream-status';
+import { FirstPicture } from './first-picture';
 import { StreamOverlay } from './stream-overlay';
 
 /**
@@ -27,6 +29,8 @@ export interface StreamViewportProps {
   onSessionEnded?: () => void;
   onNewSession?: () => void;
   sessionError?: string | null;
+  /** The ended state's action when it does more than start a session with the same car (resume where one was). */
+  newSession?: { label: string; hint: string } | undefined;
   className?: string;
 }
 
@@ -37,6 +41,7 @@ export function StreamViewport({
   onSessionEnded,
   onNewSession,
   sessionError = null,
+  newSession,
   className,
 }: StreamViewportProps) {
   const player = useRef<HTMLDivElement>(null);
@@ -48,6 +53,10 @@ export function StreamViewport({
   });
   const pointer = useViewportPointer(surface, { remoteApi });
   const shown = shownStatus(status, sessionError);
+  const picture = useFirstPictureStore((state) => state.url);
+  const holding = useFirstPictureStore((state) => state.holding);
+  // An ended session shows nothing of the car: the picture is for a stream on its way, not one that is gone.
+  const pictureShown = picture !== null && shown.kind !== 'ended' && (shown.kind !== 'live' || holding);
 
   return (
     <div
@@ -56,6 +65,7 @@ export function StreamViewport({
       data-session-error={sessionError ? 'true' : undefined}
       data-frames-received={frames.received}
       data-frames-decoded={frames.decoded}
+      data-first-picture={pictureShown ? 'shown' : 'hidden'}
       className={cn('relative h-full w-full overflow-hidden bg-neutral-950', className)}
     >
       {/* Epic's library owns this element's children (its <video>); React never renders into it. */}
@@ -65,7 +75,15 @@ export function StreamViewport({
         className={cn('absolute inset-0 touch-none select-none', remoteApi && 'cursor-grab active:cursor-grabbing')}
         {...pointer}
       />
-      <StreamOverlay status={shown} onPlay={play} onRetry={reconnect} onNewSession={onNewSession} />
+      <FirstPicture url={picture} visible={pictureShown} />
+      <StreamOverlay
+        status={shown}
+        overPicture={pictureShown}
+        onPlay={play}
+        onRetry={reconnect}
+        onNewSession={onNewSession}
+        newSession={newSession}
+      />
     </div>
   );
 }

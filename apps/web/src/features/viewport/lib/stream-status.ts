@@ -1,4 +1,4 @@
-import { SOCKET_MESSAGES } from '@autostudio/protocol';
+import { SOCKET_MESSAGES, STATE_MESSAGES } from '@autostudio/protocol';
 
 /** What the viewport shows over (or instead of) the video. */
 export type StreamStatus =
@@ -28,10 +28,12 @@ export function connectionFailed(reason?: string): StreamStatus {
 }
 
 /**
- * What the viewport shows: the stream's own state, unless the session behind it failed (the engine died, or its
- * heartbeat was refused), which the stream may not know yet; then the ended state, with the session's reason.
+ * What the viewport shows: the stream's own state, unless the session behind it failed (the engine died, its
+ * heartbeat was refused, it was released for idleness), which the stream may not know yet; then the ended state,
+ * with the session's reason. A stream that ended says why in its own words, which tell more than a bare expiry.
  */
 export function shownStatus(stream: StreamStatus, sessionError: string | null | undefined): StreamStatus {
-  if (!sessionError || stream.kind === 'ended') return stream;
+  if (!sessionError) return stream;
+  if (stream.kind === 'ended' && sessionError === STATE_MESSAGES.sessionExpired) return stream;
   return { kind: 'ended', reason: sessionError };
 }

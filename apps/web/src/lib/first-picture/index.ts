@@ -1,0 +1,1 @@
+export { useFirstPictureStore, type FirstPictureState } from './first-picture-store';
