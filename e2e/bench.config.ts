@@ -12,4 +12,6 @@ export default defineConfig({
   // A benchmark opens the car many times over; the engine's first load of the model is the slowest.
   timeout: 600_000,
   reporter: [['list']],
+  // Its own folder: a benchmark run must not wipe the e2e suite's results (and their screenshots).
+  outputDir: 'bench-results',
 });
