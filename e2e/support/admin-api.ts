@@ -43,7 +43,13 @@ export async function createPresetApi(
 export async function createConfigApi(
   request: APIRequestContext,
   caller: Caller,
-  config: { name: string; description?: string; product?: { id: string; name: string } | null },
+  config: {
+    name: string;
+    description?: string;
+    product?: { id: string; name: string } | null;
+    /** More of the saved settings (carConfig, scene…), beside the car. */
+    settings?: Record<string, unknown>;
+  },
   colour: [number, number, number] = [40, 90, 160],
 ): Promise<Config> {
   const created = await request.post(`${API_BASE}${API_ROUTES.configs.create}`, {
@@ -51,7 +57,7 @@ export async function createConfigApi(
     multipart: {
       name: config.name,
       description: config.description ?? '',
-      settings: JSON.stringify({ app: { product: config.product ?? null } }),
+      settings: JSON.stringify({ ...config.settings, app: { product: config.product ?? null } }),
       imageFile: { name: 'snapshot.png', mimeType: 'image/png', buffer: solidPng(160, 90, colour) },
     },
   });

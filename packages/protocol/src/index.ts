@@ -30,3 +30,4 @@ export * from './engine/index.js';
 export * from './remote-socket.js';
 export * from './sessions.js';
 export * from './engines.js';
+export * from './config-options.js';

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import {
   API_ROUTES,
   configSchema,
@@ -23,7 +24,22 @@ import { serverCall } from './server-call';
 export const configurationKeys = {
   all: ['configurations'] as const,
   lists: () => [...configurationKeys.all, 'list'] as const,
+  byId: (id: string) => [...configurationKeys.all, 'id', id] as const,
+  picker: (search: string) => [...configurationKeys.all, 'picker', search] as const,
 };
+
+/** One configuration by id (the compare view's columns). */
+export const configurationQuery = (id: string) =>
+  queryOptions({ queryKey: configurationKeys.byId(id), queryFn: () => fetchConfiguration(id), retry: false });
+
+/** The first configurations whose name matches, for a picker: the user's own and those shared with them. */
+export const configurationPickerQuery = (search: string) =>
+  queryOptions({
+    queryKey: configurationKeys.picker(search),
+    queryFn: ({ signal }) =>
+      listConfigurations({ page: 1, limit: 8, search, sort: null, order: 'asc', filters: {} }, signal),
+    placeholderData: (previous) => previous,
+  });
 
 export interface ConfigurationFields {
   name: string;

@@ -8,6 +8,7 @@ import { LoginRoute } from './routes/login';
 // Pages load lazily behind the shell's spinner (spec §2).
 const LandingRoute = lazy(() => import('./routes/landing'));
 const HomeRoute = lazy(() => import('./routes/home'));
+const CompareRoute = lazy(() => import('./routes/compare'));
 const admin = () => import('./routes/admin');
 const AdminLayout = lazy(() => admin().then((m) => ({ default: m.AdminLayout })));
 const AdminHome = lazy(() => admin().then((m) => ({ default: m.AdminHome })));
@@ -34,6 +35,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.landing, element: <LandingRoute /> },
           { path: paths.home, element: <HomeRoute /> },
+          { path: paths.compare, element: <CompareRoute /> },
         ],
       },
     ],

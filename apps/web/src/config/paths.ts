@@ -4,6 +4,8 @@ export const paths = {
   login: '/login',
   landing: '/landing',
   home: '/home',
+  /** Not in the spec (issue 33): configurations side by side, `?ids=a,b`. */
+  compare: '/compare',
   admin: {
     root: '/admin',
     users: '/admin/users',

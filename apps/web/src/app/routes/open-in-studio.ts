@@ -8,7 +8,7 @@ import { fetchAssetModel } from '@/api/asset-models';
 import { loadProductWithOverlay, productLoadFailure } from '@/features/session';
 
 /**
- * "Open in studio" from the admin console: the configuration becomes the tab's current one, then its car is loaded
+ * "Open in studio" from the admin console and the compare view: the configuration becomes the tab's current one, then its car is loaded
  * as if chosen on /landing. The studio restores the current configuration on every fresh car (spec §4,
  * useConfigurationRestore), so the same path that brings a reloaded tab back puts this one on the stream. A
  * configuration saved without a car waits on /landing for one to be chosen. Loaded on first use: the session and
@@ -22,7 +22,10 @@ export async function openInStudio(config: Config, navigate: NavigateFunction): 
     return;
   }
   try {
-    await loadProductWithOverlay(await fetchAssetModel(productId), `Loading ${config.name}`);
+    const model = await fetchAssetModel(productId);
+    // The configuration's own still from the first moment, else its car's.
+    const picture = config.stillUrl ?? config.imageUrl ?? model.previewUrl;
+    await loadProductWithOverlay(model, `Loading ${config.name}`, picture);
   } catch (error) {
     console.error('the configuration’s car could not be loaded', error);
     toast.error(productLoadFailure(error));

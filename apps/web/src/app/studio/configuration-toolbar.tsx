@@ -1,7 +1,9 @@
 import { FolderOpen, Save } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { canCreate, type Config } from '@autostudio/protocol';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { useAuthStore } from '@/features/auth';
 import { useInvalidateConfigurations } from '@/api/configurations';
 import { captureSnapshot, useConfigurationStore } from '@/features/configurations';
@@ -19,6 +21,10 @@ const ConfigurationBrowser = lazy(() =>
   })),
 );
 const ShareItemDialog = lazy(() => import('@/features/sharing').then((m) => ({ default: m.ShareItemDialog })));
+
+/** The compare view with the current configuration (when there is one) beside the one picked. */
+const compareAddress = (currentId: string | null, id: string) =>
+  `${paths.compare}?ids=${[...new Set([currentId, id].filter((value) => value !== null))].join(',')}`;
 
 /** The stream's <video>; Epic's player library creates it inside the viewport, so it is found, not referenced. */
 const streamVideo = () => document.querySelector<HTMLVideoElement>('[data-testid="viewport-area"] video');
@@ -45,6 +51,7 @@ export function ConfigurationToolbar() {
   const [open, setOpen] = useState<OpenDialog>(null);
   const [sharing, setSharing] = useState<Config | null>(null);
   const [snapshot, setSnapshot] = useState<Snapshot>(null);
+  const navigate = useNavigate();
   const maySave = user !== null && canCreate(user, 'config');
   useConfigurationRestore();
 
@@ -117,6 +124,7 @@ export function ConfigurationToolbar() {
             user={user}
             onLoad={loadConfiguration}
             onShare={setSharing}
+            onCompare={(config) => void navigate(compareAddress(current?.id ?? null, config.id))}
           />
         )}
         {sharing && (

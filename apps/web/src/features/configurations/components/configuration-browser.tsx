@@ -1,4 +1,4 @@
-import { Car, Pencil, Share2, Trash2 } from 'lucide-react';
+import { Car, Columns2, Pencil, Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import {
@@ -33,6 +33,8 @@ export interface ConfigurationBrowserProps {
   onLoad: (config: Config) => Promise<void>;
   /** Opens the share dialog for it. */
   onShare: (config: Config) => void;
+  /** Compares it with the current configuration (the compare view); absent: no such action. */
+  onCompare?: (config: Config) => void;
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -42,7 +44,14 @@ const LIST: ListSpec = { defaults: LIST_DEFAULTS.configs, filters: {}, sorts: LI
  * The user's own and shared configurations, with previews: pick one and load it (double-click loads at once);
  * rename, share and delete where the user may.
  */
-export function ConfigurationBrowser({ open, onOpenChange, user, onLoad, onShare }: ConfigurationBrowserProps) {
+export function ConfigurationBrowser({
+  open,
+  onOpenChange,
+  user,
+  onLoad,
+  onShare,
+  onCompare,
+}: ConfigurationBrowserProps) {
   const controls = useLocalListParams(LIST);
   const { page, limit, search } = controls.params;
   const { items, total, isLoading, isFetching, error } = useConfigurationList(controls);
@@ -68,14 +77,16 @@ export function ConfigurationBrowser({ open, onOpenChange, user, onLoad, onShare
     );
   };
 
-  const actionsFor = (config: Config): MenuAction[] =>
-    canManage(user, 'config', config.ownerId)
+  const actionsFor = (config: Config): MenuAction[] => [
+    ...(onCompare ? [{ label: 'Compare', icon: Columns2, onSelect: () => onCompare(config) }] : []),
+    ...(canManage(user, 'config', config.ownerId)
       ? [
           { label: 'Rename', icon: Pencil, onSelect: () => setRenaming(config) },
           { label: 'Share', icon: Share2, onSelect: () => onShare(config) },
           { label: 'Delete', icon: Trash2, onSelect: () => setDeleting(config), destructive: true },
         ]
-      : [];
+      : []),
+  ];
 
   const selected = items.find((item) => item.id === selectedId);
   const busy = loadingId !== null;

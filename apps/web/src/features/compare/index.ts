@@ -1,0 +1,2 @@
+export { ComparePage, type ComparePageProps } from './components/compare-page';
+export { comparedIds } from './lib/compare-rows';
