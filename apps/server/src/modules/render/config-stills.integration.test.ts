@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { startTestEngine, type TestEngine } from '@autostudio/engine/testing';
+import type { TestEngine } from '@autostudio/engine/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   API_ROUTES,
@@ -16,11 +13,11 @@ import {
   type RenderedAsset,
   type SavedConfigSettings,
 } from '@autostudio/protocol';
-import { multipartBody, tinyGlb } from '../../test/multipart.js';
-import { startTestApp, staticEngines, type TestApp } from '../../test/test-app.js';
+import { multipartBody } from '../../test/multipart.js';
+import { startRenderingTestApp, type RenderingTestApp } from '../../test/rendering-test-app.js';
+import type { TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
 import { configStillHash } from '../configs/config-still-hash.js';
-import { freePort } from '../engines/free-port.js';
 import { configStillJobId } from './config-stills.js';
 
 /** How long a test waits for a still to be rendered. */
@@ -36,7 +33,7 @@ vi.setConfig({ testTimeout: STILL_WAIT_MS + 15_000 });
 describe.each(testDatabases)('configuration stills on $name', (database) => {
   let t: TestApp;
   let engine: TestEngine;
-  let folder: string;
+  let rendering: RenderingTestApp;
   let owner: string;
   let stranger: string;
   let friend: { token: string; id: string };
@@ -44,27 +41,8 @@ describe.each(testDatabases)('configuration stills on $name', (database) => {
   let settings: SavedConfigSettings;
 
   beforeAll(async () => {
-    // The engine must know the server's address before either starts: it fetches only from there.
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    engine = await startTestEngine({ fetchPolicy: { filesUrls: [origin], allow: [] } });
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'autostudio-stills-'));
-    const builtInModelFile = path.join(folder, 'terra.glb');
-    fs.writeFileSync(builtInModelFile, tinyGlb());
-    t = await startTestApp(database, {
-      builtInModelFile,
-      engines: staticEngines([], { filesUrl: origin }),
-      render: {
-        workers: 1,
-        leaseMs: 30_000,
-        maxAttempts: 1,
-        pollMs: 50,
-        engines: 0,
-        engineInstances: [engine.base.replace('http://', '')],
-        ffmpegPath: 'ffmpeg',
-      },
-    });
-    await t.app.listen({ host: '127.0.0.1', port });
+    rendering = await startRenderingTestApp(database);
+    ({ t, engine } = rendering);
     admin = await t.adminToken();
     owner = (await t.createUser('still-owner')).accessToken;
     stranger = (await t.createUser('still-stranger')).accessToken;
@@ -84,11 +62,7 @@ describe.each(testDatabases)('configuration stills on $name', (database) => {
       camera: { focalLength: 45, crane: { yaw: 30, pitch: 10, distance: 600 } },
     };
   }, 60_000);
-  afterAll(async () => {
-    await t.close();
-    await engine.close();
-    fs.rmSync(folder, { recursive: true, force: true });
-  });
+  afterAll(() => rendering.close());
 
   function get(token: string, url: string) {
     return t.app.inject({

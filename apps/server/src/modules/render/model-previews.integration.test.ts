@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startTestEngine, type TestEngine } from '@autostudio/engine/testing';
+import type { TestEngine } from '@autostudio/engine/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_ROUTES, BUILT_IN_PRODUCT, pathTo, type AssetModel, type ListResult } from '@autostudio/protocol';
 import { multipartBody, PNG_1X1, tinyGlb } from '../../test/multipart.js';
-import { startTestApp, staticEngines, type TestApp } from '../../test/test-app.js';
+import { startRenderingTestApp, type RenderingTestApp } from '../../test/rendering-test-app.js';
+import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
-import { freePort } from '../engines/free-port.js';
 import { previewJobId } from './model-previews.js';
 
 const JPEG_START = Buffer.from([0xff, 0xd8, 0xff]);
@@ -26,38 +26,14 @@ describe.each(testDatabases)('asset model previews on $name', (database) => {
   let t: TestApp;
   let engine: TestEngine;
   let admin: string;
-  let folder: string;
+  let rendering: RenderingTestApp;
 
   beforeAll(async () => {
-    // The engine must know the server's address before either starts: it fetches only from there.
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    engine = await startTestEngine({ fetchPolicy: { filesUrls: [origin], allow: [] } });
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'autostudio-previews-'));
-    const builtInModelFile = path.join(folder, 'terra.glb');
-    fs.writeFileSync(builtInModelFile, tinyGlb());
-    t = await startTestApp(database, {
-      builtInModelFile,
-      // No interactive engines; the render engine fetches the car from the server's address.
-      engines: staticEngines([], { filesUrl: origin }),
-      render: {
-        workers: 1,
-        leaseMs: 30_000,
-        maxAttempts: 1,
-        pollMs: 50,
-        engines: 0,
-        engineInstances: [engine.base.replace('http://', '')],
-        ffmpegPath: 'ffmpeg',
-      },
-    });
-    await t.app.listen({ host: '127.0.0.1', port });
+    rendering = await startRenderingTestApp(database);
+    ({ t, engine } = rendering);
     admin = await t.adminToken();
   }, 60_000);
-  afterAll(async () => {
-    await t.close();
-    await engine.close();
-    fs.rmSync(folder, { recursive: true, force: true });
-  });
+  afterAll(() => rendering.close());
 
   const get = (url: string) =>
     t.app.inject({
