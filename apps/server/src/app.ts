@@ -29,6 +29,9 @@ import { AssetModelsService } from './modules/asset-models/asset-models.service.
 import { SignedFileLinks } from './storage/signed-file-links.js';
 import { seedBuiltInProduct } from './modules/asset-models/seed-built-in-product.js';
 import { seedStarterLooks } from './modules/presets/starter-looks.js';
+import { configLinksRoutes } from './modules/config-links/config-links.routes.js';
+import { ConfigLinksService } from './modules/config-links/config-links.service.js';
+import { publicLinksRoutes } from './modules/config-links/public-links.routes.js';
 import { configsRoutes } from './modules/configs/configs.routes.js';
 import { ConfigsService } from './modules/configs/configs.service.js';
 import { StillsRepository } from './modules/configs/stills.repository.js';
@@ -182,6 +185,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   const previews = new ModelPreviewRequests(renderQueue, app.log);
   const configStills = new ConfigStillRequests(renderQueue, stills, app.log);
   const configs = new ConfigsService(database.db, storage, uploads, configStills);
+  const configLinks = new ConfigLinksService(database.db, storage, configs);
   const assetModels = new AssetModelsService(
     database.db,
     storage,
@@ -289,6 +293,8 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
       await api.register(groupsRoutes, { groups });
       await api.register(presetsRoutes, { presets });
       await api.register(configsRoutes, { configs });
+      await api.register(configLinksRoutes, { links: configLinks });
+      await api.register(publicLinksRoutes, { links: configLinks });
       await api.register(assetModelsRoutes, { assetModels, engineFilesUrl: app.engineFilesUrl });
       await api.register(renderedAssetsRoutes, { renderedAssets });
       await api.register(renderRoutes, { render });

@@ -16,6 +16,7 @@ export * from './sharing.js';
 export * from './groups.js';
 export * from './presets.js';
 export * from './configs.js';
+export * from './config-links.js';
 export * from './saved-config.js';
 export * from './asset-models.js';
 export * from './gltf-container.js';

@@ -138,6 +138,10 @@ export const PRODUCT_MESSAGES = {
   imageTooLarge: (megabytes: number) => `The image is larger than ${megabytes} MB.`,
   /** Beside the "Path trace when idle" switch, when the engine reports canPathTraceOnIdle false. */
   cannotPathTrace: 'This engine cannot path trace; renders use the real-time renderer.',
+  /** A share link that is unknown, revoked, expired or whose configuration is gone: alike, so that none tells which. */
+  linkNotFound: 'This link does not exist or is no longer shared.',
+  /** Revoking a link that is not (or no longer) one of the configuration's. */
+  configLinkNotFound: 'Share link not found',
 } as const;
 
 /** "5 minutes", "1 minute", "45 seconds". */

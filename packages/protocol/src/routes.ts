@@ -62,6 +62,15 @@ export const API_ROUTES = {
     shareUser: '/config/:id/share/user',
     shareGroup: '/config/:id/share/group',
     delete: '/config/:id/delete',
+    /** GET the live share links, POST a new one: the configuration's owner and administrators. */
+    links: '/config/:id/links',
+    /** DELETE: revokes a share link. */
+    link: '/config/:id/links/:linkId',
+  },
+  /** What a configuration's share link opens, without cookie or token: the token is the credential. */
+  publicLinks: {
+    view: '/public/links/:token',
+    still: '/public/links/:token/still.jpg',
   },
   assetModels: {
     filtered: '/asset-model/filtered',

@@ -107,6 +107,19 @@ export interface StillsTable {
   created_at: string;
 }
 
+/** A read-only share link of a configuration (migration 0015); the token is its only credential. */
+export interface ConfigLinksTable {
+  id: string;
+  config_id: string;
+  token: string;
+  /** Who made the link; null once their account is gone. */
+  created_by: string | null;
+  created_at: string;
+  /** Null: the link lasts until it is revoked. */
+  expires_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface AssetModelsTable {
   id: string;
   model_id: string;
@@ -236,6 +249,7 @@ export interface Database {
   presets: PresetsTable;
   configs: ConfigsTable;
   stills: StillsTable;
+  config_links: ConfigLinksTable;
   asset_models: AssetModelsTable;
   rendered_assets: RenderedAssetsTable;
   rendered_asset_items: RenderedAssetItemsTable;
@@ -261,6 +275,7 @@ export type UploadGroupRow = Selectable<UploadGroupsTable>;
 export type PresetRow = Selectable<PresetsTable>;
 export type ConfigRow = Selectable<ConfigsTable>;
 export type StillRow = Selectable<StillsTable>;
+export type ConfigLinkRow = Selectable<ConfigLinksTable>;
 export type AssetModelRow = Selectable<AssetModelsTable>;
 export type RenderedAssetRow = Selectable<RenderedAssetsTable>;
 export type RenderedAssetItemRow = Selectable<RenderedAssetItemsTable>;

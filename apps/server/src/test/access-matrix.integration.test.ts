@@ -344,6 +344,67 @@ describe.each(testDatabases)('the access matrix on $name', (database) => {
     });
   });
 
+  describe('configuration share links', () => {
+    type LinkActor = Actor | 'guest';
+    const LINK_ACTORS: LinkActor[] = [...ACTORS, 'guest'];
+    /**
+     * Links are handed out by whoever manages the configuration: not by those it is shared with (a guest included),
+     * who get the 403 an update gets; a stranger gets the 404 of a configuration they may not see.
+     */
+    const MANAGE_LINKS = (allowed: number): Record<LinkActor, number> => ({
+      ...CHANGE,
+      owner: allowed,
+      admin: allowed,
+      guest: 403,
+    });
+    const configs = KINDS[1]!;
+    let guest: { token: string; id: string };
+    beforeAll(async () => {
+      const session = await t.createUser('matrix-link-guest', ['client']);
+      guest = { token: session.accessToken, id: session.user.id };
+    });
+    const tokenOf = (actor: LinkActor) => (actor === 'guest' ? guest.token : tokens[actor]);
+    const links = (id: string) => `/api/config/${id}/links`;
+
+    /** The owner's configuration, shared with sharedUser, the group and the guest, with one link of the owner's. */
+    const prepare = async () => {
+      const id = await configs.create(t, tokens.owner ?? '');
+      await send(t, tokens.owner, configs.share!.user(id, ids.sharedUser ?? ''));
+      await send(t, tokens.owner, configs.share!.user(id, guest.id));
+      await send(t, tokens.owner, configs.share!.group(id, groupId));
+      const link = await send(t, tokens.owner, { method: 'POST', url: links(id), json: { expiresInDays: 7 } });
+      return { id, linkId: createdId(link), url: link.json<{ url: string }>().url };
+    };
+
+    it.each(LINK_ACTORS)('make a link: %s', async (actor) => {
+      const { id } = await prepare();
+      const response = await send(t, tokenOf(actor), { method: 'POST', url: links(id), json: {} });
+      expect(response.statusCode).toBe(MANAGE_LINKS(201)[actor]);
+    });
+
+    it.each(LINK_ACTORS)('list the links: %s, and only a manager learns their addresses', async (actor) => {
+      const { id, url } = await prepare();
+      const response = await send(t, tokenOf(actor), { method: 'GET', url: links(id) });
+      expect(response.statusCode).toBe(MANAGE_LINKS(200)[actor]);
+      expect(response.body.includes(url)).toBe(response.statusCode === 200);
+    });
+
+    it.each(LINK_ACTORS)('revoke a link: %s', async (actor) => {
+      const { id, linkId } = await prepare();
+      const response = await send(t, tokenOf(actor), { method: 'DELETE', url: `${links(id)}/${linkId}` });
+      expect(response.statusCode).toBe(MANAGE_LINKS(204)[actor]);
+    });
+
+    it.each(LINK_ACTORS)('what a link opens needs no sign-in, and a credential changes nothing: %s', async (actor) => {
+      const { url } = await prepare();
+      const token = url.split('/').pop() ?? '';
+      const view = await send(t, tokenOf(actor), { method: 'GET', url: `/api/public/links/${token}` });
+      expect(view.statusCode).toBe(200);
+      const still = await send(t, tokenOf(actor), { method: 'GET', url: `/api/public/links/${token}/still.jpg` });
+      expect(still.statusCode).toBe(200);
+    });
+  });
+
   describe('upload groups, reached through the preset that shows them', () => {
     const ADD: Record<Actor, number> = { ...CHANGE, owner: 201, admin: 201 };
     /** An upload group of the owner's, shown by an animation shared with sharedUser and with the group. */

@@ -9,6 +9,7 @@ import { LoginRoute } from './routes/login';
 const LandingRoute = lazy(() => import('./routes/landing'));
 const HomeRoute = lazy(() => import('./routes/home'));
 const CompareRoute = lazy(() => import('./routes/compare'));
+const PublicViewerRoute = lazy(() => import('./routes/public-viewer'));
 const admin = () => import('./routes/admin');
 const AdminLayout = lazy(() => admin().then((m) => ({ default: m.AdminLayout })));
 const AdminHome = lazy(() => admin().then((m) => ({ default: m.AdminHome })));
@@ -27,6 +28,8 @@ const RenderedAssetsPage = lazy(() => admin().then((m) => ({ default: m.Rendered
 export const routes: RouteObject[] = [
   { path: paths.root, element: <StartScreen /> },
   { path: paths.login, element: <LoginRoute /> },
+  // Signed out: what a share link opens takes no account and no engine.
+  { path: paths.publicViewer, element: <PublicViewerRoute /> },
   {
     element: <RequireAuth requiredRole="user" />,
     children: [

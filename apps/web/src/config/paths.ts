@@ -1,3 +1,5 @@
+import { PUBLIC_VIEWER_PATH } from '@autostudio/protocol';
+
 /** Every route of spec §2, named once. */
 export const paths = {
   root: '/',
@@ -6,6 +8,8 @@ export const paths = {
   home: '/home',
   /** Not in the spec (issue 33): configurations side by side, `?ids=a,b`. */
   compare: '/compare',
+  /** Not in the spec (issue 33): a configuration's read-only share link, opened without sign-in. */
+  publicViewer: `${PUBLIC_VIEWER_PATH}/:token`,
   admin: {
     root: '/admin',
     users: '/admin/users',

@@ -13,6 +13,7 @@ import * as engineResets from './0011-engine-resets.js';
 import * as sharedCounts from './0012-shared-counts.js';
 import * as storageUsage from './0013-storage-usage.js';
 import * as configStills from './0014-config-stills.js';
+import * as configLinks from './0015-config-links.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the compiled server and
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0012-shared-counts': sharedCounts,
   '0013-storage-usage': storageUsage,
   '0014-config-stills': configStills,
+  '0015-config-links': configLinks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -157,6 +157,11 @@ export class ConfigsService {
     await this.configs.softDelete(id);
   }
 
+  /** For share links: throws as update does (404 to whoever may not see it, 403 to whoever may not change it). */
+  async assertManageable(user: User, id: string): Promise<void> {
+    await this.access.manageable(user, id, CONFIG_NOT_FOUND);
+  }
+
   /** For media access: whether the user may see a configuration that shows the still of this hash. */
   canSeeStill(user: User, hash: string): Promise<boolean> {
     return this.configs.visibleWithStill(user, hash);

@@ -5,17 +5,15 @@ import {
   errorBodySchema,
   MEDIA_COOKIE,
   mediaCookieResponseSchema,
-  PRODUCT_MESSAGES,
   STATE_MESSAGES,
 } from '@autostudio/protocol';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../plugins/app/authentication.js';
-import { HttpError, unauthorized } from '../../http/errors.js';
-import { parseRange } from './byte-range.js';
-import { isNotModified, rangeStillApplies } from './conditional-get.js';
+import { unauthorized } from '../../http/errors.js';
 import type { MediaCookies } from './media-cookie.js';
 import type { MediaService } from './media.service.js';
 import { mediaTypeOf } from './media-types.js';
+import { sendBlob } from './send-blob.js';
 
 export interface MediaRoutesOptions {
   media: MediaService;
@@ -101,34 +99,13 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
     onRequest: mediaAuthentication(cookies),
     handler: async (request, reply) => {
       const key = request.params['*'];
-      const blob = await media.find(currentUser(request), key);
-      reply.headers({
-        etag: blob.etag,
-        'last-modified': blob.lastModified.toUTCString(),
-        'cache-control': `private, max-age=${MEDIA_MAX_AGE_SECONDS}`,
-        'accept-ranges': 'bytes',
-        'x-content-type-options': 'nosniff',
-        // Nothing served here is a page; should a browser open one anyway, it may run nothing.
-        'content-security-policy': "default-src 'none'; sandbox",
+      const stat = await media.find(currentUser(request), key);
+      return sendBlob(request, reply, {
+        stat,
+        contentType: mediaTypeOf(key),
+        maxAgeSeconds: MEDIA_MAX_AGE_SECONDS,
+        open: (range) => media.open(key, range),
       });
-      if (isNotModified(request.headers, blob)) return reply.status(304).send(null);
-
-      const range = parseRange(rangeStillApplies(request.headers, blob) ? request.headers.range : undefined, blob.size);
-      if (range.kind === 'unsatisfiable') {
-        reply.header('content-range', `bytes */${blob.size}`);
-        throw new HttpError(416, PRODUCT_MESSAGES.rangeNotSatisfiable(blob.size));
-      }
-      reply.type(mediaTypeOf(key));
-      if (range.kind === 'part') {
-        reply
-          .status(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${blob.size}`)
-          .header('content-length', range.end - range.start + 1);
-      } else {
-        reply.header('content-length', blob.size);
-      }
-      if (request.method === 'HEAD') return reply.send();
-      return reply.send(await media.open(key, range.kind === 'part' ? range : undefined));
     },
   });
 };

@@ -1,6 +1,6 @@
 import { describeBadInput, type Case, DEEP, UNKNOWN, CONTROL, named } from './bad-input.js';
 
-/** Bad input to presets, their shares and rendered assets. */
+/** Bad input to presets, their shares, configurations' share links and rendered assets. */
 const CASES: Case[] = [
   {
     name: 'preset of an unknown type',
@@ -85,6 +85,58 @@ const CASES: Case[] = [
     name: 'items of an unknown rendered asset',
     method: 'GET',
     url: `/api/asset-rendered/${UNKNOWN}/items`,
+    status: 404,
+  },
+  {
+    name: 'share link of an unknown configuration',
+    method: 'POST',
+    url: `/api/config/${UNKNOWN}/links`,
+    json: {},
+    status: 404,
+  },
+  {
+    name: 'share link that lasts no days',
+    method: 'POST',
+    url: `/api/config/${UNKNOWN}/links`,
+    json: { expiresInDays: 0 },
+    status: 400,
+    message: /expiresInDays/,
+  },
+  {
+    name: 'share link that lasts longer than a year',
+    method: 'POST',
+    url: `/api/config/${UNKNOWN}/links`,
+    json: { expiresInDays: 366 },
+    status: 400,
+    message: /expiresInDays/,
+  },
+  {
+    name: 'share link that lasts "forever" as a string',
+    method: 'POST',
+    url: `/api/config/${UNKNOWN}/links`,
+    json: { expiresInDays: 'forever' },
+    status: 400,
+    message: /expiresInDays/,
+  },
+  {
+    name: 'share link with a body that is not an object',
+    method: 'POST',
+    url: `/api/config/${UNKNOWN}/links`,
+    raw: { contentType: 'application/json', body: '[1,2]' },
+    status: 400,
+  },
+  { name: 'share links of an unknown configuration', method: 'GET', url: `/api/config/${UNKNOWN}/links`, status: 404 },
+  {
+    name: 'revoke an unknown share link',
+    method: 'DELETE',
+    url: `/api/config/${UNKNOWN}/links/${UNKNOWN}`,
+    status: 404,
+  },
+  { name: 'public view of an unknown link', method: 'GET', url: '/api/public/links/nothing', status: 404 },
+  {
+    name: 'public still of a made-up link',
+    method: 'GET',
+    url: `/api/public/links/${'x'.repeat(300)}/still.jpg`,
     status: 404,
   },
   // Every name-like field refuses control characters, wherever in the name they are.

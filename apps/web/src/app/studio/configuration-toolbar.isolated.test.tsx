@@ -6,6 +6,7 @@ import type { User } from '@autostudio/protocol';
 import { useAuthStore } from '@/features/auth';
 import { useEngineStore } from '@/lib/engine';
 import { ConfigurationToolbar } from './configuration-toolbar';
+import { MemoryRouter } from 'react-router';
 
 // jsdom draws no video: the viewport's picture is a JPEG that takes a moment to encode, as canvas.toBlob does.
 vi.mock('@/features/configurations/lib/snapshot', () => ({
@@ -42,9 +43,11 @@ describe('the save dialog', () => {
     });
     observer.observe(document.body, { childList: true, subtree: true });
     render(
-      <QueryClientProvider client={new QueryClient()}>
-        <ConfigurationToolbar />
-      </QueryClientProvider>,
+      <MemoryRouter>
+        <QueryClientProvider client={new QueryClient()}>
+          <ConfigurationToolbar />
+        </QueryClientProvider>
+      </MemoryRouter>,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { User as UserIcon, Users, X } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { SUCCESS_TOASTS, type SharedWith } from '@autostudio/protocol';
 import { ErrorAlert } from '@/components/ui/alert';
@@ -33,6 +33,8 @@ export interface ShareDialogProps {
   excludeUserIds?: readonly string[];
   /** Who owns the item ("You", or their name), listed first under who has access. */
   ownerLabel?: string;
+  /** More ways to share, under who has access (a configuration's read-only links). */
+  extra?: ReactNode;
 }
 
 interface Candidate extends PickerCandidate {
@@ -65,6 +67,7 @@ export function ShareDialog({
   successes,
   excludeUserIds = [],
   ownerLabel,
+  extra,
 }: ShareDialogProps) {
   const [access, setAccess] = useState(initialAccess);
   const [term, setTerm] = useState('');
@@ -222,6 +225,7 @@ export function ShareDialog({
               </ul>
             )}
           </section>
+          {extra}
         </div>
       </DialogContent>
     </Dialog>

@@ -1,6 +1,7 @@
-import { API_ROUTES, FAILURE_TOASTS, SUCCESS_TOASTS, type SharedWith, type User } from '@autostudio/protocol';
+import { API_ROUTES, FAILURE_TOASTS, isAdmin, SUCCESS_TOASTS, type SharedWith, type User } from '@autostudio/protocol';
 import { shareItem, type ShareRoutes } from '../api/sharing-api';
 import { ShareDialog, type ShareFailureMessages } from './share-dialog';
+import { ShareLinks } from './share-links';
 
 /** What differs between the kinds of item the product shares: their routes and the spec's messages. */
 const SHAREABLE = {
@@ -60,6 +61,10 @@ export function ShareItemDialog({ kind, item, user, onClose, onChanged }: ShareI
       access={item}
       excludeUserIds={[user.id, ...(item.ownerId ? [item.ownerId] : [])]}
       ownerLabel={item.ownerId === user.id ? `${user.name} (you)` : undefined}
+      // Read-only links are the owner's to give (and an administrator's): a configuration's only, for now.
+      extra={
+        kind === 'config' && (item.ownerId === user.id || isAdmin(user)) ? <ShareLinks configId={item.id} /> : undefined
+      }
       failures={failures}
       {...('successes' in shareable ? { successes: shareable.successes(item.name) } : {})}
       onShare={async (principal, ids, remove) => {

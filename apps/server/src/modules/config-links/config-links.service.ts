@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import {
+  API_BASE,
+  API_ROUTES,
+  configOptions,
+  configSettingsSchema,
+  pathTo,
+  PRODUCT_MESSAGES,
+  publicViewerPath,
+  type ConfigLink,
+  type PublicConfigView,
+  type User,
+} from '@autostudio/protocol';
+import type { Db } from '../../db/database.js';
+import type { ConfigLinkRow } from '../../db/schema.js';
+import { notFound } from '../../http/errors.js';
+import { BlobNotFoundError, type BlobStore } from '../../storage/blob-store.js';
+import { StillsRepository } from '../configs/stills.repository.js';
+import { mediaTypeOf } from '../media/media-types.js';
+import type { ServedBlob } from '../media/send-blob.js';
+import { newConfigLinkToken } from './config-link-token.js';
+import { ConfigLinksRepository, type OpenedLink } from './config-links.repository.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A link's picture may change (a new save, a still rendered since), and a revoked link should stop showing soon. */
+const PUBLIC_STILL_MAX_AGE_SECONDS = 60;
+
+/** Who may hand out links of a configuration (ConfigsService): its owner and those who manage everyone's. */
+export interface ManagedConfigs {
+  assertManageable(user: User, configId: string): Promise<void>;
+}
+
+/**
+ * Read-only share links (issue 33 item 4). Making, listing and revoking them is the configuration's manager's; what a
+ * link opens is public, decided by its token alone, and never takes an engine or looks at who is asking.
+ */
+export class ConfigLinksService {
+  private readonly links: ConfigLinksRepository;
+  private readonly stills: StillsRepository;
+
+  constructor(
+    db: Db,
+    private readonly storage: BlobStore,
+    private readonly configs: ManagedConfigs,
+    /** The clock links expire by; tests may move it. */
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.links = new ConfigLinksRepository(db);
+    this.stills = new StillsRepository(db);
+  }
+
+  async create(user: User, configId: string, expiresInDays: number | null): Promise<ConfigLink> {
+    await this.configs.assertManageable(user, configId);
+    const now = this.now();
+    const row: ConfigLinkRow = {
+      id: randomUUID(),
+      config_id: configId,
+      token: newConfigLinkToken(),
+      created_by: user.id,
+      created_at: now.toISOString(),
+      expires_at: expiresInDays === null ? null : new Date(now.getTime() + expiresInDays * DAY_MS).toISOString(),
+      revoked_at: null,
+    };
+    await this.links.insert(row);
+    return toConfigLink(row);
+  }
+
+  async list(user: User, configId: string): Promise<ConfigLink[]> {
+    await this.configs.assertManageable(user, configId);
+    return (await this.links.live(configId, this.now().toISOString())).map(toConfigLink);
+  }
+
+  async revoke(user: User, configId: string, linkId: string): Promise<void> {
+    await this.configs.assertManageable(user, configId);
+    if (!(await this.links.revoke(configId, linkId, this.now().toISOString()))) {
+      throw notFound(PRODUCT_MESSAGES.configLinkNotFound);
+    }
+  }
+
+  /** What the public viewer page shows of the configuration the token opens. */
+  async view(token: string): Promise<PublicConfigView> {
+    const opened = await this.open(token);
+    const parsed = configSettingsSchema.safeParse(JSON.parse(opened.settings));
+    // Settings saved before they were typed may not read as today's; the page then shows no options, not an error.
+    const settings = parsed.success ? parsed.data : {};
+    const carId = settings.app?.product?.id;
+    const car = carId ? await this.links.car(carId) : undefined;
+    const hasPicture = opened.imageKey !== null || (await this.stillKey(opened)) !== undefined;
+    return {
+      name: opened.name,
+      description: opened.description,
+      car: car ? { name: car.name, brand: car.brand } : null,
+      // The car has a field of its own; every other choice is listed as the compare view lists it.
+      options: configOptions(settings)
+        .filter((option) => option.key !== 'car')
+        .map(({ label, value }) => ({ label, value })),
+      stillUrl: hasPicture ? `${API_BASE}${pathTo(API_ROUTES.publicLinks.still, { token })}` : null,
+      turntableUrl: null,
+      sharedBy: opened.ownerUsername,
+    };
+  }
+
+  /** The configuration's picture: the rendered still of its settings as saved, else the snapshot taken at the save. */
+  async still(token: string): Promise<ServedBlob> {
+    const opened = await this.open(token);
+    const key = (await this.stillKey(opened)) ?? opened.imageKey;
+    const stat = key ? await this.storage.stat(key) : null;
+    if (!key || !stat) throw linkNotFound();
+    return {
+      stat,
+      contentType: mediaTypeOf(key),
+      maxAgeSeconds: PUBLIC_STILL_MAX_AGE_SECONDS,
+      open: async (range) => {
+        try {
+          return await this.storage.get(key, range);
+        } catch (error) {
+          // Gone between the stat and now: the same answer as if it had been gone before.
+          if (error instanceof BlobNotFoundError) throw linkNotFound();
+          throw error;
+        }
+      },
+    };
+  }
+
+  private async open(token: string): Promise<OpenedLink> {
+    const opened = await this.links.opened(token, this.now().toISOString());
+    if (!opened) throw linkNotFound();
+    return opened;
+  }
+
+  private async stillKey(opened: OpenedLink): Promise<string | undefined> {
+    if (!opened.stillHash) return undefined;
+    return (await this.stills.keys([opened.stillHash])).get(opened.stillHash);
+  }
+}
+
+/** One answer for every link that opens nothing, whatever the reason, so that none tells what existed. */
+const linkNotFound = () => notFound(PRODUCT_MESSAGES.linkNotFound);
+
+function toConfigLink(row: ConfigLinkRow): ConfigLink {
+  return {
+    id: row.id,
+    configId: row.config_id,
+    url: publicViewerPath(row.token),
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+  };
+}

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API_ROUTES, publicConfigViewSchema, publicLinkParamsSchema } from '@autostudio/protocol';
+import { z } from 'zod';
+import { errorResponses } from '../../http/errors.js';
+import { sendBlob } from '../media/send-blob.js';
+import type { ConfigLinksService } from './config-links.service.js';
+
+const tags = ['share links'];
+/** Every link that opens nothing answers the same 404; a malformed token is one of those too (no 400). */
+const errors = errorResponses(404);
+
+/** The picture's bytes; described for the OpenAPI document, never used to serialize (the body is a stream). */
+const imageBody = z.unknown().meta({
+  description: 'The configuration’s still (JPEG), or its save snapshot in its own type',
+  content: { 'image/*': { schema: { type: 'string', format: 'binary' } } },
+});
+
+/**
+ * What a share link opens, without cookie or token: the link is the credential (`security: []`). No guard, no
+ * session and no engine: these routes read the link and the configuration, nothing of who asks.
+ */
+export const publicLinksRoutes: FastifyPluginAsyncZod<{ links: ConfigLinksService }> = async (app, { links }) => {
+  app.get(
+    API_ROUTES.publicLinks.view,
+    {
+      schema: {
+        tags,
+        summary: 'What a share link shows: the configuration’s name, car, options and picture (no sign-in)',
+        security: [],
+        params: publicLinkParamsSchema,
+        response: { 200: publicConfigViewSchema, ...errors },
+      },
+    },
+    (request) => links.view(request.params.token),
+  );
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: API_ROUTES.publicLinks.still,
+    schema: {
+      tags,
+      summary: 'The picture of a share link’s configuration (no sign-in; ranges and revalidation supported)',
+      security: [],
+      params: publicLinkParamsSchema,
+      response: {
+        200: imageBody,
+        206: imageBody,
+        304: z.null().meta({ description: 'The copy the client holds is current' }),
+        416: errorResponses(416)[416],
+        ...errors,
+      },
+    },
+    handler: async (request, reply) => sendBlob(request, reply, await links.still(request.params.token)),
+  });
+};

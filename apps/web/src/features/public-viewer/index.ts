@@ -1,0 +1,1 @@
+export { PublicViewerPage } from './components/public-viewer-page';
