@@ -1,3 +1,5 @@
+import { PUBLIC_VIEWER_PATH } from './config-links.js';
+
 /**
  * REST paths of spec §7, relative to the API base (`/api`). The server mounts them and the web app calls them
  * through these names, so a path is written once.
@@ -134,6 +136,17 @@ export const API_ROUTES = {
  * credential. An engine's fetch policy lets these through on the server's address for engines and nothing else.
  */
 export const ENGINE_SIGNED_FILE_ROUTES = [API_ROUTES.assetModels.signedFile, API_ROUTES.uploads.signedFile] as const;
+
+/**
+ * Every path whose `:token` segment is a credential: the signed files, a share link's public routes and the web app's
+ * viewer page it opens. Whoever holds such a path gets in, so the server's logs hide the segment.
+ */
+export const TOKEN_PATH_ROUTES = [
+  ...ENGINE_SIGNED_FILE_ROUTES,
+  API_ROUTES.publicLinks.view,
+  API_ROUTES.publicLinks.still,
+  `${PUBLIC_VIEWER_PATH}/:token`,
+] as const;
 
 /**
  * Pixel Streaming signalling, outside the API base: its address is the instanceUrl the web app hands Epic's frontend

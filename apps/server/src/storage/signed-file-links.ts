@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ENGINE_SIGNED_FILE_ROUTES } from '@autostudio/protocol';
 
 /** Long enough for an engine to start the download; a download under way is not cut off when the link expires. */
 export const FILE_LINK_TTL_SECONDS = 600;
@@ -8,16 +7,6 @@ export const FILE_LINK_MESSAGES = {
   invalid: 'This download link is not valid',
   expired: 'This download link has expired',
 } as const;
-
-/**
- * What comes before the token in each signed route (`/asset-model-file/`). Whoever holds the rest of such a path
- * opens the file, so the logs hide the segment after it (plugins/app/log-redaction.ts).
- */
-export const SIGNED_FILE_PATH_PREFIXES = ENGINE_SIGNED_FILE_ROUTES.map((route) => {
-  const token = route.indexOf('/:token/');
-  if (token === -1) throw new Error(`signed route ${route} has no :token segment`);
-  return route.slice(0, token + 1);
-});
 
 export type LinkCheck = { ok: true; id: string } | { ok: false; reason: 'invalid' | 'expired' };
 

@@ -19,6 +19,10 @@ const OPEN_TO_STRANGERS = new Set([
   'GET /health',
   'GET /asset-model-file/{token}/{fileName}',
   'GET /upload-file/{token}/{fileName}',
+  // A share link is its own credential (modules/config-links).
+  'GET /public/links/{token}',
+  'GET /public/links/{token}/still.jpg',
+  'HEAD /public/links/{token}/still.jpg',
   'POST /engines/register',
   'POST /engines/heartbeat',
   'POST /engines/deregister',

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_BASE,
   API_ROUTES,
-  ENGINE_SIGNED_FILE_ROUTES,
+  PUBLIC_VIEWER_PATH,
+  TOKEN_PATH_ROUTES,
   SIGNALLING_PATH,
   type AssetModel,
   type ModelDownloadLink,
@@ -38,8 +39,8 @@ describe('secrets in URLs', () => {
     );
   });
 
-  it('hide the token of every signed file route, in a path, a whole URL or a JSON log line', () => {
-    for (const route of ENGINE_SIGNED_FILE_ROUTES) {
+  it('hide the token of every signed file and share link route, in a path, a whole URL or a JSON log line', () => {
+    for (const route of TOKEN_PATH_ROUTES) {
       const path = `${API_BASE}${route.replace(':token', 'id.1764000000.mac_mac-mac').replace(':fileName', 'car.glb')}`;
       const redacted = `${API_BASE}${route.replace(':token', 'redacted').replace(':fileName', 'car.glb')}`;
       expect(redactSecrets(path)).toBe(redacted);
@@ -55,7 +56,8 @@ describe('secrets in URLs', () => {
         typeof value === 'string' ? [value] : typeof value === 'object' && value ? routes(value) : [],
       );
     const withToken = routes(API_ROUTES).filter((route) => route.includes(':token'));
-    expect(withToken.sort()).toEqual([...ENGINE_SIGNED_FILE_ROUTES].sort());
+    // Every API route with a token in its path, and the web app's viewer page beside them.
+    expect([...withToken, `${PUBLIC_VIEWER_PATH}/:token`].sort()).toEqual([...TOKEN_PATH_ROUTES].sort());
   });
 
   it('leave other text exactly as it was', () => {

@@ -1,5 +1,5 @@
 import type { DestinationStream } from 'pino';
-import { SIGNED_FILE_PATH_PREFIXES } from '../../storage/signed-file-links.js';
+import { TOKEN_PATH_ROUTES } from '@autostudio/protocol';
 
 export const REDACTED = 'redacted';
 
@@ -17,11 +17,14 @@ const ENCODED_QUERY_PARAM = /(%3f|%26)([\w.~-]+?)(%3d)((?:[^&#\s"'\\<>%]|%(?!26)
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The token segment after each signed route's prefix (`/asset-model-file/<token>/…`), wherever it appears. */
-const SIGNED_PATH_TOKEN = new RegExp(
-  `(${SIGNED_FILE_PATH_PREFIXES.map(escapeRegExp).join('|')})([^/?#\\s"'\\\\<>]+)`,
-  'g',
-);
+/** What comes before the token in each route that carries one (`/asset-model-file/`, `/public/links/`, `/v/`). */
+const TOKEN_PATH_PREFIXES = TOKEN_PATH_ROUTES.map((route) => route.slice(0, route.indexOf(':token')));
+
+/**
+ * The token segment after each such prefix (`/asset-model-file/<token>/…`, `/v/<token>`), wherever it appears. A
+ * token never holds a colon, and a log line often puts one right after a URL.
+ */
+const SIGNED_PATH_TOKEN = new RegExp(`(${TOKEN_PATH_PREFIXES.map(escapeRegExp).join('|')})([^/?#:\\s"'\\\\<>]+)`, 'g');
 
 function isSecretParam(name: string): boolean {
   try {
@@ -33,8 +36,8 @@ function isSecretParam(name: string): boolean {
 }
 
 /**
- * Any text with the secrets a URL can carry taken out: secret query parameters and the tokens of signed file links
- * (each opens its file without sign-in for ten minutes). Everything else is kept exactly as it was.
+ * Any text with the secrets a URL can carry taken out: secret query parameters, the tokens of signed file links
+ * (each opens its file without sign-in for ten minutes) and of share links (each opens a configuration until revoked). Everything else is kept exactly as it was.
  */
 export function redactSecrets(text: string): string {
   const param = (match: string, before: string, name: string, equals: string) =>

@@ -136,7 +136,8 @@ const CASES: Case[] = [
   {
     name: 'public still of a made-up link',
     method: 'GET',
-    url: `/api/public/links/${'x'.repeat(300)}/still.jpg`,
+    // Made up, of a link's length and then some (Fastify answers 414 past 100 characters, before any route).
+    url: `/api/public/links/${'x'.repeat(90)}/still.jpg`,
     status: 404,
   },
   // Every name-like field refuses control characters, wherever in the name they are.
