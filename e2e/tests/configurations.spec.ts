@@ -229,7 +229,10 @@ test.describe('keeping and sharing work', () => {
       const guestList = await openBrowser(guestPage);
       const card = guestList.getByRole('button', { name: 'For review', exact: true });
       await expect(card).toContainText('Shared with you');
-      await expect(guestList.getByRole('button', { name: 'Actions for For review' })).toHaveCount(0);
+      // A guest may compare what is shared with them, but not rename, share or delete it.
+      await guestList.getByRole('button', { name: 'Actions for For review' }).click();
+      await expect(guestPage.getByRole('menuitem')).toHaveText(['Compare']);
+      await guestPage.keyboard.press('Escape');
       await card.dblclick();
       await expect(guestPage.getByText(SUCCESS_TOASTS.configurationLoaded).first()).toBeVisible();
       await expect.poll(async () => (await engineSettings()).Paint).toBe('glacier white');

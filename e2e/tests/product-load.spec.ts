@@ -109,5 +109,10 @@ test.describe('opening a product', () => {
     await expect(page.getByTestId('first-picture')).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Connecting to the stream…' })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('first-picture-studio.png') });
+
+    // Signing out gives the engine back for the next test.
+    await page.unrouteAll();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL('/login');
   });
 });

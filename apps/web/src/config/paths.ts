@@ -1,5 +1,3 @@
-import { PUBLIC_VIEWER_PATH } from '@autostudio/protocol';
-
 /** Every route of spec §2, named once. */
 export const paths = {
   root: '/',
@@ -8,8 +6,12 @@ export const paths = {
   home: '/home',
   /** Not in the spec (issue 33): configurations side by side, `?ids=a,b`. */
   compare: '/compare',
-  /** Not in the spec (issue 33): a configuration's read-only share link, opened without sign-in. */
-  publicViewer: `${PUBLIC_VIEWER_PATH}/:token`,
+  /**
+   * Not in the spec (issue 33): a configuration's read-only share link, opened without sign-in. The protocol's
+   * PUBLIC_VIEWER_PATH, written out: importing the protocol here put zod's code ahead of lib/zod-under-csp on every
+   * page (a CSP eval report on /login); paths.test.ts holds the two together.
+   */
+  publicViewer: '/v/:token',
   admin: {
     root: '/admin',
     users: '/admin/users',
