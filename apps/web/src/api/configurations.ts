@@ -92,6 +92,11 @@ export function configurationCar(config: Config): string | null {
   return typeof product['name'] === 'string' ? product['name'] : null;
 }
 
+/** A configuration's picture: the render service's still of it, else the snapshot taken at the save; null: neither. */
+export function configurationPicture(config: Config): string | null {
+  return config.stillUrl ?? config.imageUrl;
+}
+
 /** Marks every cached configuration stale: lists and copies fetch again where they are shown. */
 export const useInvalidateConfigurations = () => useInvalidate(configurationKeys.all);
 

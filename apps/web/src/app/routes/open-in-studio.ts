@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 // By path: the configurations feature's index brings its browser's code, which the console does not need.
 import { useConfigurationStore } from '@/features/configurations/stores/configuration-store';
 import { fetchAssetModel } from '@/api/asset-models';
+import { configurationPicture } from '@/api/configurations';
 import { loadProductWithOverlay, productLoadFailure } from '@/features/session';
 
 /**
@@ -24,7 +25,7 @@ export async function openInStudio(config: Config, navigate: NavigateFunction): 
   try {
     const model = await fetchAssetModel(productId);
     // The configuration's own still from the first moment, else its car's.
-    const picture = config.stillUrl ?? config.imageUrl ?? model.previewUrl;
+    const picture = configurationPicture(config) ?? model.previewUrl;
     await loadProductWithOverlay(model, `Loading ${config.name}`, picture);
   } catch (error) {
     console.error('the configuration’s car could not be loaded', error);

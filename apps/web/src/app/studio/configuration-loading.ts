@@ -12,7 +12,7 @@ import {
 } from '@autostudio/protocol';
 // By path: the camera panel itself loads when its tab opens (the /home budget).
 import { setGuideVisible } from '@/features/camera/actions';
-import { fetchConfiguration } from '@/api/configurations';
+import { configurationPicture, fetchConfiguration } from '@/api/configurations';
 import { savedSettingsOf, useConfigurationStore } from '@/features/configurations';
 // By path: the preset browser itself loads with the Look tab.
 import { usePresetBrowserStore } from '@/features/presets/stores/preset-browser-store';
@@ -98,7 +98,7 @@ export async function loadConfiguration(config: Config): Promise<void> {
   const configurations = useConfigurationStore.getState();
   configurations.setLoading(config.id);
   // Its still at once, over the stream, until the engine shows the configuration itself.
-  const picture = config.stillUrl ?? config.imageUrl;
+  const picture = configurationPicture(config);
   const firstPicture = useFirstPictureStore.getState();
   firstPicture.hold(picture);
   try {

@@ -2,7 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { Car, ExternalLink, X } from 'lucide-react';
 import { useState } from 'react';
 import type { Config } from '@autostudio/protocol';
-import { configurationQuery } from '@/api/configurations';
+import { configurationPicture, configurationQuery } from '@/api/configurations';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { SwitchField } from '@/components/ui/switch-field';
@@ -63,6 +63,7 @@ export function ComparePage({ ids, onChange, onOpen, openingId = null }: Compare
           {ids.map((id, index) => {
             const column = columns[index];
             const config = column?.data;
+            const picture = config ? configurationPicture(config) : null;
             return (
               <article
                 key={id}
@@ -70,12 +71,8 @@ export function ComparePage({ ids, onChange, onOpen, openingId = null }: Compare
                 className="flex min-w-0 flex-col overflow-hidden rounded-lg border border-border bg-surface"
               >
                 <div className="relative flex aspect-video items-center justify-center bg-background">
-                  {config && (config.stillUrl ?? config.imageUrl) ? (
-                    <img
-                      src={config.stillUrl ?? config.imageUrl ?? ''}
-                      alt={`${config.name}, as saved`}
-                      className="size-full object-cover"
-                    />
+                  {config && picture ? (
+                    <img src={picture} alt={`${config.name}, as saved`} className="size-full object-cover" />
                   ) : column?.isPending ? (
                     <Spinner className="size-5" label="Loading configuration" />
                   ) : (

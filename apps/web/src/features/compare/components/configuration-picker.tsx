@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Car, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { Config } from '@autostudio/protocol';
-import { configurationPickerQuery } from '@/api/configurations';
+import { configurationPicture, configurationPickerQuery } from '@/api/configurations';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 
@@ -32,6 +32,7 @@ export function ConfigurationPicker({ chosen, onPick, disabled = false }: Config
         )}
         {items.map((config) => {
           const isChosen = chosen.includes(config.id);
+          const picture = configurationPicture(config);
           return (
             <li key={config.id}>
               <button
@@ -42,8 +43,8 @@ export function ConfigurationPicker({ chosen, onPick, disabled = false }: Config
                 className="flex w-full items-center gap-2 rounded-md px-1.5 py-1 text-left hover:bg-muted disabled:opacity-50 disabled:hover:bg-transparent"
               >
                 <span className="flex aspect-video w-14 shrink-0 items-center justify-center overflow-hidden rounded bg-background">
-                  {(config.stillUrl ?? config.imageUrl) ? (
-                    <img src={config.stillUrl ?? config.imageUrl ?? ''} alt="" className="size-full object-cover" />
+                  {picture ? (
+                    <img src={picture} alt="" className="size-full object-cover" />
                   ) : (
                     <Car className="size-4 text-muted-foreground" aria-hidden />
                   )}
