@@ -23,6 +23,7 @@ import { enginesRoutes } from './modules/engines/engines.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { RELAY_HARD_LIMIT_BYTES, remoteRelayPlugin } from './modules/remote/remote-relay.js';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
+import { engineLineRoutes } from './modules/engine-line/engine-line.routes.js';
 import { signallingRoutes } from './modules/signalling/signalling.routes.js';
 import { assetModelsRoutes } from './modules/asset-models/asset-models.routes.js';
 import { AssetModelsService } from './modules/asset-models/asset-models.service.js';
@@ -301,6 +302,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
       await api.register(uploadsRoutes, { uploads, engineFilesUrl: app.engineFilesUrl });
       await api.register(storageQuotaRoutes, { quota });
       await api.register(sessionsRoutes, { sessions: app.engineSessions, idleMs: config.engines.idleMs });
+      await api.register(engineLineRoutes, { line: app.engineLine });
       await api.register(enginesRoutes, { provider: app.engineProvider });
       await api.register(remoteRelayPlugin, {
         auth,

@@ -240,6 +240,8 @@ export interface AppConfig {
     pageCloseGraceMs?: number | undefined;
     /** Milliseconds without input after which the studio warns, then releases its engine; 0 never does. */
     idleMs?: number | undefined;
+    /** Milliseconds a place in the waiting line lasts without its page asking (ENGINE_LINE.staleMs; tests shorten it). */
+    lineStaleMs?: number | undefined;
     /** The key streamers present to the signalling server; derived from the auth secret when absent. */
     signallingKey?: string | undefined;
     /** The key engines register with, and the server's key for their control routes (reset). */

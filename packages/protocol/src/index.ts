@@ -30,5 +30,6 @@ export * from './media.js';
 export * from './engine/index.js';
 export * from './remote-socket.js';
 export * from './sessions.js';
+export * from './engine-line.js';
 export * from './engines.js';
 export * from './config-options.js';

@@ -115,6 +115,10 @@ export const API_ROUTES = {
     sessionRelease: '/session/release',
     /** GET: how this server treats an idle studio (SessionPolicy). */
     policy: '/sessions/policy',
+    /** POST: join the waiting line for an engine, or keep your place in it (LineStanding); DELETE: leave it. */
+    line: '/sessions/line',
+    /** GET, administrators only: the engines and who waits for them. */
+    lineSummary: '/admin/engine-line',
   },
   /** Render service (spec §7): stills and videos rendered by the durable render queue. */
   render: {

@@ -198,6 +198,14 @@ export interface EngineResetsTable {
   expires_at: string;
 }
 
+/** A place in the waiting line for engines (migration 0016). */
+export interface EngineLineTable {
+  user_id: string;
+  joined_at: string;
+  /** The last time the place's page asked for it; a place not asked for within ENGINE_LINE.staleMs counts no more. */
+  last_seen_at: string;
+}
+
 /** A render job of the durable queue (migration 0007). */
 export interface RenderJobsTable {
   id: string;
@@ -259,6 +267,7 @@ export interface Database {
   rendered_asset_shares: SharesTable;
   engine_sessions: EngineSessionsTable;
   engine_resets: EngineResetsTable;
+  engine_line: EngineLineTable;
   render_jobs: RenderJobsTable;
 }
 
@@ -281,4 +290,5 @@ export type RenderedAssetRow = Selectable<RenderedAssetsTable>;
 export type RenderedAssetItemRow = Selectable<RenderedAssetItemsTable>;
 export type EngineSessionRow = Selectable<EngineSessionsTable>;
 export type EngineResetRow = Selectable<EngineResetsTable>;
+export type EngineLineRow = Selectable<EngineLineTable>;
 export type RenderJobRow = Selectable<RenderJobsTable>;

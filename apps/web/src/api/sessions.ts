@@ -1,5 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API_ROUTES, sessionPolicySchema, sessionResponseSchema, type SessionResponse } from '@autostudio/protocol';
+import {
+  API_ROUTES,
+  lineStandingSchema,
+  sessionPolicySchema,
+  sessionResponseSchema,
+  type LineStanding,
+  type SessionResponse,
+} from '@autostudio/protocol';
 import { serverCall } from './server-call';
 
 /**
@@ -66,4 +73,14 @@ export function releaseOnPageClose(sessionId: string): Promise<SessionResponse> 
     schema: sessionResponseSchema,
     okStatuses: [404],
   });
+}
+
+/** Every engine is in use: join the waiting line, or keep the place held (the server gives up one not asked for). */
+export function keepLinePlace(signal?: AbortSignal): Promise<LineStanding> {
+  return serverCall('post', API_ROUTES.sessions.line, { schema: lineStandingSchema, ...(signal ? { signal } : {}) });
+}
+
+/** Leaves the waiting line; with `keepalive` from a page going away. */
+export function leaveLine({ keepalive = false } = {}): Promise<void> {
+  return serverCall('delete', API_ROUTES.sessions.line, { keepalive, handleUnauthorized: keepalive });
 }

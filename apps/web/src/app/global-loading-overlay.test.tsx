@@ -49,6 +49,33 @@ describe('the global loading overlay', () => {
   });
 });
 
+describe('a step the user may act on', () => {
+  afterEach(() => act(() => hideLoading()));
+
+  it('shows its note and its one action, and the step may take both away again', async () => {
+    const user = userEvent.setup();
+    let left = 0;
+    render(<GlobalLoadingOverlay />);
+    const step = showLoading({ title: 'Loading Terra...', showPercentage: true });
+    act(() =>
+      step.update({
+        title: 'You are number 2 in line',
+        note: 'Keep this page open to keep your place.',
+        showPercentage: false,
+        action: { label: 'Leave the line', run: () => (left += 1) },
+      }),
+    );
+    const overlay = screen.getByRole('dialog', { name: 'You are number 2 in line' });
+    expect(overlay).toHaveTextContent('Keep this page open to keep your place.');
+    await user.click(screen.getByRole('button', { name: 'Leave the line' }));
+    expect(left).toBe(1);
+
+    act(() => step.update({ title: 'Loading Terra...', note: '', action: null, showPercentage: true }));
+    expect(screen.queryByRole('button', { name: 'Leave the line' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Loading Terra...' })).not.toHaveTextContent('Keep this page');
+  });
+});
+
 describe('the global loading state', () => {
   afterEach(() => hideLoading());
 
@@ -62,6 +89,8 @@ describe('the global loading state', () => {
       showPercentage: true,
       percentage: 0,
       picture: null,
+      note: '',
+      action: null,
     });
     updateLoading(250);
     expect(useLoadingStore.getState().percentage).toBe(100);

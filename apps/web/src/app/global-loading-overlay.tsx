@@ -13,6 +13,8 @@ export function GlobalLoadingOverlay() {
       percentage={state.percentage}
       closeable={state.closeable}
       picture={state.picture}
+      note={state.note}
+      action={state.action}
       onClose={hideLoading}
       variant="glassmorphic"
     />

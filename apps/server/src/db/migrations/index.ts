@@ -14,6 +14,7 @@ import * as sharedCounts from './0012-shared-counts.js';
 import * as storageUsage from './0013-storage-usage.js';
 import * as configStills from './0014-config-stills.js';
 import * as configLinks from './0015-config-links.js';
+import * as engineLine from './0016-engine-line.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the compiled server and
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0013-storage-usage': storageUsage,
   '0014-config-stills': configStills,
   '0015-config-links': configLinks,
+  '0016-engine-line': engineLine,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { EngineResetRow, EngineSessionRow } from '../../db/schema.js';
+import type { EngineLine } from '../engine-line/engine-line.service.js';
 import { engineAnswers, type EngineInstance, type EngineProvider } from '../engines/engine-pool.js';
 import { SessionsRepository } from './sessions.repository.js';
 
@@ -26,6 +27,8 @@ export type SessionOutcome = SessionResponse & { statusCode: 200 | 404 | 503 };
 
 export interface SessionsOptions {
   timeoutSeconds: number;
+  /** The waiting line: nobody is lent an engine ahead of those in it. None: first to ask, first served. */
+  line?: EngineLine;
   /** How long a closed page's session waits for the page to come back (a reload) before it is released. */
   pageCloseGraceMs?: number;
   /** The signalling URL a player uses to watch the given streamer. */
@@ -67,19 +70,12 @@ export class SessionsService {
       await this.sessions.heartbeat(existing.id, new Date().toISOString());
       return this.connected(existing, 'Session is active');
     }
+    if (this.options.line && !(await this.options.line.mayAllocate(user.id))) return this.busy();
     for (let attempt = 0; attempt < ALLOCATE_ATTEMPTS; attempt += 1) {
       const engine = await this.freeEngine();
       // An engine is being reset for the next user: that is who this is, so wait for it rather than refuse.
       if (!engine && (await this.awaitReset())) continue;
-      if (!engine) {
-        const capacity = this.provider.capacity();
-        return {
-          statusCode: 503,
-          success: false,
-          message: `${STATE_MESSAGES.createSessionFailed}: all ${capacity} engine${capacity === 1 ? ' is' : 's are'} in use. Try again in a few minutes.`,
-          sessionDetails: null,
-        };
-      }
+      if (!engine) return this.busy();
       const now = new Date().toISOString();
       const row: EngineSessionRow = {
         id: randomUUID(),
@@ -96,6 +92,7 @@ export class SessionsService {
       try {
         await this.sessions.insert(row);
         this.log.info({ sessionId: row.id, userId: user.id, engineId: engine.id }, 'engine session allocated');
+        await this.options.line?.leave(user.id);
         void this.freeCount().then((free) => this.provider.warmUp?.(free));
         return this.connected(row, 'Session allocated');
       } catch (error) {
@@ -109,6 +106,17 @@ export class SessionsService {
       statusCode: 503,
       success: false,
       message: `${STATE_MESSAGES.createSessionFailed}: engines are busy`,
+      sessionDetails: null,
+    };
+  }
+
+  /** Every engine is lent (or promised to those in line): the page joins the line (modules/engine-line). */
+  private busy(): SessionOutcome {
+    const capacity = this.provider.capacity();
+    return {
+      statusCode: 503,
+      success: false,
+      message: `${STATE_MESSAGES.createSessionFailed}: all ${capacity} engine${capacity === 1 ? ' is' : 's are'} in use. Try again in a few minutes.`,
       sessionDetails: null,
     };
   }

@@ -7,6 +7,7 @@ import type { AuthService } from '../../modules/auth/auth.service.js';
 import type { TokenRevocation } from '../../modules/auth/token-revocation.js';
 import { createEngineProvider } from '../../modules/engines/create-engine-provider.js';
 import type { EngineProvider } from '../../modules/engines/engine-pool.js';
+import { EngineLine } from '../../modules/engine-line/engine-line.service.js';
 import { SessionsService } from '../../modules/sessions/sessions.service.js';
 import { RedisSignallingBus } from '../../modules/signalling/redis-signalling-bus.js';
 import { InMemorySignallingBus, type SignallingBus } from '../../modules/signalling/signalling-bus.js';
@@ -18,6 +19,8 @@ declare module 'fastify' {
     engineProvider: EngineProvider;
     /** Engine sessions: the session routes and the relay use them; the tests sweep them with a clock of their own. */
     engineSessions: SessionsService;
+    /** The waiting line for engines: the sessions let its first in; its routes show and keep places. */
+    engineLine: EngineLine;
     /** The Pixel Streaming signalling server between players and the engines' streamers. */
     signalling: SignallingServer;
     /**
@@ -78,10 +81,12 @@ export const enginesPlugin = fp<EnginesOptions>(async (app: FastifyInstance, opt
     filesUrl: engineFilesUrl,
     fetchAllow: config.engines.fetchAllow,
   });
+  const line = new EngineLine(options.db, provider, { staleMs: config.engines.lineStaleMs });
   const sessions = new SessionsService(
     options.db,
     provider,
     {
+      line,
       timeoutSeconds: config.engines.sessionTimeoutSeconds,
       pageCloseGraceMs: config.engines.pageCloseGraceMs,
       // On PUBLIC_URL; without it a path, which the session routes complete with the address the browser used.
@@ -124,6 +129,7 @@ export const enginesPlugin = fp<EnginesOptions>(async (app: FastifyInstance, opt
     sessions
       .expireStale()
       .then(() => sessions.resetAbandoned())
+      .then(() => line.sweep())
       .catch((error: unknown) => app.log.error({ err: error }, 'session sweep failed'));
   }, 10_000);
   sweeper.unref();
@@ -137,6 +143,7 @@ export const enginesPlugin = fp<EnginesOptions>(async (app: FastifyInstance, opt
 
   app.decorate('engineProvider', provider);
   app.decorate('engineSessions', sessions);
+  app.decorate('engineLine', line);
   app.decorate('signalling', signalling);
   app.decorate('engineFilesUrl', engineFilesUrl);
 });

@@ -91,6 +91,11 @@ describe.skipIf(!DATABASE_URL)('server processes behind a load balancer', () => 
   const databaseName = `scale_${randomUUID().replaceAll('-', '')}`;
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'autostudio-processes-'));
   const processes: ChildProcess[] = [];
+  /** The two server copies, by index, and their addresses: the last test kills one. */
+  const servers: ChildProcess[] = [];
+  let copies: string[] = [];
+  /** The first test's users: the administrator, and ada, who holds the engine when it ends. */
+  const tokens = { admin: '', ada: '' };
   let balancer: RoundRobinBalancer;
   /** What the setup got as far as starting, for the cleanup whatever happened. */
   const cleanup: { balancer?: () => Promise<void>; s3?: () => Promise<void> } = {};
@@ -132,23 +137,22 @@ describe.skipIf(!DATABASE_URL)('server processes behind a load balancer', () => 
     // The built-in car: the first copy seeds it and queues its preview, which only the worker process renders.
     const builtInModelFile = path.join(root, 'terra.glb');
     fs.writeFileSync(builtInModelFile, tinyGlb());
-    const copies = ports.map((port) => `http://127.0.0.1:${port}`);
+    copies = ports.map((port) => `http://127.0.0.1:${port}`);
     for (const [index, port] of ports.entries()) {
       const dataDir = path.join(root, `copy-${index}`);
-      processes.push(
-        start([SERVER_MAIN], {
-          ...shared,
-          ...storage,
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          DATA_DIR: dataDir,
-          PUBLIC_URL: origin,
-          ENGINE_PROVIDER: 'register',
-          RENDER_WORKERS: '0',
-          WEB_DIST: path.join(dataDir, 'no-web-app'),
-          BUILT_IN_MODEL_FILE: builtInModelFile,
-        }),
-      );
+      servers[index] = start([SERVER_MAIN], {
+        ...shared,
+        ...storage,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        PUBLIC_URL: origin,
+        ENGINE_PROVIDER: 'register',
+        RENDER_WORKERS: '0',
+        WEB_DIST: path.join(dataDir, 'no-web-app'),
+        BUILT_IN_MODEL_FILE: builtInModelFile,
+      });
+      processes.push(servers[index]);
       // The first copy alone migrates the new database and creates the administrator, as docs/deploy.md says.
       await vi.waitFor(async () => expect(await answers(copies[index] ?? '')).toBe(true), {
         timeout: 30_000,
@@ -234,6 +238,7 @@ describe.skipIf(!DATABASE_URL)('server processes behind a load balancer', () => 
       });
       expect(signedIn.status).toBe(200);
       const adminToken = String(signedIn.body.accessToken);
+      tokens.admin = adminToken;
       const created = await step(origin, 'POST', API_ROUTES.users.create, {
         token: adminToken,
         body: { username: 'ada', password: 'ada-password', roles: ['user'] },
@@ -244,6 +249,7 @@ describe.skipIf(!DATABASE_URL)('server processes behind a load balancer', () => 
         body: { username: 'ada', password: 'ada-password' },
       });
       const token = String(ada.body.accessToken);
+      tokens.ada = token;
 
       // Allocation works once the engine has registered with the copy that takes the request.
       let allocated = await step(origin, 'POST', API_ROUTES.sessions.requestAllocate, { token });
@@ -312,4 +318,49 @@ describe.skipIf(!DATABASE_URL)('server processes behind a load balancer', () => 
       figures.stepsMs = Math.round(performance.now() - started);
     },
   );
+
+  it('keeps a place in the waiting line when the copy it waited on is killed', { timeout: 60_000 }, async () => {
+    const [first = '', second = ''] = copies;
+    // ada holds the one engine since the test above.
+    const created = await request(first, 'POST', API_ROUTES.users.create, {
+      token: tokens.admin,
+      body: { username: 'bob', password: 'bob-password', roles: ['user'] },
+    });
+    expect(created.status).toBe(201);
+    const bob = String(
+      (await request(second, 'POST', API_ROUTES.auth.login, { body: { username: 'bob', password: 'bob-password' } }))
+        .body.accessToken,
+    );
+    expect((await request(second, 'POST', API_ROUTES.sessions.requestAllocate, { token: bob })).status).toBe(503);
+    const joined = await request(second, 'POST', API_ROUTES.sessions.line, { token: bob });
+    expect(joined.body).toMatchObject({ place: 1, yourTurn: false });
+    const joinedAt = await lineEntry(first, 'bob');
+
+    servers[1]?.kill('SIGKILL');
+    await vi.waitFor(async () => expect(await answers(second)).toBe(false), { timeout: 10_000, interval: 100 });
+    // bob's page asks the copy left (a balancer's next choice): the place is the one taken on the dead copy.
+    expect((await request(first, 'POST', API_ROUTES.sessions.line, { token: bob })).body).toMatchObject({
+      place: 1,
+      yourTurn: false,
+    });
+    expect(await lineEntry(first, 'bob')).toBe(joinedAt);
+
+    expect((await request(first, 'POST', API_ROUTES.sessions.release, { token: tokens.ada, body: {} })).status).toBe(
+      200,
+    );
+    expect((await request(first, 'POST', API_ROUTES.sessions.line, { token: bob })).body).toMatchObject({
+      yourTurn: true,
+    });
+    const lent = await request(first, 'POST', API_ROUTES.sessions.requestAllocate, { token: bob });
+    expect(lent.status, JSON.stringify(lent.body)).toBe(200);
+    expect(await lineEntry(first, 'bob')).toBeUndefined();
+  });
+
+  /** When the user joined the line, as the administrators' view of it says. */
+  async function lineEntry(copy: string, username: string): Promise<string | undefined> {
+    const summary = await request(copy, 'GET', API_ROUTES.sessions.lineSummary, { token: tokens.admin });
+    expect(summary.status).toBe(200);
+    const waiting = summary.body.waiting as { username: string; joinedAt: string }[];
+    return waiting.find((entry) => entry.username === username)?.joinedAt;
+  }
 });

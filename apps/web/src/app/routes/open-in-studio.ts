@@ -1,12 +1,11 @@
 import type { NavigateFunction } from 'react-router';
-import { toast } from '@/lib/toast';
 import type { Config } from '@autostudio/protocol';
 import { paths } from '@/config/paths';
 // By path: the configurations feature's index brings its browser's code, which the console does not need.
 import { useConfigurationStore } from '@/features/configurations/stores/configuration-store';
 import { fetchAssetModel } from '@/api/asset-models';
 import { configurationPicture } from '@/api/configurations';
-import { loadProductWithOverlay, productLoadFailure } from '@/features/session';
+import { announceLoadFailure, loadProductWithOverlay } from '@/features/session';
 
 /**
  * "Open in studio" from the admin console and the compare view: the configuration becomes the tab's current one, then its car is loaded
@@ -29,7 +28,7 @@ export async function openInStudio(config: Config, navigate: NavigateFunction): 
     await loadProductWithOverlay(model, `Loading ${config.name}`, picture);
   } catch (error) {
     console.error('the configuration’s car could not be loaded', error);
-    toast.error(productLoadFailure(error));
+    announceLoadFailure(error);
     await navigate(paths.landing);
     return;
   }

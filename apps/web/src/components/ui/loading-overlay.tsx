@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { PROGRESS_MAX } from '@autostudio/protocol';
 import { cn } from '@/lib/cn';
+import { Button } from './button';
 
 export interface LoadingOverlayProps {
   enabled: boolean;
@@ -15,6 +16,10 @@ export interface LoadingOverlayProps {
   onClose?: () => void;
   /** A still of what is loading, full-bleed behind the panel, so there is something to look at from the first moment. */
   picture?: string | null;
+  /** A quieter line under the progress. */
+  note?: string;
+  /** One thing the user may do about the step, as a button under it. */
+  action?: { label: string; run: () => void } | null;
   variant?: 'default' | 'minimal' | 'glassmorphic';
   size?: 'small' | 'default' | 'large';
 }
@@ -38,6 +43,8 @@ export function LoadingOverlay({
   closeable = false,
   onClose,
   picture = null,
+  note = '',
+  action = null,
   variant = 'glassmorphic',
   size = 'default',
 }: LoadingOverlayProps) {
@@ -141,6 +148,12 @@ export function LoadingOverlay({
               ))}
             </span>
           </div>
+        )}
+        {note && <p className="text-center text-xs text-muted-foreground">{note}</p>}
+        {action && (
+          <Button variant="secondary" size="sm" onClick={action.run}>
+            {action.label}
+          </Button>
         )}
         {closeable && (
           <button

@@ -7,6 +7,7 @@ export { useNewSession, type NewSession } from './hooks/use-new-session';
 export { useSessionStore } from './stores/session-store';
 export { endSession } from './lib/end-session';
 export { loadProductWithOverlay } from './hooks/use-product-load';
-export { productLoadFailure } from './lib/load-failure';
+export { announceLoadFailure } from './lib/load-failure';
+export { LeftLineError } from './lib/wait-in-line';
 export { useIdleCountdown, type IdlePhase } from './hooks/use-idle-countdown';
 export { IdleWarning } from './components/idle-warning';

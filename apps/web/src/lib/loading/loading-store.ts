@@ -12,6 +12,15 @@ export interface LoadingState {
   percentage: number;
   /** A still of what is loading, shown behind the progress at once (not in the spec: our first picture). */
   picture: string | null;
+  /** A quieter line under the progress (what the user may do meanwhile). */
+  note: string;
+  /** One thing the user may do about the step (leave the waiting line); null: nothing. */
+  action: LoadingAction | null;
+}
+
+export interface LoadingAction {
+  label: string;
+  run: () => void;
 }
 
 export interface LoadingOptions {
@@ -22,6 +31,8 @@ export interface LoadingOptions {
   /** Treated as 0 when missing (spec §3). */
   percentage?: number | undefined;
   picture?: string | null | undefined;
+  note?: string | undefined;
+  action?: LoadingAction | null | undefined;
 }
 
 /** A percentage, or any fields to change (a new description as the step moves on, say). */
@@ -44,6 +55,8 @@ const HIDDEN: LoadingState = {
   showPercentage: false,
   percentage: 0,
   picture: null,
+  note: '',
+  action: null,
 };
 
 /** A percentage as the overlay shows it: missing or not a number is 0, and it stays within 0–100. */
@@ -70,6 +83,8 @@ export function showLoading(options: LoadingOptions = {}): LoadingHandle {
     showPercentage: options.showPercentage ?? false,
     percentage: toPercentage(options.percentage),
     picture: options.picture ?? null,
+    note: options.note ?? '',
+    action: options.action ?? null,
   });
   return {
     update: (update) => {

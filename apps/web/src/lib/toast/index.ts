@@ -29,6 +29,9 @@ export const toast = {
   error: (...args: Parameters<SonnerToast['error']>): void => {
     void loadSonner().then((loaded) => loaded.toast.error(...args));
   },
+  info: (...args: Parameters<SonnerToast['info']>): void => {
+    void loadSonner().then((loaded) => loaded.toast.info(...args));
+  },
   /** Dismisses one toast, or all of them; nothing to do before the first was raised. */
   dismiss: (id?: string | number): void => {
     void sonner?.then((loaded) => loaded.toast.dismiss(id));

@@ -10,6 +10,8 @@ import { useOverview } from '@/features/admin/api/overview-api';
 import { useRenderQueue } from '@/features/admin/api/render-queue-api';
 import { cn } from '@/lib/cn';
 import { ADMIN_SECTIONS } from './admin-layout';
+import { Panel } from './admin-panel';
+import { EngineLinePanel } from './engine-line-panel';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -25,26 +27,6 @@ function StatusRow({ icon, name, ok, detail }: { icon: ReactNode; name: string; 
       />
       <span className="min-w-0 text-muted-foreground">{detail}</span>
     </li>
-  );
-}
-
-/** A panel of the admin home: a title, a link to its page, and what is in it. */
-function Panel({ title, to, children }: { title: string; to?: string; children: ReactNode }) {
-  return (
-    <section aria-label={title} className="flex flex-col rounded-lg border border-border bg-surface">
-      <header className="flex h-10 items-center justify-between border-b border-border px-3">
-        <h2 className="text-[13px] font-semibold">{title}</h2>
-        {to && (
-          <Link
-            to={to}
-            className="rounded text-xs text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          >
-            View all
-          </Link>
-        )}
-      </header>
-      <div className="min-h-0 flex-1 p-3">{children}</div>
-    </section>
   );
 }
 
@@ -252,7 +234,10 @@ export function AdminHome() {
         )}
       </Panel>
 
-      <RenderQueuePanel />
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <EngineLinePanel />
+        <RenderQueuePanel />
+      </div>
     </main>
   );
 }

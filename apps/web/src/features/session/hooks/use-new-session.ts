@@ -1,7 +1,6 @@
 import { useCallback, useState } from 'react';
-import { toast } from '@/lib/toast';
 import { useSessionStore } from '../stores/session-store';
-import { productLoadFailure } from '../lib/load-failure';
+import { announceLoadFailure } from '../lib/load-failure';
 import { loadProductWithOverlay } from './use-product-load';
 
 export interface NewSession {
@@ -33,7 +32,7 @@ export function useNewSession(): NewSession {
         (error: unknown) => {
           setBusy(false);
           console.error('a new session failed', error);
-          toast.error(productLoadFailure(error));
+          announceLoadFailure(error);
         },
       );
   }, []);

@@ -1,11 +1,10 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from '@/lib/toast';
-import type { AssetModel } from '@autostudio/protocol';
+import { LINE_MESSAGES, type AssetModel, type LineStanding } from '@autostudio/protocol';
 import { paths } from '@/config/paths';
 import { useFirstPictureStore } from '@/lib/first-picture';
 import { showLoading } from '@/lib/loading/loading-store';
-import { productLoadFailure } from '../lib/load-failure';
+import { announceLoadFailure } from '../lib/load-failure';
 import { loadProduct, PRODUCT_LOAD_STEPS } from '../lib/load-product';
 
 export interface ProductLoad {
@@ -24,19 +23,35 @@ export async function loadProductWithOverlay(
   description?: string,
   picture: string | null = product.previewUrl,
 ): Promise<void> {
+  const title = `Loading ${product.name}...`;
   const overlay = showLoading({
-    title: `Loading ${product.name}...`,
+    title,
     description: description ?? PRODUCT_LOAD_STEPS.session,
     showPercentage: true,
     picture,
   });
   // The same still stays up in the studio's viewport until its stream is live.
   useFirstPictureStore.getState().hold(picture);
+  // Every engine in use: the overlay shows the user's place in line over the same still, and lets them leave.
+  const leaving = new AbortController();
+  const inLine = {
+    signal: leaving.signal,
+    onStanding: (standing: LineStanding) =>
+      overlay.update({
+        title: LINE_MESSAGES.place(standing.place),
+        description: LINE_MESSAGES.wait(standing.estimatedWaitMs),
+        note: LINE_MESSAGES.hint,
+        showPercentage: false,
+        action: { label: LINE_MESSAGES.leave, run: () => leaving.abort() },
+      }),
+  };
   try {
     await loadProduct(
       product,
       (percentage) => overlay.update(percentage),
-      (step) => overlay.update({ description: PRODUCT_LOAD_STEPS[step] }),
+      (step) =>
+        overlay.update({ title, description: PRODUCT_LOAD_STEPS[step], showPercentage: true, note: '', action: null }),
+      inLine,
     );
   } finally {
     overlay.hide();
@@ -63,7 +78,7 @@ export function useProductLoad(): ProductLoad {
         (error: unknown) => {
           setLoading(null);
           console.error('product load failed', error);
-          toast.error(productLoadFailure(error));
+          announceLoadFailure(error);
         },
       );
     },

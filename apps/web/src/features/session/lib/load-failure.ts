@@ -1,14 +1,12 @@
 import { FAILURE_TOASTS } from '@autostudio/protocol';
+import { toast } from '@/lib/toast';
+import { LeftLineError } from './wait-in-line';
 
 /**
- * The server refused an engine session and said why ("all 2 engines are in use. Try again in a few minutes."):
- * that reason is what the user needs, so it is shown as it is instead of the generic load failure.
+ * Tells the user that the car did not load (the spec's toast). Leaving the waiting line was their own choice, so
+ * that is only noted. With every engine in use the load waits in line rather than failing (wait-in-line.ts).
  */
-export class SessionRefusedError extends Error {
-  override name = 'SessionRefusedError';
-}
-
-/** What a failed product load tells the user: the server's reason when it refused a session, else the spec's toast. */
-export function productLoadFailure(error: unknown): string {
-  return error instanceof SessionRefusedError ? error.message : FAILURE_TOASTS.loadSelectedProduct;
+export function announceLoadFailure(error: unknown): void {
+  if (error instanceof LeftLineError) toast.info(error.message);
+  else toast.error(FAILURE_TOASTS.loadSelectedProduct);
 }

@@ -1,18 +1,10 @@
-import {
-  REMOTE_SOCKET_PATH,
-  POLLING,
-  PROGRESS_MAX,
-  STATE_MESSAGES,
-  type AssetModel,
-  type SessionDetails,
-} from '@autostudio/protocol';
+import { REMOTE_SOCKET_PATH, POLLING, PROGRESS_MAX, type AssetModel, type SessionDetails } from '@autostudio/protocol';
 import { apiOrigin, currentAccessToken } from '@/lib/api-client';
 import { useEngineStore } from '@/lib/engine';
 import { RemoteApi } from '@/lib/remote-control/remote-api';
 import { RemoteControlClient } from '@/lib/remote-control/remote-control-client';
 import { modelDownloadLink } from '@/api/asset-models';
-import { requestAllocate } from '@/api/sessions';
-import { SessionRefusedError } from './load-failure';
+import { allocateInTurn, LeftLineError, type InTurn } from './wait-in-line';
 import { useSessionStore } from '../stores/session-store';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -42,16 +34,14 @@ export async function attachSession(details: SessionDetails, message: string): P
   return new RemoteApi(remote);
 }
 
-/** An engine session for this user, with the remote-control client connected to its engine. */
-async function connectSession(): Promise<RemoteApi> {
-  const store = useSessionStore.getState();
-  store.loading();
-  const allocation = await requestAllocate();
-  const details = allocation.sessionDetails;
-  if (!allocation.success || !details) {
-    throw new SessionRefusedError(allocation.message || STATE_MESSAGES.createSessionFailed);
-  }
-  return attachSession(details, allocation.message);
+/**
+ * An engine session for this user, with the remote-control client connected to its engine; with every engine in use,
+ * after a wait in the line.
+ */
+async function connectSession(inLine: InTurn): Promise<RemoteApi> {
+  useSessionStore.getState().loading();
+  const { details, message } = await allocateInTurn(inLine);
+  return attachSession(details, message);
 }
 
 /** The steps of a product load, as the loading overlay's description names them. */
@@ -71,10 +61,11 @@ export async function loadProduct(
   product: AssetModel,
   onProgress: (percentage: number) => void,
   onStep: (step: ProductLoadStep) => void = () => {},
+  inLine: InTurn = { onStanding: () => {} },
 ): Promise<void> {
   try {
     onStep('session');
-    const api = await connectSession();
+    const api = await connectSession(inLine);
     onStep('download');
     const link = await modelDownloadLink(product.id);
     await api.call('Download File', { Url: link.url });
@@ -95,7 +86,12 @@ export async function loadProduct(
     useSessionStore.getState().productLoaded(product, 'loaded');
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (useSessionStore.getState().status === 'Loading') useSessionStore.getState().failed(message);
+    const session = useSessionStore.getState();
+    if (session.status === 'Loading') {
+      // Leaving the line is no failure: the session is where it was before the user asked for one.
+      if (error instanceof LeftLineError) session.idle(message);
+      else session.failed(message);
+    }
     throw error;
   }
 }

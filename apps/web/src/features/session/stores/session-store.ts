@@ -28,6 +28,8 @@ export interface SessionState {
   /** `loaded`: the car was just loaded into the engine; `resumed`: the engine still shows it from before a reload. */
   productLoaded: (product: AssetModel, how: 'loaded' | 'resumed') => void;
   failed: (message: string) => void;
+  /** No session, and nothing went wrong (the user left the waiting line): `message` says why. */
+  idle: (message: string) => void;
   /** The remote-control client says its connection changed; a client that is no longer the session's is ignored. */
   connectionChanged: (remote: RemoteControlClient, state: ConnectionState) => void;
   /** Forgets the session (after a release or a sign-out) and closes the remote connection. */
@@ -60,6 +62,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     set({ product, carLoads: get().carLoads + (how === 'loaded' ? 1 : 0) });
   },
   failed: (message) => set({ status: 'Error', message }),
+  idle: (message) => set({ status: 'Disconnected', message }),
   connectionChanged: (remote, connection) => {
     if (get().remote === remote) set({ connection });
   },
