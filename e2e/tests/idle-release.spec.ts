@@ -34,6 +34,8 @@ test.describe('an idle studio', () => {
     const ended = page.getByTestId('stream-ended');
     await expect(ended).toContainText(IDLE_MESSAGES.released(SESSION_POLICY_DEFAULTS.idleMs));
     await expect(warning).toBeHidden();
+    // Given back, not failed: the badge is calm, and the stream's close that follows does not turn it to Error.
+    await expect(page.getByRole('status', { name: 'Session' })).toHaveAttribute('data-state', 'Disconnected');
     // The engine went back to the pool, and was reset there: the paint is the fresh car's again.
     await expect.poll(async () => (await currentSession(page, request)).success).toBe(false);
     await expect.poll(async () => (await engineSettings()).Paint).not.toBe('glacier white');

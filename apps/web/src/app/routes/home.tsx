@@ -4,6 +4,7 @@ import { IDLE_MESSAGES, STATE_MESSAGES } from '@autostudio/protocol';
 import { paths } from '@/config/paths';
 import {
   IdleWarning,
+  sessionEndReason,
   SessionStatusIndicator,
   useNewSession,
   useReleaseOnLeave,
@@ -35,8 +36,8 @@ const accessToken = () => sessionStore.get('accessToken');
  * already ended for a reason (released for idleness) keeps that reason.
  */
 const sessionEnded = () => {
-  const { status, failed } = useSessionStore.getState();
-  if (status !== 'Error') failed(STATE_MESSAGES.sessionExpired);
+  const state = useSessionStore.getState();
+  if (sessionEndReason(state) === null) state.failed(STATE_MESSAGES.sessionExpired);
 };
 const RESUME = { label: IDLE_MESSAGES.resume, hint: IDLE_MESSAGES.releasedHint };
 
@@ -49,7 +50,7 @@ export default function HomeRoute() {
   const product = useSessionStore((state) => state.product);
   const session = useSessionStore((state) => state.sessionDetails);
   const remote = useSessionStore((state) => state.remote);
-  const sessionError = useSessionStore((state) => (state.status === 'Error' ? state.message || 'Error' : null));
+  const sessionError = useSessionStore(sessionEndReason);
   const relayFailed = useSessionStore((state) => state.status === 'Connected' && state.connection === 'failed');
   const remoteApi = useMemo(() => (remote ? new RemoteApi(remote) : null), [remote]);
   const newSession = useNewSession();

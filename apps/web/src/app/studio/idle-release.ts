@@ -23,10 +23,11 @@ export function useIdleRelease(newSession: NewSession): IdleRelease {
   const [kept, setKept] = useState<SavedConfigSettings | null>(null);
 
   const release = useCallback(() => {
-    const { product, sessionDetails, failed } = useSessionStore.getState();
+    const { product, sessionDetails, idle } = useSessionStore.getState();
     if (!sessionDetails || !policy) return;
     setKept(studioSettings(product));
-    failed(IDLE_MESSAGES.released(policy.idleMs));
+    // Nothing went wrong: the badge says Disconnected, not Error, and the viewport says why.
+    idle(IDLE_MESSAGES.released(policy.idleMs));
     void releaseSession(sessionDetails.sessionId).catch((error: unknown) =>
       console.warn('the idle session could not be released', error),
     );

@@ -72,3 +72,12 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     set(NO_SESSION);
   },
 }));
+
+/**
+ * Why the session is over, for the viewport's ended state: a failure (Error), or a session given back with a reason
+ * (Disconnected with a message: released for idleness, the waiting line left); null while none has ended.
+ */
+export function sessionEndReason(state: Pick<SessionState, 'status' | 'message'>): string | null {
+  if (state.status === 'Error') return state.message || 'Error';
+  return state.status === 'Disconnected' && state.message ? state.message : null;
+}
