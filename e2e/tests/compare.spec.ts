@@ -2,6 +2,7 @@ import {
   API_BASE,
   API_ROUTES,
   BUILT_IN_PRODUCT,
+  pathTo,
   type AssetModel,
   type Config,
   type ListResult,
@@ -51,7 +52,7 @@ test.describe('comparing configurations', () => {
 
     // Saving had the render service make a still of each (1280×720, the cache of issue 33 item 1).
     const stillOf = async (id: string) => {
-      const response = await request.get(`${API_BASE}${API_ROUTES.configs.byId.replace(':id', id)}`, {
+      const response = await request.get(`${API_BASE}${pathTo(API_ROUTES.configs.byId, { id })}`, {
         headers: caller.headers,
       });
       return ((await response.json()) as Config).stillUrl;

@@ -1,5 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { ConfigLinkRow } from '../../db/schema.js';
+import type { ConfigLinkRow, Database } from '../../db/schema.js';
 
 /** What a working link opens: the live configuration behind it, with its owner's username. */
 export interface OpenedLink {
@@ -26,8 +27,7 @@ export class ConfigLinksRepository {
       .selectFrom('config_links')
       .selectAll()
       .where('config_id', '=', configId)
-      .where('revoked_at', 'is', null)
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      .where(opensAt(now))
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .execute();
@@ -51,8 +51,8 @@ export class ConfigLinksRepository {
    */
   opened(token: string, now: string): Promise<OpenedLink | undefined> {
     return this.db
-      .selectFrom('config_links as l')
-      .innerJoin('configs as c', 'c.id', 'l.config_id')
+      .selectFrom('config_links')
+      .innerJoin('configs as c', 'c.id', 'config_links.config_id')
       .leftJoin('users as u', 'u.id', 'c.owner_id')
       .select([
         'c.id as configId',
@@ -63,20 +63,18 @@ export class ConfigLinksRepository {
         'c.still_hash as stillHash',
         'u.username as ownerUsername',
       ])
-      .where('l.token', '=', token)
-      .where('l.revoked_at', 'is', null)
-      .where((eb) => eb.or([eb('l.expires_at', 'is', null), eb('l.expires_at', '>', now)]))
+      .where('config_links.token', '=', token)
+      .where(opensAt(now))
       .where('c.deleted_at', 'is', null)
       .executeTakeFirst();
   }
+}
 
-  /** The car a configuration names, while it is in the library. */
-  car(assetModelId: string): Promise<{ name: string; brand: string } | undefined> {
-    return this.db
-      .selectFrom('asset_models')
-      .select(['name', 'brand'])
-      .where('id', '=', assetModelId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-  }
+/** A link that opens its configuration at `now`: not revoked, and without an expiry or before it. */
+function opensAt(now: string) {
+  return (eb: ExpressionBuilder<Database, 'config_links'>) =>
+    eb.and([
+      eb('config_links.revoked_at', 'is', null),
+      eb.or([eb('config_links.expires_at', 'is', null), eb('config_links.expires_at', '>', now)]),
+    ]);
 }

@@ -15,6 +15,7 @@ import type { Db } from '../../db/database.js';
 import type { ConfigLinkRow } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { BlobNotFoundError, type BlobStore } from '../../storage/blob-store.js';
+import { AssetModelsRepository } from '../asset-models/asset-models.repository.js';
 import { StillsRepository } from '../configs/stills.repository.js';
 import { mediaTypeOf } from '../media/media-types.js';
 import type { ServedBlob } from '../media/send-blob.js';
@@ -37,6 +38,7 @@ export interface ManagedConfigs {
 export class ConfigLinksService {
   private readonly links: ConfigLinksRepository;
   private readonly stills: StillsRepository;
+  private readonly cars: AssetModelsRepository;
 
   constructor(
     db: Db,
@@ -47,6 +49,7 @@ export class ConfigLinksService {
   ) {
     this.links = new ConfigLinksRepository(db);
     this.stills = new StillsRepository(db);
+    this.cars = new AssetModelsRepository(db);
   }
 
   async create(user: User, configId: string, expiresInDays: number | null): Promise<ConfigLink> {
@@ -84,7 +87,7 @@ export class ConfigLinksService {
     // Settings saved before they were typed may not read as today's; the page then shows no options, not an error.
     const settings = parsed.success ? parsed.data : {};
     const carId = settings.app?.product?.id;
-    const car = carId ? await this.links.car(carId) : undefined;
+    const car = carId ? await this.cars.find(carId) : undefined;
     const hasPicture = opened.imageKey !== null || (await this.stillKey(opened)) !== undefined;
     return {
       name: opened.name,

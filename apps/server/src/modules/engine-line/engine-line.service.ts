@@ -55,6 +55,11 @@ export class EngineLine {
     };
   }
 
+  /** What a session typically lasts here, learnt from the latest ended ones. */
+  private async typicalMs(): Promise<number | null> {
+    return typicalSessionMs(await this.line.recentLengthsMs(ENGINE_LINE.historySessions));
+  }
+
   /** Whether the user may be lent an engine now: fewer people wait ahead of them than there are engines not lent. */
   async mayAllocate(userId: string, now = Date.now()): Promise<boolean> {
     const [line, pool] = await Promise.all([this.line.live(this.cutoff(now)), this.pool(now)]);
@@ -72,7 +77,7 @@ export class EngineLine {
     await this.line.keep(user.id, new Date(now).toISOString(), this.cutoff(now));
     const line = await this.line.live(this.cutoff(now));
     const place = ahead(line, user.id) + 1;
-    const typicalMs = typicalSessionMs(await this.line.recentLengthsMs(ENGINE_LINE.historySessions));
+    const typicalMs = await this.typicalMs();
     return {
       place,
       length: line.length,
@@ -92,12 +97,11 @@ export class EngineLine {
   }
 
   async summary(now = Date.now()): Promise<EngineLineSummary> {
-    const [line, pool, lengths] = await Promise.all([
+    const [line, pool, typicalMs] = await Promise.all([
       this.line.live(this.cutoff(now)),
       this.pool(now),
-      this.line.recentLengthsMs(ENGINE_LINE.historySessions),
+      this.typicalMs(),
     ]);
-    const typicalMs = typicalSessionMs(lengths);
     return {
       engines: { capacity: pool.capacity, inUse: pool.activeAgesMs.length },
       typicalSessionMs: typicalMs,
