@@ -46,7 +46,8 @@ test.describe('an engine that dies mid-session', () => {
     const viewport = studio.viewport;
 
     doomed.kill('SIGKILL');
-    // The picture goes first (the streamer's socket closes), then the session (heartbeats stop).
+    // The picture goes first (the streamer's socket closes), then the session: asked at once, the engine no longer
+    // answers (its heartbeats would have taken the timeout to say so).
     await expect(viewport).not.toHaveAttribute('data-stream-state', 'live', { timeout: 20_000 });
     await expect(page.getByRole('status', { name: 'Session' })).toContainText('Error', { timeout: 60_000 });
 

@@ -27,6 +27,7 @@ test.describe('the studio session', () => {
     if (!paint) throw new Error('the built-in car offers one paint only');
     await engineCall(request, details.instanceId, 'car', 'Update Car Material', { MaterialToSet: paint });
 
+    const pageWentAway = Date.now();
     await page.reload();
     // Still in the studio, not sent to /landing, on the same car, with a playing stream.
     await expect(page.getByRole('heading', { name: BUILT_IN_PRODUCT.name })).toBeVisible({ timeout: 60_000 });
@@ -37,7 +38,8 @@ test.describe('the studio session', () => {
     expect((await paintOf(request, details.instanceId)).Current).toBe(paint);
 
     // The page that went away asked for a release after the grace period; the reload's heartbeat kept the session.
-    await page.waitForTimeout(E2E_PAGE_CLOSE_GRACE_MS + 2000);
+    // Counted from the moment the page went away: the reload and the stream took part of it already.
+    await page.waitForTimeout(Math.max(0, pageWentAway + E2E_PAGE_CLOSE_GRACE_MS + 2000 - Date.now()));
     expect((await currentSession(page, request)).sessionDetails?.sessionId).toBe(details.sessionId);
     expect((await paintOf(request, details.instanceId)).Current).toBe(paint);
 

@@ -26,6 +26,11 @@ export interface EngineProvider {
   warmUp?(free: number): void;
   /** Puts an engine back to its default scene before anyone else gets it. */
   reset(engine: EngineInstance): Promise<void>;
+  /**
+   * A streamer's signalling socket closed on this server copy. A provider that cannot watch its engines' processes
+   * asks the engine whether it still answers, rather than waiting out the heartbeats of a dead one.
+   */
+  streamerLeft?(streamerId: string): void;
   close(): Promise<void>;
 }
 

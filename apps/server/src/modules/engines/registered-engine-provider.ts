@@ -7,7 +7,7 @@ import {
 } from '@autostudio/protocol';
 import { conflict } from '../../http/errors.js';
 import { resetEngineScene } from './engine-control.js';
-import type { EngineInstance, EngineProvider } from './engine-pool.js';
+import { engineAnswers, type EngineInstance, type EngineProvider } from './engine-pool.js';
 
 interface RegisteredEngine extends EngineInstance {
   /** Epoch milliseconds of the last registration or heartbeat. */
@@ -76,6 +76,22 @@ export class RegisteredEngineProvider implements EngineProvider {
   /** An engine shutting down leaves at once rather than after the timeout. */
   deregister(engineId: string): boolean {
     return this.remove(engineId, 'the engine left the pool');
+  }
+
+  /**
+   * A streamer's socket closing is the first sign of an engine that crashed or lost its host: heartbeats would take
+   * the whole timeout to say so. An engine that still answers keeps its place (its streamer reconnects); one that
+   * does not leaves the pool now, and its session turns to Error while its user still looks at the lost picture.
+   */
+  streamerLeft(streamerId: string): void {
+    const engine = [...this.registered.values()].find((candidate) => candidate.streamerId === streamerId);
+    if (!engine) return;
+    void engineAnswers(engine.instanceId).then((answers) => {
+      // A restarted engine that registered again meanwhile is a new one, and stays.
+      if (!answers && this.registered.get(engine.id) === engine) {
+        this.remove(engine.id, 'the engine stopped answering when its stream closed');
+      }
+    });
   }
 
   /** Takes out engines whose heartbeats stopped; runs on a timer, tests call it with a clock of their own. */

@@ -1,4 +1,5 @@
 import { startTestEngine, type TestEngine } from '@autostudio/engine/testing';
+import { Messages } from '@epicgames-ps/lib-pixelstreamingcommon-ue5.5';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ENGINE_REGISTRATION_MESSAGES,
@@ -6,12 +7,15 @@ import {
   type LoginResponse,
   type SessionResponse,
   API_ROUTES,
+  SIGNALLING_PATH,
 } from '@autostudio/protocol';
+import { Peer } from '../../test/signalling-peer.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
 import { RegisteredEngineProvider } from './registered-engine-provider.js';
 
 const KEY = 'registration-key-for-the-tests';
+const SIGNALLING_KEY = 'signalling-key-for-the-tests';
 
 describe.each(testDatabases)('self-registering engines on $name', (database) => {
   let engine: TestEngine;
@@ -19,6 +23,7 @@ describe.each(testDatabases)('self-registering engines on $name', (database) => 
   let provider: RegisteredEngineProvider;
   let ada: LoginResponse;
   let instanceId: string;
+  let signalling: string;
 
   beforeAll(async () => {
     // The engine takes the registration key as its control key, as `--register` does.
@@ -32,9 +37,11 @@ describe.each(testDatabases)('self-registering engines on $name', (database) => 
         instances: [],
         sessionTimeoutSeconds: 90,
         registrationKey: KEY,
+        signallingKey: SIGNALLING_KEY,
         heartbeatTimeoutSeconds: 30,
       },
     });
+    signalling = `${(await t.app.listen({ host: '127.0.0.1', port: 0 })).replace('http', 'ws')}${SIGNALLING_PATH}`;
     if (!(t.app.engineProvider instanceof RegisteredEngineProvider)) throw new Error('expected the register provider');
     provider = t.app.engineProvider;
     ada = await t.createUser('ada');
@@ -131,6 +138,50 @@ describe.each(testDatabases)('self-registering engines on $name', (database) => 
     const heartbeat = await engineCall(ENGINE_REGISTRATION_ROUTES.heartbeat, { engineId: 'gpu-1' });
     expect(heartbeat.statusCode).toBe(404);
     expect(heartbeat.json()).toMatchObject({ message: ENGINE_REGISTRATION_MESSAGES.unknownEngine });
+  });
+
+  /** The engine's streamer, connected to the server's signalling under its streamer id. */
+  const streamer = async (id: string) => {
+    const peer = await Peer.open(`${signalling}?key=${SIGNALLING_KEY}`);
+    await peer.next('config');
+    peer.send(Messages.endpointId, { id });
+    expect((await peer.next('endpointIdConfirm')).committedId).toBe(id);
+    return peer;
+  };
+
+  it('takes out an engine at once when its stream closes and it no longer answers, long before its heartbeats', async () => {
+    const doomed = await startTestEngine({ controlKey: KEY });
+    const registered = await engineCall(ENGINE_REGISTRATION_ROUTES.register, {
+      instanceId: doomed.base.replace('http://', ''),
+      streamerId: 'gpu-2',
+    });
+    expect(registered.statusCode).toBe(200);
+    const held = await session('GET', API_ROUTES.sessions.allocate);
+    expect(held.body.sessionDetails?.instanceUrl).toMatch(/streamerId=gpu-2$/);
+    const stream = await streamer('gpu-2');
+    // A live engine beside it, which must stay.
+    expect((await register()).statusCode).toBe(200);
+
+    // The engine's host goes; its stream's socket closes with it.
+    await doomed.close();
+    stream.socket.close();
+    await expect
+      .poll(async () => (await session('GET', API_ROUTES.sessions.current)).body.message)
+      .toBe('Session Expired: the engine stopped answering when its stream closed');
+    expect(provider.engines().map(({ id }) => id)).toEqual(['gpu-1']);
+  });
+
+  it('keeps an engine whose stream closes while it still answers: its streamer comes back', async () => {
+    expect((await register()).statusCode).toBe(200);
+    expect((await session('GET', API_ROUTES.sessions.allocate)).status).toBe(200);
+    const stream = await streamer('gpu-1');
+    stream.socket.close();
+    // Long enough for the engine to be asked: it answers, so the session stays.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const current = await session('GET', API_ROUTES.sessions.current);
+    expect(current.body.sessionDetails?.instanceUrl).toMatch(/streamerId=gpu-1$/);
+    expect(provider.engines().map(({ id }) => id)).toEqual(['gpu-1']);
+    expect((await session('POST', API_ROUTES.sessions.release)).status).toBe(200);
   });
 
   it('lets an engine leave at once', async () => {

@@ -78,6 +78,8 @@ export class SignallingServer {
       bus?: SignallingBus;
       /** STUN/TURN servers for both ends (WEBRTC_ICE_SERVERS); a TURN server makes engines offer relayed candidates only. */
       iceServers?: { urls: string | string[]; username?: string | undefined; credential?: string | undefined }[];
+      /** Told when a streamer's socket on this copy closes: the engine behind it may have died. */
+      onStreamerLeft?: (streamerId: string) => void;
     },
   ) {
     routeEpicLogs(options.log);
@@ -250,7 +252,10 @@ export class SignallingServer {
     });
     socket.on('close', () => {
       const id = streamer.id;
-      if (id && this.streamers.get(id) === streamer) this.streamerLeft(streamer, id);
+      if (id && this.streamers.get(id) === streamer) {
+        this.streamerLeft(streamer, id);
+        this.options.onStreamerLeft?.(id);
+      }
       this.options.log.info({ streamerId: id }, 'streamer disconnected');
     });
   }

@@ -118,6 +118,7 @@ export const enginesPlugin = fp<EnginesOptions>(async (app: FastifyInstance, opt
       streamerFor: (userId) => sessions.streamerFor(userId),
     },
     log: app.log,
+    onStreamerLeft: (streamerId) => provider.streamerLeft?.(streamerId),
   });
   // Before an ended session's engine is reset for someone else, its viewers leave it; a sign-in that ends takes
   // its viewers with it.

@@ -180,10 +180,14 @@ export class RemoteControlClient {
         clearTimeout(timer);
         resolve();
       });
-      socket.addEventListener('error', () => {
+      // A socket that closes before it opens has failed, whether or not an error came first: waiting for the
+      // connect timeout instead held each attempt 15 s.
+      const failed = () => {
         clearTimeout(timer);
         reject(new RemoteControlError(SOCKET_MESSAGES.connectionFailed));
-      });
+      };
+      socket.addEventListener('error', failed);
+      socket.addEventListener('close', failed);
     }).catch(async (error: unknown) => {
       if (this.socket === socket) this.socket = null;
       if (!(await this.scheduleReconnect())) throw error;
