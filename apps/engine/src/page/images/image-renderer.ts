@@ -6,6 +6,7 @@ import type { PixelSize, SceneDrawer } from '../drawing/scene-drawer.js';
 import type { SharedOcclusion } from '../drawing/shared-occlusion.js';
 import { Denoiser } from '../pipeline/denoiser.js';
 import { encode } from '../pipeline/encode.js';
+import { ImageShadows } from '../pipeline/image-shadows.js';
 import { ImageProgress } from './image-progress.js';
 
 /** Layers drawn on a transparent background (the Beauty only when the render type asks for it). */
@@ -20,13 +21,16 @@ const PASSES: ReadonlySet<ImageLayer> = new Set(['Color ID', 'Depth']);
 export class ImageRenderer {
   /** Ids of production images Node cancelled (see cancel). */
   private readonly cancelled = new Set<string>();
+  private readonly shadows: ImageShadows;
 
   /** `onTracerTaken`: the path tracer was pointed at an image, away from the viewport. */
   constructor(
     private readonly drawer: SceneDrawer,
     private readonly occlusion: SharedOcclusion,
     private readonly onTracerTaken: () => void,
-  ) {}
+  ) {
+    this.shadows = new ImageShadows(drawer.renderer);
+  }
 
   /** Stops the request of this id (now or when it starts) at its next sample. */
   cancel(id: string): void {
@@ -66,8 +70,9 @@ export class ImageRenderer {
     await stage.apply(state, { transparentBackground: transparent });
     const restore = stage.showLayer(layer, request);
     const output = new THREE.WebGLRenderTarget(width, height);
-    // The shadow map is drawn again for what this layer shows (the Background's has no car in it); passes need none.
-    renderer.shadowMap.needsUpdate = !PASSES.has(layer);
+    // The shadow map is drawn for what this layer shows (the Background's has no car in it); passes need none.
+    if (PASSES.has(layer)) renderer.shadowMap.needsUpdate = false;
+    else this.shadows.prepare(state, JSON.stringify([layer, transparent, request.groundShadow]));
     try {
       if (PASSES.has(layer)) {
         this.drawPass(state, request, output, layer === 'Depth' ? 0xffffff : 0x000000);
