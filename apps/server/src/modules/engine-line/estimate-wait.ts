@@ -1,13 +1,10 @@
 import { ENGINE_LINE } from '@autostudio/protocol';
+import { median } from '../../lib/median.js';
 
 /** The median of the lengths of recent sessions: what a session typically lasts here; null with none to learn from. */
 export function typicalSessionMs(lengthsMs: readonly number[]): number | null {
-  if (lengthsMs.length === 0) return null;
-  const sorted = [...lengthsMs].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return Math.round(
-    sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2,
-  );
+  const middle = median(lengthsMs);
+  return middle === null ? null : Math.round(middle);
 }
 
 export interface WaitInput {

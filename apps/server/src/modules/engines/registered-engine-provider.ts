@@ -84,7 +84,8 @@ export class RegisteredEngineProvider implements EngineProvider {
    * does not leaves the pool now, and its session turns to Error while its user still looks at the lost picture.
    */
   streamerLeft(streamerId: string): void {
-    const engine = [...this.registered.values()].find((candidate) => candidate.streamerId === streamerId);
+    // Registered under its streamer id (register).
+    const engine = this.registered.get(streamerId);
     if (!engine) return;
     void engineAnswers(engine.instanceId).then((answers) => {
       // A restarted engine that registered again meanwhile is a new one, and stays.

@@ -1,4 +1,5 @@
 import type { RenderTiming } from '@autostudio/protocol';
+import { median } from '../../lib/median.js';
 
 /** One finished render: its work (pixels × samples × frames) and how long it took. */
 export interface TimedRender {
@@ -31,8 +32,5 @@ export function fitRenderTiming(
     const fixedSeconds = meanSeconds - secondsPerWork * meanWork;
     if (secondsPerWork > 0 && fixedSeconds >= 0) return { fixedSeconds, secondsPerWork };
   }
-  const rates = usable.map(({ work, seconds }) => seconds / work).sort((a, b) => a - b);
-  const middle = Math.floor(rates.length / 2);
-  const median = rates.length % 2 === 1 ? (rates[middle] ?? 0) : ((rates[middle - 1] ?? 0) + (rates[middle] ?? 0)) / 2;
-  return { fixedSeconds: 0, secondsPerWork: median };
+  return { fixedSeconds: 0, secondsPerWork: median(usable.map(({ work, seconds }) => seconds / work)) ?? 0 };
 }

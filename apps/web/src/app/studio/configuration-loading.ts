@@ -17,7 +17,7 @@ import { savedSettingsOf, useConfigurationStore } from '@/features/configuration
 // By path: the preset browser itself loads with the Look tab.
 import { usePresetBrowserStore } from '@/features/presets/stores/preset-browser-store';
 import { fetchAssetModel } from '@/api/asset-models';
-import { LeftLineError, loadProductWithOverlay, useSessionStore } from '@/features/session';
+import { announceLoadFailure, LeftLineError, loadProductWithOverlay, useSessionStore } from '@/features/session';
 import { ApiError } from '@/lib/api-client';
 import { useFirstPictureStore } from '@/lib/first-picture';
 import { giveImage, useEngineStore, whenEngineRead, type ImageSlotName } from '@/lib/engine';
@@ -111,13 +111,10 @@ export async function loadConfiguration(config: Config): Promise<void> {
     configurations.setCurrent(config);
     toast.success(SUCCESS_TOASTS.configurationLoaded);
   } catch (error) {
+    announceLoadFailure(error, FAILURE_TOASTS.loadSelectedConfiguration);
     // Leaving the waiting line was the user's choice: noted, not a failure.
-    if (error instanceof LeftLineError) {
-      toast.info(error.message);
-      throw error;
-    }
+    if (error instanceof LeftLineError) throw error;
     console.error('configuration load failed', error);
-    toast.error(FAILURE_TOASTS.loadSelectedConfiguration);
     throw new Error(FAILURE_TOASTS.loadSelectedConfiguration, { cause: error });
   } finally {
     configurations.setLoading(null);
