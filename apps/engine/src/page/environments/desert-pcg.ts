@@ -78,8 +78,8 @@ function geometryFor(kind: Kind): { geometry: THREE.BufferGeometry; material: TH
 export class DesertPcgEnvironment extends DesertEnvironment {
   private readonly scatter = new Map<Kind, THREE.InstancedMesh>();
 
-  constructor(pmrem: THREE.PMREMGenerator, renderer: THREE.WebGLRenderer) {
-    super(pmrem, renderer);
+  constructor(renderer: THREE.WebGLRenderer) {
+    super(renderer);
     this.group.name = 'desert-pcg';
     let seed = 11;
     for (const kind of Object.keys(MAXIMUM) as Kind[]) {

@@ -269,8 +269,8 @@ export class Stage {
     const wanted = name.toLowerCase();
     let environment = this.environments.get(wanted);
     if (!environment) {
-      if (wanted === 'desert') environment = new DesertEnvironment(this.pmrem, this.renderer);
-      else if (wanted === 'desert-pcg') environment = new DesertPcgEnvironment(this.pmrem, this.renderer);
+      if (wanted === 'desert') environment = new DesertEnvironment(this.renderer);
+      else if (wanted === 'desert-pcg') environment = new DesertPcgEnvironment(this.renderer);
       else if (wanted === 'hdribackdrop') environment = new HdriEnvironment(this.pmrem, this.renderer);
       else environment = new StudioEnvironment(this.pmrem);
       this.environments.set(wanted, environment);
