@@ -1,8 +1,8 @@
-import { SkyPrefilter } from './sky-prefilter.js';
 import * as THREE from 'three';
 import { Sky } from 'three/addons/objects/Sky.js';
 import type { SceneState } from '../../contract/scene-state.js';
 import { CubeLight, pathTracedFloor, sunFor, type Environment, type PathTracedLook } from './environment.js';
+import { SkyPrefilter } from './sky-prefilter.js';
 
 const radians = THREE.MathUtils.degToRad;
 

@@ -4,10 +4,10 @@ import * as THREE from 'three';
  * The desert sky's light, prefiltered for rough reflections as three's PMREMGenerator lays it out (a half-float cube
  * with one mip per roughness, `PMREMGenerator.lodToRoughness`), with fewer GGX samples per texel.
  *
- * three 0.187 takes 256 samples per texel of every mip of a cube of at least 256: 3.7–4.0 s of a CPU renderer for
- * each change of the sun, nearly all of a time-of-day change. A sky is smooth: sampling the source's mip chain at the
- * sample's footprint (filtered importance sampling), 64 samples give a still that differs by 0.015/255 on average
- * (at most 6/255) from the 256-sample one, in 1.6 s.
+ * three 0.187 takes 256 samples per texel of every mip of a cube of at least 256: 3.9–4.2 s of a CPU renderer for
+ * each change of the sun (two idle cores), nearly all of a time-of-day change. A sky is smooth: sampling the source's
+ * mip chain at the sample's footprint (filtered importance sampling), 64 samples make the change take 1.0–1.35 s,
+ * and a 1280×720 Sunset still differs from three's by 0.21/255 on average (at most 15/255).
  */
 const SAMPLES = 64;
 /** Face size of the prefiltered cube and of the sky drawn into it, as three's own (its minimum). */
@@ -22,7 +22,8 @@ export class SkyPrefilter {
     minFilter: THREE.LinearMipmapLinearFilter,
     colorSpace: THREE.LinearSRGBColorSpace,
   });
-  private readonly material = ggxMaterial();
+  private readonly uniforms = { source: { value: this.source.texture }, roughness: { value: 0 } };
+  private readonly material = ggxMaterial(this.uniforms);
   private readonly box = new THREE.Mesh(new THREE.BoxGeometry(5, 5, 5), this.material);
 
   /** Draws `scene` as seen from the origin and prefilters it into a new target, which the caller owns. */
@@ -44,11 +45,9 @@ export class SkyPrefilter {
     target.texture.name = 'PMREM';
     (target.texture as THREE.Texture & { isPMREMTexture: boolean }).isPMREMTexture = true;
 
-    const uniforms = this.material.uniforms as Record<string, THREE.IUniform>;
-    if (uniforms.source) uniforms.source.value = this.source.texture;
     const camera = new THREE.CubeCamera(1, 10, target);
     for (let lod = 0; lod <= maxLod; lod += 1) {
-      if (uniforms.roughness) uniforms.roughness.value = roughnessOf(lod, maxLod);
+      this.uniforms.roughness.value = roughnessOf(lod, maxLod);
       camera.activeMipmapLevel = lod;
       // The renderer does not scale a target's viewport to the mip it draws into.
       const size = SIZE >> lod;
@@ -76,10 +75,10 @@ function roughnessOf(lod: number, maxLod: number): number {
  * GGX prefiltering with the view along the normal (the split-sum approximation's assumption): each sample reads the
  * source at the mip whose texels are as large as the solid angle the sample stands for, so few samples do not alias.
  */
-function ggxMaterial(): THREE.ShaderMaterial {
+function ggxMaterial(uniforms: { [name: string]: THREE.IUniform }): THREE.ShaderMaterial {
   return new THREE.ShaderMaterial({
     name: 'SkyPrefilter',
-    uniforms: { source: { value: null }, roughness: { value: 0 } },
+    uniforms,
     vertexShader: THREE.ShaderChunk.cube_vert,
     fragmentShader: /* glsl */ `
       #define SAMPLES ${SAMPLES}u
