@@ -80,11 +80,20 @@ export async function openRelay(origin, token, instanceId) {
  * A reference engine process of a build (`engineDir`: an apps/engine folder after `tsc -b`), as a render host runs
  * it; resolves once it answers `/remote/info`.
  */
-export async function startEngineProcess(engineDir, dataDir, timeoutMs = 180_000) {
+export async function startEngineProcess(engineDir, dataDir, timeoutMs = 180_000, args = []) {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [path.join(engineDir, 'dist/cli.js'), '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir],
+    [
+      path.join(engineDir, 'dist/cli.js'),
+      '--port',
+      String(port),
+      '--host',
+      '127.0.0.1',
+      '--data-dir',
+      dataDir,
+      ...args,
+    ],
     { stdio: 'ignore' },
   );
   const instanceId = `127.0.0.1:${port}`;

@@ -43,6 +43,7 @@ import { PresetsService } from './modules/presets/presets.service.js';
 import { ConfigStillRequests, ConfigStillStore } from './modules/render/config-stills.js';
 import { ModelPreviewRequests, ModelPreviewStore, requestBuiltInPreview } from './modules/render/model-previews.js';
 import { RenderedAssetPublisher } from './modules/render/render-publisher.js';
+import { RenderCache } from './modules/render/cache/render-cache.js';
 import { createEngineRenderRunner } from './modules/render/render-setup.js';
 import { RenderQueue } from './modules/render/render-queue.js';
 import type { RenderRunner } from './modules/render/render-runner.js';
@@ -205,6 +206,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
     // Render engines of their own, started only when a job needs one.
     const rendering = createEngineRenderRunner({
       config,
+      cache: new RenderCache(database.db, storage),
       log: app.log,
       assetModels,
       uploads,

@@ -9,6 +9,7 @@ import { ConfigStillStore } from './modules/render/config-stills.js';
 import { ModelPreviewStore } from './modules/render/model-previews.js';
 import { RenderedAssetPublisher } from './modules/render/render-publisher.js';
 import { RenderQueue } from './modules/render/render-queue.js';
+import { RenderCache } from './modules/render/cache/render-cache.js';
 import { createEngineRenderRunner } from './modules/render/render-setup.js';
 import { RenderedAssetsService } from './modules/rendered-assets/rendered-assets.service.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
   const users = new UsersRepository(database.db);
   const rendering = createEngineRenderRunner({
     config,
+    cache: new RenderCache(database.db, storage),
     log,
     assetModels: new AssetModelsService(
       database.db,

@@ -22,6 +22,7 @@ export * from './asset-models.js';
 export * from './gltf-container.js';
 export * from './rendered-assets.js';
 export * from './render-jobs.js';
+export * from './render-matrix.js';
 export * from './render-estimates.js';
 export * from './animation-presets.js';
 export * from './uploads.js';

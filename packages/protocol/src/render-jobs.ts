@@ -58,7 +58,7 @@ export const resolutionSchema = z.object({
 });
 export type Resolution = z.infer<typeof resolutionSchema>;
 
-const samples = (fallback: number) => z.number().int().min(1).max(MAX_ANTI_ALIAS_SAMPLES).default(fallback);
+export const samples = (fallback: number) => z.number().int().min(1).max(MAX_ANTI_ALIAS_SAMPLES).default(fallback);
 const label = plainText(z.string().trim().max(100));
 
 /** Spec §3 "Render settings" metadata: what the finished render is recorded as. */
@@ -73,12 +73,12 @@ export const renderMetadataSchema = z.object({
 export type RenderMetadata = z.infer<typeof renderMetadataSchema>;
 
 /** Resolution preset (spec §9) or `custom` with `customResolution`. */
-const resolutionFields = (preset: ResolutionPresetName) => ({
+export const resolutionFields = (preset: ResolutionPresetName) => ({
   resolutionPreset: z.enum(RESOLUTION_PRESET_NAMES).default(preset),
   customResolution: resolutionSchema.optional(),
 });
 
-function requireCustomResolution(
+export function requireCustomResolution(
   body: { resolutionPreset: ResolutionPresetName; customResolution?: Resolution | undefined },
   ctx: z.RefinementCtx,
 ): void {
@@ -92,7 +92,10 @@ function requireCustomResolution(
 }
 
 /** What a render shows: a saved configuration (metadata.configId) or the studio's current settings. */
-function requireScene(body: { settings?: unknown; metadata: { configId: string | null } }, ctx: z.RefinementCtx): void {
+export function requireScene(
+  body: { settings?: unknown; metadata: { configId: string | null } },
+  ctx: z.RefinementCtx,
+): void {
   if (body.settings === undefined && body.metadata.configId === null) {
     ctx.addIssue({
       code: 'custom',
@@ -190,7 +193,8 @@ export const RENDER_JOB_STATUSES = ['queued', 'in progress', 'error', 'completed
 export const renderJobStatusSchema = z.enum(RENDER_JOB_STATUSES);
 export type RenderJobStatus = z.infer<typeof renderJobStatusSchema>;
 
-export const RENDER_JOB_KINDS = ['still', 'video'] as const;
+/** A matrix renders every trim × paint chosen, one still each, as one job (render-matrix.ts). */
+export const RENDER_JOB_KINDS = ['still', 'video', 'matrix'] as const;
 export type RenderJobKind = (typeof RENDER_JOB_KINDS)[number];
 
 export const renderOutputSchema = z.object({

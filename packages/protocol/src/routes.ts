@@ -124,6 +124,8 @@ export const API_ROUTES = {
   render: {
     still: '/render-workflow',
     video: '/render-video-workflow',
+    /** POST: every chosen trim × paint as one job of stills, a contact sheet and a ZIP. */
+    matrix: '/render-matrix-workflow',
     status: '/render-workflow-status/:jobId',
     cancel: '/render-workflow/:jobId',
     /** GET, administrators only: jobs waiting and rendering per user. */

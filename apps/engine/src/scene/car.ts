@@ -4,6 +4,7 @@ import { CAR_LIGHT_NAMES, DOOR_RANGE, type CAR_FUNCTIONS, type EngineHandlersOf 
 import { DOORS, PAINTS, TRIMS, paintKey } from '../contract/car-catalogue.js';
 import type { ModelParts } from '../contract/renderer.js';
 import type { ModelManifest } from '../contract/model-paints.js';
+import type { SceneState } from '../contract/scene-state.js';
 import { EngineError } from './engine-error.js';
 import { initialSceneState } from './initial-state.js';
 import type { ModelDownloader } from './model-download.js';
@@ -11,6 +12,7 @@ import { readModelFacts } from './model-manifest.js';
 import { builtInParts, clamp, type SceneCore } from './scene-core.js';
 
 type Lamps = Record<string, { on: boolean; intensity: number }>;
+type CarState = SceneState['car'];
 
 /** The car and its state manager: trims, paints, lamps, doors, and loading a downloaded model. */
 export class Car {
@@ -83,21 +85,34 @@ export class Car {
   }
 
   /** Keeps the paint if the trim offers it, otherwise takes the trim's first; lamps the trim lacks go off. */
-  switchTrim(trim: string): void {
-    this.car.trim = trim;
+  switchTrim(trim: string, car: CarState = this.car): void {
+    car.trim = trim;
     const offered = this.paintsOf(trim);
-    if (offered.length > 0 && !offered.includes(this.car.paint)) this.car.paint = offered[0] ?? this.car.paint;
-    this.turnOffMissingLamps();
+    if (offered.length > 0 && !offered.includes(car.paint)) car.paint = offered[0] ?? car.paint;
+    this.turnOffMissingLamps(car);
   }
 
-  setPaint(name: string): void {
+  setPaint(name: string, car: CarState = this.car): void {
     if (!this.scene.parts.hasPaint) throw new EngineError('The loaded car model has no Paint material');
     const key = paintKey(name);
     if (!this.palette().some((p) => p.key === key)) throw new EngineError(`Unknown material ${name}`);
-    if (!this.paintsOf(this.car.trim).includes(key)) {
-      throw new EngineError(`The paint ${name} is not offered on the ${this.car.trim} trim`);
+    if (!this.paintsOf(car.trim).includes(key)) {
+      throw new EngineError(`The paint ${name} is not offered on the ${car.trim} trim`);
     }
-    this.car.paint = key;
+    car.paint = key;
+  }
+
+  /**
+   * The scene in another trim and paint, as Update New Config would make it, refused as it would refuse it; the scene
+   * itself is untouched. Each image of a variant matrix is drawn from one.
+   */
+  variantOf(base: SceneState, trimName: string, paint: string): SceneState {
+    const trim = this.findTrim(trimName);
+    if (!trim) throw new EngineError(`Unknown trim ${trimName}; the car has ${this.trimNames().join(', ')}`);
+    const state = structuredClone(base);
+    this.switchTrim(trim, state.car);
+    this.setPaint(paint, state.car);
+    return state;
   }
 
   turnLamp(lightName: string, on: boolean, intensity?: number): void {
@@ -147,14 +162,14 @@ export class Car {
   }
 
   /** Lamps the car has now: the built-in car's trim decides; a loaded model offers what its trim names. */
-  private lampsNow(): string[] {
-    if (this.car.modelPath === null) return TRIMS.find((t) => t.name === this.car.trim)?.lamps ?? [];
-    return this.scene.parts.lampsByTrim?.[this.car.trim] ?? this.scene.parts.lamps;
+  private lampsNow(car: CarState = this.car): string[] {
+    if (car.modelPath === null) return TRIMS.find((t) => t.name === car.trim)?.lamps ?? [];
+    return this.scene.parts.lampsByTrim?.[car.trim] ?? this.scene.parts.lamps;
   }
 
-  private turnOffMissingLamps(): void {
-    const lamps = this.car.lamps as Lamps;
-    for (const [name, lamp] of Object.entries(lamps)) if (!this.lampsNow().includes(name)) lamp.on = false;
+  private turnOffMissingLamps(car: CarState = this.car): void {
+    const lamps = car.lamps as Lamps;
+    for (const [name, lamp] of Object.entries(lamps)) if (!this.lampsNow(car).includes(name)) lamp.on = false;
   }
 
   private async loadCar(relative: string): Promise<void> {

@@ -120,4 +120,52 @@ describe('what a render job asks the renderer for', () => {
     expect(yaws.slice(0, 3).map(Math.round)).toEqual([0, 1, 2]);
     expect(Math.round(yaws[270] ?? 0)).toBe(-90);
   });
+
+  it('variants draw each trim and paint from the same scene, list one Beauty each and leave the scene as it was', async () => {
+    expect((await t.call('car', 'CarLightTurnOnOff', { LightName: 'DRLs', OnOff: true })).status).toBe(200);
+    const before = structuredClone(t.engine.scene.state);
+    const variants = await requests({
+      Format: 'JPG',
+      Variants: [
+        { Trim: 'Terra Base', Paint: 'Rallye Red' },
+        { Trim: 'terra wilderness', Paint: 'desert sand' },
+      ],
+    });
+    expect(variants.map((v) => [v.state?.car.trim, v.state?.car.paint])).toEqual([
+      ['Terra Base', 'rallye red'],
+      ['Terra Wilderness', 'desert sand'],
+    ]);
+    // The rest of the scene is the job's: the camera and environment of the scene as it was.
+    for (const variant of variants) {
+      expect(variant.state?.camera).toEqual(before.camera);
+      expect(variant.state?.environment).toEqual(before.environment);
+    }
+    // Terra Base has no DRLs: its variant draws them off; Terra Wilderness keeps the scene's on.
+    expect(variants.map((v) => v.state?.car.lamps.DRLs.on)).toEqual([false, true]);
+    expect(variants.map((v) => v.layers)).toEqual(Array(2).fill([{ layer: 'Beauty', format: 'jpg' }]));
+    expect(t.engine.scene.state).toEqual(before);
+  });
+
+  it('refuses a variant the car cannot take before drawing anything, naming it', async () => {
+    for (const [variant, message] of [
+      [{ Trim: 'Terra Base', Paint: 'cobalt blue' }, 'The paint cobalt blue is not offered on the Terra Base trim'],
+      [{ Trim: 'Terra Sport', Paint: 'rallye red' }, 'Unknown trim Terra Sport'],
+    ] as const) {
+      const started = await t.call('camera', 'StartRenderJob', {
+        Settings: { Width: 64, Height: 36, Variants: [{ Trim: 'Terra Limited', Paint: 'rallye red' }, variant] },
+      });
+      expect(started.status).toBe(400);
+      expect(JSON.stringify(started.body)).toContain(message);
+    }
+    const withShot = await t.call('camera', 'StartRenderJob', {
+      Settings: {
+        Width: 64,
+        Height: 36,
+        Shot: PRESET_ANIMATION_SHOTS['Exterior 360'],
+        Variants: [{ Trim: 'Terra Limited', Paint: 'rallye red' }],
+      },
+    });
+    expect(withShot.status).toBe(400);
+    expect(t.renderer.calls.filter((call) => call.kind === 'image')).toEqual([]);
+  });
 });

@@ -17,14 +17,17 @@ import {
 import { requestSamples, type ImageLayer, type ImageRequest } from '../contract/render-contract.js';
 import type { SceneState } from '../contract/scene-state.js';
 import { EngineError } from './engine-error.js';
+import type { Car } from './car.js';
 import { clamp, wrapDegrees, type SceneCore } from './scene-core.js';
 
 type RenderStatus = (typeof ENGINE_RENDER_STATUSES)[number];
 
-/** One view of a job: a still, or one frame of a shot, with the layers it writes. */
+/** One view of a job: a still, one frame of a shot or one variant of a matrix, with the layers it writes. */
 interface JobImage {
   frame: number | null;
   layers: { layer: ImageLayer; format: 'png' | 'jpg' }[];
+  /** A matrix variant's scene: the job's, in another trim and paint. */
+  variant?: SceneState;
 }
 
 interface RenderJob {
@@ -114,7 +117,10 @@ export class RenderJobs {
   private readonly jobs = new Map<string, RenderJob>();
   private running: RenderJob | null = null;
 
-  constructor(private readonly scene: SceneCore) {}
+  constructor(
+    private readonly scene: SceneCore,
+    private readonly car: Pick<Car, 'variantOf'>,
+  ) {}
 
   readonly handlers: EngineHandlersOf<typeof RENDER_QUEUE_FUNCTIONS> = {
     StartRenderJob: ({ Settings }) => ({ JobId: this.start(Settings) }),
@@ -175,17 +181,25 @@ export class RenderJobs {
       pathTracingAvailable,
     );
     const shot = settings.Shot;
+    if (shot && settings.Variants)
+      throw new EngineError('StartRenderJob: a job renders a Shot or Variants, not both', 400);
+    const beautyOnly: JobImage['layers'] = [
+      {
+        layer: 'Beauty',
+        format: settings.Format === 'JPG' && settings.RenderType !== 'Car Transparent BG' ? 'jpg' : 'png',
+      },
+    ];
+    // A variant the car cannot take is refused now, before anything is drawn (as Update New Config refuses it).
+    const base = structuredClone(this.scene.state);
     const images: JobImage[] = shot
-      ? Array.from({ length: shot.Frames }, (_, frame) => ({
-          frame,
-          layers: [
-            {
-              layer: 'Beauty' as const,
-              format: settings.Format === 'JPG' && settings.RenderType !== 'Car Transparent BG' ? 'jpg' : 'png',
-            },
-          ],
-        }))
-      : [{ frame: null, layers: stillLayers(settings) }];
+      ? Array.from({ length: shot.Frames }, (_, frame) => ({ frame, layers: beautyOnly }))
+      : settings.Variants
+        ? settings.Variants.map(({ Trim, Paint }, frame) => ({
+            frame,
+            layers: beautyOnly,
+            variant: this.car.variantOf(base, Trim, Paint),
+          }))
+        : [{ frame: null, layers: stillLayers(settings) }];
     // A shot's frames are one picture each: with SeparateLayer the shadow stays in them.
     const groundShadow =
       settings.ShadowMode === 'WithGround' || (shot !== undefined && settings.ShadowMode !== 'NoShadow');
@@ -214,7 +228,6 @@ export class RenderJobs {
     };
     this.remember(job);
     this.running = job;
-    const base = structuredClone(this.scene.state);
     job.finished = this.run(job, settings, base);
     return job.id;
   }
@@ -265,7 +278,9 @@ export class RenderJobs {
       groundShadow: job.groundShadow,
       // Unreal's centimetres; the stage is in metres.
       depthRange: { near: DEPTH_PASS_RANGE_CM.near / 100, far: DEPTH_PASS_RANGE_CM.far / 100 },
-      state: settings.Shot && image.frame !== null ? shotFrameState(base, settings.Shot, image.frame) : base,
+      state:
+        image.variant ??
+        (settings.Shot && image.frame !== null ? shotFrameState(base, settings.Shot, image.frame) : base),
     };
     const before = job.samplesDone;
     const files = await this.scene.renderer.renderImage(request, (done) => {
@@ -278,7 +293,7 @@ export class RenderJobs {
       const name =
         image.frame === null
           ? `${fileStem(layer)}${extension(format)}`
-          : `frame-${String(image.frame).padStart(5, '0')}${extension(format)}`;
+          : `${image.variant ? 'variant' : 'frame'}-${String(image.frame).padStart(5, '0')}${extension(format)}`;
       await writeFile(path.join(folder, name), bytes);
       job.outputs.push({
         Layer: layer,

@@ -71,7 +71,7 @@ export class Scene {
     const postProcess = new PostProcess(this.core);
     this.lights = new Lights(this.core);
     this.sequences = new Sequences(this.core);
-    this.renderJobs = new RenderJobs(this.core);
+    this.renderJobs = new RenderJobs(this.core, car);
     const config = new ApplyConfig(this.core, { car, camera, backdrop, postProcess, lights: this.lights }, (work) =>
       this.allOrNothing(work),
     );

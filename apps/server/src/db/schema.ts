@@ -107,6 +107,15 @@ export interface StillsTable {
   created_at: string;
 }
 
+/** A finished render's files under the hash of what made them (migration 0017, modules/render/cache). */
+export interface RenderCacheTable {
+  hash: string;
+  /** JSON array of StoredRenderOutput, each under `render-cache/<hash>/`. */
+  outputs: string;
+  asset_model_id: string | null;
+  created_at: string;
+}
+
 /** A read-only share link of a configuration (migration 0015); the token is its only credential. */
 export interface ConfigLinksTable {
   id: string;
@@ -214,7 +223,7 @@ export interface RenderJobsTable {
    * still or video (the render service's); preview (an asset model's picture) or configStill (a saved configuration's
    * picture), both queued by the server.
    */
-  kind: 'still' | 'video' | 'preview' | 'configStill';
+  kind: 'still' | 'video' | 'matrix' | 'preview' | 'configStill';
   /** The validated request, JSON. */
   request: string;
   status: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
@@ -257,6 +266,7 @@ export interface Database {
   presets: PresetsTable;
   configs: ConfigsTable;
   stills: StillsTable;
+  render_cache: RenderCacheTable;
   config_links: ConfigLinksTable;
   asset_models: AssetModelsTable;
   rendered_assets: RenderedAssetsTable;

@@ -104,16 +104,18 @@ describe.each(testDatabases)('the access matrix of render jobs, uploads and file
   };
 
   describe('render jobs', () => {
-    it('a guest starts no render (403), nor does a caller without a token (401)', async () => {
+    it('a guest starts no render, still, video or matrix (403), nor does a caller without a token (401)', async () => {
       const video = {
         animationType: 'preset',
         selectedAnimation: 'Exterior 360',
         settings: {},
         metadata: { name: 'V' },
       };
+      const matrix = { trims: ['Terra Base'], paints: ['rallye red'], settings: {}, metadata: { name: 'M' } };
       for (const [url, json] of [
         ['/api/render-workflow', STILL],
         ['/api/render-video-workflow', video],
+        ['/api/render-matrix-workflow', matrix],
       ] as const) {
         expect((await as('guest', { method: 'POST', url, json })).statusCode, url).toBe(403);
         expect((await as('anonymous', { method: 'POST', url, json })).statusCode, url).toBe(401);

@@ -19,6 +19,8 @@ export const PRODUCTION_RENDER_LIMITS = {
   samples: { min: 1, max: 64 },
   /** Frames of one shot: 2 minutes at 24 fps. */
   frames: { min: 1, max: 2880 },
+  /** Trim × paint images of one variant matrix job (MATRIX_LIMITS.variants). */
+  variants: 100,
 } as const;
 
 /**
@@ -93,6 +95,15 @@ export const renderJobSettingsSchema = z.object({
   ShadowMode: z.enum(SHADOW_MODES).default('WithGround'),
   /** A video's camera move, one Beauty image per frame; absent: one still of the current view. */
   Shot: renderShotSchema.optional(),
+  /**
+   * A variant matrix: one Beauty image of the current view per trim and paint, in this order (listed as frames 0, 1,
+   * …), the scene otherwise as it is; set up once for all of them. Not with a Shot.
+   */
+  Variants: z
+    .array(z.object({ Trim: z.string().min(1).max(100), Paint: z.string().min(1).max(100) }))
+    .min(1)
+    .max(PRODUCTION_RENDER_LIMITS.variants)
+    .optional(),
 });
 export type RenderJobSettings = z.infer<typeof renderJobSettingsSchema>;
 export type RenderJobSettingsInput = z.input<typeof renderJobSettingsSchema>;
@@ -116,7 +127,7 @@ export const RENDER_QUEUE_FUNCTIONS = defineFunctions({
   StartRenderJob: {
     object: 'camera',
     description:
-      'Starts a production render of the current scene (Movie Render Queue): a still, or every frame of a shot. One job at a time; answers its id. Samples per image follow RENDER_QUALITY_SAMPLES.',
+      'Starts a production render of the current scene (Movie Render Queue): a still, every frame of a shot, or one image per trim and paint of a variant matrix. One job at a time; answers its id. Samples per image follow RENDER_QUALITY_SAMPLES.',
     parameters: z.object({ Settings: renderJobSettingsSchema }),
     returns: jobId,
   },

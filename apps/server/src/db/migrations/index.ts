@@ -15,6 +15,7 @@ import * as storageUsage from './0013-storage-usage.js';
 import * as configStills from './0014-config-stills.js';
 import * as configLinks from './0015-config-links.js';
 import * as engineLine from './0016-engine-line.js';
+import * as renderCache from './0017-render-cache.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the compiled server and
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0014-config-stills': configStills,
   '0015-config-links': configLinks,
   '0016-engine-line': engineLine,
+  '0017-render-cache': renderCache,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,7 +3,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   CONFIG_STILL,
   PRESET_ANIMATION_SHOTS,
@@ -16,9 +15,11 @@ import {
   type EngineRenderOutput,
   type RenderJobSettingsInput,
   type RenderShot,
+  type SavedConfigSettings,
 } from '@autostudio/protocol';
 import { safeFileName } from '../../storage/media-url.js';
 import type { EngineRemote } from './engine-remote.js';
+import { followEngineRender } from './engine-render-job.js';
 import { VIDEO_ENCODINGS, VideoEncoder } from './ffmpeg.js';
 import type { RenderEnginePool } from './render-engines.js';
 import {
@@ -30,11 +31,10 @@ import {
 } from './render-runner.js';
 import { CONFIG_STILL_OUTPUT } from './config-stills.js';
 import { MODEL_PREVIEW } from './model-previews.js';
-import { loadCar, prepareScene, type RenderSceneLinks } from './render-scene.js';
+import type { RenderCache } from './cache/render-cache.js';
+import { renderMatrix } from './matrix/matrix-render.js';
+import { loadCar, prepareScene, renderSceneOf, type RenderSceneLinks } from './render-scene.js';
 import { makeThumbnail } from './thumbnail.js';
-
-/** How often a worker asks the engine how its render goes. */
-const STATUS_POLL_MS = 100;
 
 /** Progress of a job, 0–100: the scene takes the first steps, the engine's render most, storing the rest. */
 const PROGRESS = RENDER_PROGRESS_BANDS;
@@ -43,6 +43,9 @@ export interface EngineRenderRunnerOptions {
   engines: RenderEnginePool;
   links: RenderSceneLinks;
   ffmpegPath: string;
+  cache: RenderCache;
+  /** The engines' version, part of every cached render's key. */
+  engineVersion: string;
 }
 
 /**
@@ -76,11 +79,22 @@ export class EngineRenderRunner implements RenderRunner {
           return await this.still(lease.remote, job, context);
         case 'video':
           return await this.video(lease.remote, job, context);
+        case 'matrix':
+          return await renderMatrix(lease.remote, job.request, parsed.data, context, {
+            cache: this.options.cache,
+            engineVersion: this.options.engineVersion,
+            modelStamp: await this.modelStamp(job.ownerId, parsed.data),
+          });
       }
     } finally {
       // The engine resets while the job is recorded: the next job waits for it, this one need not.
       void lease.release();
     }
+  }
+
+  private async modelStamp(ownerId: string, settings: SavedConfigSettings): Promise<string | null> {
+    const car = renderSceneOf(settings).car;
+    return car === null ? null : this.options.links.modelStamp(ownerId, car);
   }
 
   /**
@@ -147,7 +161,7 @@ export class EngineRenderRunner implements RenderRunner {
     height?: number,
   ): Promise<Buffer> {
     let beauty: EngineRenderOutput | undefined;
-    await this.render(remote, settings, context, (output) => {
+    await followEngineRender(remote, settings, context, (output) => {
       if (output.Layer === 'Beauty') beauty = output;
       return Promise.resolve();
     });
@@ -164,7 +178,7 @@ export class EngineRenderRunner implements RenderRunner {
     const { request } = job;
     const size = requestedResolution(request);
     const outputs: EngineRenderOutput[] = [];
-    await this.render(
+    await followEngineRender(
       remote,
       {
         Width: size.width,
@@ -248,7 +262,7 @@ export class EngineRenderRunner implements RenderRunner {
     let firstFrame: Buffer | undefined;
     try {
       // Frames go to ffmpeg in order as the engine lists them; reading one while the next renders.
-      await this.render(
+      await followEngineRender(
         remote,
         {
           Width: size.width,
@@ -286,42 +300,6 @@ export class EngineRenderRunner implements RenderRunner {
     return [video, await this.storeThumbnail(thumbnail, stem, context)];
   }
 
-  /**
-   * Starts the engine's render and follows it to the end, handing each new output over in the engine's order (one
-   * at a time, so a slow reader slows the polling rather than piling up). A cancel or a lost job cancels the
-   * engine's render, which deletes what it wrote.
-   */
-  private async render(
-    remote: EngineRemote,
-    settings: RenderJobSettingsInput,
-    context: RenderContext,
-    take: (output: EngineRenderOutput) => Promise<void>,
-  ): Promise<void> {
-    const { JobId } = await remote.call('StartRenderJob', { Settings: settings }, context.signal);
-    const cancel = () => {
-      remote.call('CancelRenderJob', { JobId }).catch(() => undefined);
-    };
-    context.signal.addEventListener('abort', cancel, { once: true });
-    try {
-      let taken = 0;
-      for (;;) {
-        const status = await remote.call('GetRenderJobStatus', { JobId }, context.signal);
-        for (const output of status.Outputs.slice(taken)) {
-          await take(output);
-          taken += 1;
-        }
-        context.onProgress(PROGRESS.scene + status.Progress * PROGRESS.render, renderMessage(status));
-        if (status.Status === 'Completed') return;
-        if (status.Status === 'Failed')
-          throw new RenderFailure(`The render engine failed: ${status.Error ?? 'no reason given'}`);
-        if (status.Status === 'Cancelled') throw new RenderFailure('The render engine cancelled the render');
-        await sleep(STATUS_POLL_MS, undefined, { signal: context.signal });
-      }
-    } finally {
-      context.signal.removeEventListener('abort', cancel);
-    }
-  }
-
   private storeThumbnail(thumbnail: Buffer, stem: string, context: RenderContext): Promise<StoredRenderOutput> {
     return context.writeOutput({
       name: `${stem}-thumbnail.jpg`,
@@ -330,11 +308,4 @@ export class EngineRenderRunner implements RenderRunner {
       body: Readable.from([thumbnail]),
     });
   }
-}
-
-function renderMessage(status: { FramesDone: number; FramesTotal: number; PathTraced: boolean; Samples: number }) {
-  const how = `${status.Samples} ${status.PathTraced ? 'path-traced' : 'raster'} samples`;
-  return status.FramesTotal > 1
-    ? `Rendering frame ${Math.min(status.FramesDone + 1, status.FramesTotal)} of ${status.FramesTotal} (${how})`
-    : `Rendering (${how})`;
 }

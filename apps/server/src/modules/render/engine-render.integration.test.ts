@@ -5,20 +5,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { PNG } from 'pngjs';
+import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  API_BASE,
   API_ROUTES,
+  MATRIX_ITEM_KINDS,
   framesOf,
   pathTo,
   RENDER_THUMBNAIL_KIND,
   type Preset,
-  type RenderedAsset,
   type RenderedAssetItem,
-  type RenderJob,
   type StillRenderRequestInput,
   type VideoRenderRequestInput,
 } from '@autostudio/protocol';
+import { renderClient } from '../../test/render-client.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
 import { ENGINE_CLI } from '../engines/local-engine-provider.js';
@@ -95,46 +95,10 @@ describe('renders on a render engine', () => {
     await rm(folder, { recursive: true, force: true });
   });
 
-  const call = (method: 'GET' | 'POST' | 'DELETE', route: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url: `${API_BASE}${route}`,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  const start = async (route: string, payload: unknown) => {
-    const response = await call('POST', route, payload);
-    expect(response.statusCode, response.body).toBe(202);
-    return response.json<RenderJob>().jobId;
-  };
-  const statusOf = async (jobId: string) =>
-    (await call('GET', pathTo(API_ROUTES.render.status, { jobId }))).json<RenderJob>();
-  /** Waits for the job to end; a failed job fails the test at once with the job's error. */
-  const finished = async (jobId: string, timeout = 120_000) => {
-    const job = await vi.waitFor(
-      async () => {
-        const current = await statusOf(jobId);
-        expect(['completed', 'failed']).toContain(current.status);
-        return current;
-      },
-      { timeout, interval: 200 },
-    );
-    expect(job.error).toBeNull();
-    expect(job.status).toBe('completed');
-    return job;
-  };
-  const itemsOf = async (job: RenderJob) => {
-    expect(job.renderedAssetId).toEqual(expect.any(String));
-    const id = job.renderedAssetId ?? '';
-    const asset = (await call('GET', pathTo(API_ROUTES.renderedAssets.byId, { id }))).json<RenderedAsset>();
-    const items = (await call('GET', pathTo(API_ROUTES.renderedAssets.items, { id }))).json<RenderedAssetItem[]>();
-    return { asset, items };
-  };
-  /** The stored file behind a media URL. */
-  const file = async (url: string) => {
-    const key = decodeURIComponent(url.replace(/^\/api\/media\//, ''));
-    return buffer(await t.app.renderQueue.storage.get(key));
-  };
+  const { call, start, statusOf, finished, itemsOf, file } = renderClient(
+    () => t,
+    () => token,
+  );
   const png = async (items: RenderedAssetItem[], kind: string) => {
     const item = items.find((candidate) => candidate.kind === kind);
     expect(item, `an output of kind ${kind}`).toBeDefined();
@@ -327,4 +291,95 @@ describe('renders on a render engine', () => {
       });
     },
   );
+
+  it(
+    'renders a variant matrix on one engine: each offered trim × paint in its paint, a contact sheet and a ZIP',
+    { timeout: 240_000 },
+    async () => {
+      // Terra Base offers no Cobalt Blue: three stills, and one combination reported as not offered.
+      const matrix = {
+        trims: ['Terra Base', 'Terra Limited'],
+        paints: ['rallye red', 'cobalt blue'],
+        resolutionPreset: 'custom',
+        customResolution: { width: 160, height: 90 },
+        imageFormat: 'PNG',
+        antiAliasSpatial: 2,
+        antiAliasTemporal: 1,
+        quality: 'MEDIUM',
+        settings: {},
+        metadata: { name: 'Range 2027' },
+      } as const;
+      const job = await finished(await start(API_ROUTES.render.matrix, matrix), 200_000);
+      expect(job.kind).toBe('matrix');
+      expect(job.message).toBe('Rendered 3 variants; 1 combination not offered on its trim');
+      const { asset, items } = await itemsOf(job);
+      expect(asset).toMatchObject({ name: 'Range 2027', type: 'matrix' });
+      const variants = items.filter((item) => item.kind === MATRIX_ITEM_KINDS.variant);
+      expect(variants.map((item) => item.fileName).sort()).toEqual([
+        'Terra Base - Rallye Red.png',
+        'Terra Limited - Cobalt Blue.png',
+        'Terra Limited - Rallye Red.png',
+      ]);
+      // Each variant shows its own paint: the car's pixels lean red in a red variant and blue in a blue one.
+      for (const item of variants) {
+        const image = PNG.sync.read(await file(item.url));
+        expect([image.width, image.height]).toEqual([160, 90]);
+        let red = 0;
+        let blue = 0;
+        for (let i = 0; i < image.data.length; i += 4) {
+          const [r, g, b] = [image.data[i]!, image.data[i + 1]!, image.data[i + 2]!];
+          if (r > g + 40 && r > b + 40) red += 1;
+          if (b > r + 40 && b > g + 10) blue += 1;
+        }
+        const paintIsRed = item.fileName.includes('Rallye Red');
+        expect(paintIsRed ? red : blue, item.fileName).toBeGreaterThan(200);
+        expect(paintIsRed ? blue : red, item.fileName).toBeLessThan(50);
+      }
+      const sheet = items.find((item) => item.kind === MATRIX_ITEM_KINDS.contactSheet);
+      expect(sheet).toMatchObject({ contentType: 'image/jpeg' });
+      // Two columns of 320-pixel cells: a sheet of the matrix's shape, not of one image.
+      expect(sheet?.width).toBeGreaterThan(640);
+      expect(sheet?.height).toBeGreaterThan(2 * 180);
+      const zip = items.find((item) => item.kind === MATRIX_ITEM_KINDS.archive);
+      expect(zip?.contentType).toBe('application/zip');
+      const entries = await zipEntries(await file(zip?.url ?? ''));
+      expect([...entries.keys()].sort()).toEqual(variants.map((item) => item.fileName).sort());
+      for (const item of variants) expect(entries.get(item.fileName)?.equals(await file(item.url))).toBe(true);
+
+      // The same car in the same look again: what was rendered comes from the render cache; only the new one renders.
+      const again = await finished(
+        await start(API_ROUTES.render.matrix, {
+          ...matrix,
+          trims: ['Terra Limited'],
+          paints: ['rallye red', 'lunar silver'],
+        }),
+      );
+      expect(again.message).toBe('Rendered 2 variants (1 from the render cache)');
+      const againItems = (await itemsOf(again)).items;
+      const red = againItems.find((item) => item.fileName === 'Terra Limited - Rallye Red.png');
+      const earlier = variants.find((item) => item.fileName === 'Terra Limited - Rallye Red.png');
+      expect((await file(red?.url ?? '')).equals(await file(earlier?.url ?? ''))).toBe(true);
+    },
+  );
 });
+
+/** The files of a ZIP by name, read with yauzl as an unzip tool would. */
+function zipEntries(zip: Buffer): Promise<Map<string, Buffer>> {
+  const entries = new Map<string, Buffer>();
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, archive) => {
+      if (error) return reject(error);
+      archive.on('error', reject).on('end', () => resolve(entries));
+      archive.on('entry', (entry: yauzl.Entry) => {
+        archive.openReadStream(entry, (failure, stream) => {
+          if (failure) return reject(failure);
+          buffer(stream).then((bytes) => {
+            entries.set(entry.fileName, bytes);
+            archive.readEntry();
+          }, reject);
+        });
+      });
+      archive.readEntry();
+    });
+  });
+}

@@ -29,7 +29,7 @@ export class RenderedAssetPublisher implements RenderPublisher {
       description: metadata.description,
       category: metadata.category,
       brand: metadata.brand,
-      type: job.kind === 'video' ? 'video' : 'image',
+      type: job.kind === 'still' ? 'image' : job.kind,
       configId: metadata.configId,
       items: outputs.map((output) => ({
         kind: output.kind,

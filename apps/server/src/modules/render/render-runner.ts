@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  type MatrixRenderRequest,
   type RenderJobKind,
   type RenderShot,
   type SavedConfigSettings,
@@ -28,6 +29,7 @@ export interface ConfigStillRenderRequest {
 export type RenderJobWork = { id: string; ownerId: string; attempt: number; maxAttempts: number } & (
   | { kind: Extract<RenderJobKind, 'still'>; request: StillRenderRequest }
   | { kind: Extract<RenderJobKind, 'video'>; request: StoredVideoRequest }
+  | { kind: Extract<RenderJobKind, 'matrix'>; request: MatrixRenderRequest }
   | { kind: 'preview'; request: PreviewRenderRequest }
   | { kind: 'configStill'; request: ConfigStillRenderRequest }
 );
@@ -61,6 +63,8 @@ export interface RenderContext {
   signal: AbortSignal;
   /** Progress 0–100 (rounded and clamped) with an optional message; writes are coalesced, never awaited. */
   onProgress(progress: number, message?: string): void;
+  /** What the job says once completed, instead of RENDER_MESSAGES.completed: e.g. how much came from the cache. */
+  onCompleted(message: string): void;
   /**
    * Stores one output under the job's own prefix. The worker keeps track of what was written: if the job is cancelled,
    * fails or is lost, it deletes those files, so a runner does not clean up after itself.

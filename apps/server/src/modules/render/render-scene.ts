@@ -7,6 +7,8 @@ import { RenderFailure } from './render-runner.js';
 export interface RenderSceneLinks {
   /** The model file of an asset model; null for the built-in car (every engine's default scene). */
   modelUrl(ownerId: string, assetModelId: string): Promise<string | null>;
+  /** The asset model as it is now, as text that changes whenever its file or version does (the render cache's key). */
+  modelStamp(ownerId: string, assetModelId: string): Promise<string>;
   imageUrl(ownerId: string, uploadId: string): Promise<string>;
 }
 

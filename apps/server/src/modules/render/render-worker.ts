@@ -141,9 +141,13 @@ export class RenderWorker {
 
     const progress = new ProgressWriter((value, message) => jobs.progress(row.id, this.id, value, message));
     const written: string[] = [];
+    let completedMessage: string = RENDER_MESSAGES.completed;
     const context = {
       signal: controller.signal,
       onProgress: (value: number, message?: string) => progress.set(value, message ?? RENDER_MESSAGES.started),
+      onCompleted: (message: string) => {
+        completedMessage = message;
+      },
       writeOutput: async (output: Parameters<Parameters<RenderRunner['run']>[1]['writeOutput']>[0]) => {
         const key = `${renderJobPrefix(row.id)}${safeFileName(output.name, 'output')}`;
         written.push(key);
@@ -173,7 +177,7 @@ export class RenderWorker {
       await progress.settled();
       const { publisher } = this.parts;
       const assetId = publisher && outputs.length > 0 ? await publisher.publish(work, outputs) : null;
-      if (await jobs.complete(row.id, this.id, outputs, RENDER_MESSAGES.completed, assetId)) {
+      if (await jobs.complete(row.id, this.id, outputs, completedMessage, assetId)) {
         log.info({ outputs: outputs.length, assetId }, 'render job completed');
         return;
       }
@@ -221,6 +225,8 @@ function toWork(row: RenderJobRow): RenderJobWork {
       return { ...common, kind: 'still', request: request as Extract<RenderJobWork, { kind: 'still' }>['request'] };
     case 'video':
       return { ...common, kind: 'video', request: request as Extract<RenderJobWork, { kind: 'video' }>['request'] };
+    case 'matrix':
+      return { ...common, kind: 'matrix', request: request as Extract<RenderJobWork, { kind: 'matrix' }>['request'] };
     case 'preview':
       return { ...common, kind: 'preview', request: request as Extract<RenderJobWork, { kind: 'preview' }>['request'] };
     case 'configStill':

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_ROUTES,
+  matrixRenderRequestSchema,
   renderJobParamsSchema,
   renderJobSchema,
   renderEstimatesSchema,
@@ -50,6 +51,21 @@ export const renderRoutes: FastifyPluginAsyncZod<{ render: RenderService }> = as
       preHandler: guard,
     },
     async (request, reply) => reply.status(202).send(await render.startVideo(currentUser(request), request.body)),
+  );
+
+  app.post(
+    API_ROUTES.render.matrix,
+    {
+      schema: {
+        tags,
+        summary:
+          'Queue a variant matrix: every chosen trim in every chosen paint as stills of one view and look, a contact sheet and a ZIP, as one job; answers the queued job',
+        body: matrixRenderRequestSchema,
+        response: { 202: renderJobSchema, ...startErrors },
+      },
+      preHandler: guard,
+    },
+    async (request, reply) => reply.status(202).send(await render.startMatrix(currentUser(request), request.body)),
   );
 
   app.get(

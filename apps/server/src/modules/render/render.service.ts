@@ -24,6 +24,8 @@ import {
   type RenderJob,
   type RenderQueueSummary,
   type RenderJobKind,
+  matrixVariants,
+  type MatrixRenderRequest,
   type StillRenderRequest,
   type User,
   type VideoRenderRequest,
@@ -51,6 +53,8 @@ const timedRequestSchema = z.object({
   customResolution: resolutionSchema.optional(),
   selectedAnimation: z.string().optional(),
   shot: z.object({ Frames: z.number().int().min(1) }).optional(),
+  trims: z.array(z.string()).optional(),
+  paints: z.array(z.string()).optional(),
 });
 
 /**
@@ -71,6 +75,13 @@ export class RenderService {
     this.assertMayRender(user);
     this.assertAffordable(request, 1);
     return this.enqueue(user, 'still', await this.withScene(user, request));
+  }
+
+  /** Every trim × paint chosen as one job: it counts as one against the user's queue, its stills against the cost. */
+  async startMatrix(user: User, request: MatrixRenderRequest): Promise<RenderJob> {
+    this.assertMayRender(user);
+    this.assertAffordable(request, matrixVariants(request).length, 'still');
+    return this.enqueue(user, 'matrix', await this.withScene(user, request));
   }
 
   async startVideo(user: User, request: VideoRenderRequest): Promise<RenderJob> {
@@ -169,17 +180,24 @@ export class RenderService {
   }
 
   /** Refuses a job whose pixels × samples × frames pass the per-job ceiling, naming both. */
-  private assertAffordable(request: StillRenderRequest | VideoRenderRequest, frames: number): void {
+  private assertAffordable(
+    request: StillRenderRequest | VideoRenderRequest | MatrixRenderRequest,
+    frames: number,
+    unit: 'frame' | 'still' = 'frame',
+  ): void {
     const resolution = requestedResolution(request);
     const cost = renderJobCost(resolution, request, frames);
     const limit = this.queue.limits.jobCost;
     if (cost <= limit) return;
-    const parts = `${resolution.width}×${resolution.height} pixels × ${request.antiAliasSpatial * request.antiAliasTemporal} samples (${request.antiAliasSpatial}×${request.antiAliasTemporal}) × ${frames} frame${frames === 1 ? '' : 's'}`;
+    const parts = `${resolution.width}×${resolution.height} pixels × ${request.antiAliasSpatial * request.antiAliasTemporal} samples (${request.antiAliasSpatial}×${request.antiAliasTemporal}) × ${frames} ${unit}${frames === 1 ? '' : 's'}`;
     throw badRequest(RENDER_MESSAGES.tooCostly(cost, limit, parts));
   }
 
   /** The request with the scene it renders: the saved configuration's settings when only its id was sent. */
-  private async withScene<T extends StillRenderRequest | VideoRenderRequest>(user: User, request: T): Promise<T> {
+  private async withScene<T extends StillRenderRequest | VideoRenderRequest | MatrixRenderRequest>(
+    user: User,
+    request: T,
+  ): Promise<T> {
     const { configId } = request.metadata;
     if (configId === null) return request;
     const config = await this.configs.get(user, configId).catch(() => undefined);
@@ -230,7 +248,8 @@ function timedRender(
   const { data } = request;
   if (data.resolutionPreset === CUSTOM_RESOLUTION && !data.customResolution) return undefined;
   const resolution = requestedResolution(data);
-  const frames = kind === 'still' ? 1 : framesOf(data);
+  const frames =
+    kind === 'still' ? 1 : kind === 'matrix' ? (data.trims?.length ?? 1) * (data.paints?.length ?? 1) : framesOf(data);
   return {
     tier: renderTierOf(data.quality),
     work: renderWork(resolution, data, frames),

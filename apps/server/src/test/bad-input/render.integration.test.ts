@@ -5,6 +5,9 @@ const still = `${API_BASE}${API_ROUTES.render.still}`;
 const video = `${API_BASE}${API_ROUTES.render.video}`;
 const STILL = { settings: {}, metadata: { name: 'Still' } };
 const VIDEO = { selectedAnimation: 'Exterior 360', settings: {}, metadata: { name: 'Video' } };
+const matrix = `${API_BASE}${API_ROUTES.render.matrix}`;
+const MATRIX = { trims: ['Terra Base'], paints: ['rallye red'], settings: {}, metadata: { name: 'Range' } };
+const names = (n: number, what: string) => Array.from({ length: n }, (_, i) => `${what} ${i}`);
 
 /** Bad input to the render service: every refusal names the field, and nothing is queued. */
 const CASES: Case[] = [
@@ -120,6 +123,61 @@ const CASES: Case[] = [
     json: { ...VIDEO, animationType: 'custom', selectedAnimation: UNKNOWN },
     status: 404,
     message: /^Animation preset not found$/,
+  },
+  {
+    name: 'matrix without trims',
+    method: 'POST',
+    url: matrix,
+    json: { ...MATRIX, trims: [] },
+    status: 400,
+    message: /body\.trims: choose at least one trim/,
+  },
+  {
+    name: 'matrix naming a paint twice',
+    method: 'POST',
+    url: matrix,
+    json: { ...MATRIX, paints: ['Rallye Red', 'rallye red'] },
+    status: 400,
+    message: /body\.paints: must not name a paint twice/,
+  },
+  {
+    name: 'matrix of more than a hundred stills',
+    method: 'POST',
+    url: matrix,
+    json: { ...MATRIX, trims: names(10, 'trim'), paints: names(11, 'paint') },
+    status: 400,
+    message: /10 trims × 11 paints make 110 stills; a matrix makes at most 100/,
+  },
+  {
+    name: 'matrix with a paint named with control characters',
+    method: 'POST',
+    url: matrix,
+    json: { ...MATRIX, paints: [CONTROL] },
+    status: 400,
+    message: /body\.paints\.0/,
+  },
+  {
+    name: 'matrix of an unknown configuration',
+    method: 'POST',
+    url: matrix,
+    json: { ...MATRIX, settings: undefined, metadata: { name: 'Range', configId: UNKNOWN } },
+    status: 404,
+    message: /^Configuration not found$/,
+  },
+  {
+    name: 'matrix whose stills pass the per-job cost',
+    method: 'POST',
+    url: matrix,
+    json: {
+      ...MATRIX,
+      trims: names(4, 'trim'),
+      paints: names(25, 'paint').slice(0, 24),
+      resolutionPreset: '4k',
+      antiAliasSpatial: 64,
+      antiAliasTemporal: 8,
+    },
+    status: 400,
+    message: /3840×2160 pixels × 512 samples \(64×8\) × 96 stills/,
   },
   {
     name: 'status of an unknown job',

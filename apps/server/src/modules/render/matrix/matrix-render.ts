@@ -1,0 +1,223 @@
+import { Readable } from 'node:stream';
+import {
+  MATRIX_ITEM_KINDS,
+  MATRIX_MESSAGES,
+  matrixVariantFileName,
+  matrixVariants,
+  RENDER_FILES_PROGRESS,
+  RENDER_PROGRESS_BANDS,
+  RENDER_THUMBNAIL_KIND,
+  RENDER_THUMBNAIL_WIDTH,
+  requestedResolution,
+  type MatrixRenderRequest,
+  type MatrixVariant,
+  type RenderJobSettingsInput,
+  type SavedConfigSettings,
+  variantTitle,
+} from '@autostudio/protocol';
+import { safeFileName } from '../../../storage/media-url.js';
+import { renderCacheHash, type RenderCache } from '../cache/render-cache.js';
+import type { EngineRemote } from '../engine-remote.js';
+import { followEngineRender } from '../engine-render-job.js';
+import { RenderFailure, type RenderContext, type StoredRenderOutput } from '../render-runner.js';
+import { renderSceneOf } from '../render-scene.js';
+import { makeThumbnail } from '../thumbnail.js';
+import { makeContactSheet } from './contact-sheet.js';
+import { makeVariantZip } from './variant-zip.js';
+
+/** What a matrix needs beside its engine: the cache its variants go through, and what keys them. */
+export interface MatrixParts {
+  cache: RenderCache;
+  engineVersion: string;
+  /** The car's asset model as it is now (see RenderCacheInput.modelStamp); null for the engine's own car. */
+  modelStamp: string | null;
+}
+
+/** A cell of the matrix: what it is called, and its picture once there is one (none: not offered). */
+interface MatrixCell {
+  variant: MatrixVariant;
+  /** The engine's own names of the trim and paint; undefined: the trim does not offer the paint. */
+  keys: MatrixVariant | undefined;
+  hash: string;
+  image?: { bytes: Buffer; contentType: string };
+}
+
+/**
+ * Renders every trim × paint of a matrix on an engine whose scene is prepared with the job's configuration. Variants
+ * in the render cache are copied; the rest are one engine job (StartRenderJob's Variants), which sets up the view
+ * and look once and changes only trim and paint per image. Each image goes into the cache as soon as the engine lists
+ * it, so a job taken again after its worker died, or a later matrix sharing variants, renders only what is missing.
+ */
+export async function renderMatrix(
+  remote: EngineRemote,
+  request: MatrixRenderRequest,
+  settings: SavedConfigSettings,
+  context: RenderContext,
+  parts: MatrixParts,
+): Promise<StoredRenderOutput[]> {
+  const size = requestedResolution(request);
+  const render: RenderJobSettingsInput = {
+    Width: size.width,
+    Height: size.height,
+    Format: request.imageFormat,
+    SpatialSamples: request.antiAliasSpatial,
+    TemporalSamples: request.antiAliasTemporal,
+    Quality: request.quality,
+    RenderType: 'Default',
+    ShadowMode: request.carShadowMode,
+  };
+  const offered = await offeredPaints(remote, context.signal);
+  const cells: MatrixCell[] = matrixVariants(request).map((variant) => {
+    const keys = engineKeys(offered, variant);
+    const carConfig = { ...settings.carConfig, ...(keys && { trim: keys.trim, paint: keys.paint }) };
+    const hash = renderCacheHash({
+      scene: renderSceneOf({ ...settings, carConfig }),
+      modelStamp: parts.modelStamp,
+      render,
+      engineVersion: parts.engineVersion,
+    });
+    return { variant, keys, hash };
+  });
+  const wanted = cells.filter((cell) => cell.keys);
+  if (wanted.length === 0) throw new RenderFailure(MATRIX_MESSAGES.noneOffered);
+
+  for (const cell of wanted) {
+    const cached = (await parts.cache.find(cell.hash))?.[0];
+    if (cached) cell.image = { bytes: await parts.cache.read(cached), contentType: cached.contentType };
+  }
+  const toRender = wanted.filter((cell) => !cell.image);
+  const cachedCount = wanted.length - toRender.length;
+  if (toRender.length > 0) {
+    const car = renderSceneOf(settings).car;
+    await renderVariants(remote, toRender, render, context, { ...parts, cachedCount, car });
+  }
+
+  context.onProgress(RENDER_FILES_PROGRESS, MATRIX_MESSAGES.packing);
+  const stored = await storeMatrix(request, cells, size, context);
+  context.onCompleted(
+    MATRIX_MESSAGES.completed({
+      rendered: toRender.length,
+      cached: cachedCount,
+      notOffered: cells.length - wanted.length,
+    }),
+  );
+  return stored;
+}
+
+/** One engine job for the variants not in the cache; each image is kept in the cache as it comes. */
+async function renderVariants(
+  remote: EngineRemote,
+  cells: MatrixCell[],
+  render: RenderJobSettingsInput,
+  context: RenderContext,
+  parts: MatrixParts & { cachedCount: number; car: string | null },
+): Promise<void> {
+  const total = cells.length + parts.cachedCount;
+  await followEngineRender(
+    remote,
+    { ...render, Variants: cells.map(({ keys }) => ({ Trim: keys?.trim ?? '', Paint: keys?.paint ?? '' })) },
+    context,
+    async (output) => {
+      const cell = output.Frame === null ? undefined : cells[output.Frame];
+      if (!cell || output.Layer !== 'Beauty') return;
+      const { Data } = await remote.call('ReadRenderOutput', { Path: output.Path }, context.signal);
+      const bytes = Buffer.from(Data, 'base64');
+      cell.image = { bytes, contentType: output.MimeType };
+      await parts.cache.keep(cell.hash, parts.car, [
+        {
+          name: matrixVariantFileName(cell.variant, extensionOf(output.MimeType)),
+          kind: MATRIX_ITEM_KINDS.variant,
+          contentType: output.MimeType,
+          body: bytes,
+          width: render.Width,
+          height: render.Height,
+        },
+      ]);
+    },
+    {
+      from: RENDER_PROGRESS_BANDS.scene,
+      to: RENDER_PROGRESS_BANDS.scene + RENDER_PROGRESS_BANDS.render,
+      message: ({ done }) => {
+        const cell = cells[Math.min(done, cells.length - 1)];
+        return cell ? MATRIX_MESSAGES.variant(parts.cachedCount + done + 1, total, cell.variant) : '';
+      },
+    },
+  );
+  if (cells.some((cell) => !cell.image)) throw new RenderFailure('The render engine did not draw every variant');
+}
+
+async function storeMatrix(
+  request: MatrixRenderRequest,
+  cells: MatrixCell[],
+  size: { width: number; height: number },
+  context: RenderContext,
+): Promise<StoredRenderOutput[]> {
+  const rendered = cells.flatMap(({ variant, image }) =>
+    image ? [{ name: matrixVariantFileName(variant, extensionOf(image.contentType)), ...image }] : [],
+  );
+  const sheet = await makeContactSheet({
+    title: request.metadata.name,
+    subtitle: `${rendered.length} of ${cells.length} combinations · ${size.width}×${size.height} · ${request.quality} quality`,
+    rows: request.trims.map(variantTitle),
+    columns: request.paints.map(variantTitle),
+    aspect: size.width / size.height,
+    images: cells.map(({ image }) => image?.bytes ?? null),
+  });
+  const stem = safeFileName(request.metadata.name, 'matrix');
+  const stored: StoredRenderOutput[] = [];
+  for (const file of rendered) {
+    stored.push(
+      await context.writeOutput({
+        name: file.name,
+        kind: MATRIX_ITEM_KINDS.variant,
+        contentType: file.contentType,
+        body: Readable.from([file.bytes]),
+        ...size,
+      }),
+    );
+  }
+  stored.push(
+    await context.writeOutput({
+      name: `${stem} - contact sheet.jpg`,
+      kind: MATRIX_ITEM_KINDS.contactSheet,
+      contentType: 'image/jpeg',
+      body: Readable.from([sheet.image]),
+      width: sheet.width,
+      height: sheet.height,
+    }),
+  );
+  const zip = await makeVariantZip(rendered.map((file) => ({ name: file.name, body: file.bytes })));
+  stored.push(
+    await context.writeOutput({
+      name: `${stem}.zip`,
+      kind: MATRIX_ITEM_KINDS.archive,
+      contentType: 'application/zip',
+      body: Readable.from([zip]),
+    }),
+  );
+  stored.push(
+    await context.writeOutput({
+      name: `${stem}-thumbnail.jpg`,
+      kind: RENDER_THUMBNAIL_KIND,
+      contentType: 'image/jpeg',
+      body: Readable.from([await makeThumbnail(sheet.image, RENDER_THUMBNAIL_WIDTH)]),
+    }),
+  );
+  return stored;
+}
+
+/** The engine's paints per trim, keys as it names them. */
+async function offeredPaints(remote: EngineRemote, signal: AbortSignal): Promise<Map<string, string[]>> {
+  const { paintOptions } = await remote.call('Get Trim Paint Option', {}, signal);
+  return new Map(Object.entries(paintOptions));
+}
+
+/** The engine's own names of a variant's trim and paint (a request may differ in case), or undefined: not offered. */
+function engineKeys(offered: Map<string, string[]>, variant: MatrixVariant): MatrixVariant | undefined {
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  const trim = [...offered.keys()].find((name) => same(name, variant.trim));
+  const paint = trim ? offered.get(trim)?.find((name) => same(name, variant.paint)) : undefined;
+  return trim && paint ? { trim, paint } : undefined;
+}
+
+const extensionOf = (contentType: string) => (contentType === 'image/jpeg' ? 'jpg' : 'png');

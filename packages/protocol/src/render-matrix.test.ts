@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MATRIX_MESSAGES,
+  matrixRenderRequestSchema,
+  matrixVariantFileName,
+  matrixVariants,
+  type MatrixRenderRequestInput,
+} from './render-matrix.js';
+
+const request = (overrides: Partial<MatrixRenderRequestInput> = {}): MatrixRenderRequestInput => ({
+  trims: ['Terra Base', 'Terra Limited'],
+  paints: ['rallye red', 'cobalt blue'],
+  settings: {},
+  metadata: { name: 'Range' },
+  ...overrides,
+});
+
+describe('a variant matrix request', () => {
+  it('takes every trim in every paint, trim by trim, at 720p with a few raster samples unless told', () => {
+    const parsed = matrixRenderRequestSchema.parse(request());
+    expect(parsed).toMatchObject({ resolutionPreset: '720p', antiAliasSpatial: 4, antiAliasTemporal: 1 });
+    expect(matrixVariants(parsed)).toEqual([
+      { trim: 'Terra Base', paint: 'rallye red' },
+      { trim: 'Terra Base', paint: 'cobalt blue' },
+      { trim: 'Terra Limited', paint: 'rallye red' },
+      { trim: 'Terra Limited', paint: 'cobalt blue' },
+    ]);
+  });
+
+  it('refuses an empty side, a name chosen twice (in any case) and more than a hundred stills, saying which', () => {
+    const issues = (input: MatrixRenderRequestInput) =>
+      matrixRenderRequestSchema.safeParse(input).error?.issues.map((issue) => issue.message) ?? [];
+    expect(issues(request({ trims: [] }))).toEqual(['choose at least one trim']);
+    expect(issues(request({ paints: ['Rallye Red', 'rallye red'] }))).toEqual(['must not name a paint twice']);
+    const many = (n: number, what: string) => Array.from({ length: n }, (_, i) => `${what} ${i}`);
+    expect(issues(request({ trims: many(5, 'trim'), paints: many(21, 'paint') }))).toEqual([
+      '5 trims × 21 paints make 105 stills; a matrix makes at most 100',
+    ]);
+    expect(issues(request({ trims: many(5, 'trim'), paints: many(20, 'paint') }))).toEqual([]);
+    expect(issues(request({ settings: undefined }))).toEqual([
+      'send the configuration settings or metadata.configId of a saved configuration',
+    ]);
+  });
+
+  it('names each image by its variant, and tells what was made', () => {
+    expect(matrixVariantFileName({ trim: 'Terra Base', paint: 'rallye red' }, 'jpg')).toBe(
+      'Terra Base - Rallye Red.jpg',
+    );
+    expect(MATRIX_MESSAGES.completed({ rendered: 2, cached: 1, notOffered: 1 })).toBe(
+      'Rendered 3 variants (1 from the render cache); 1 combination not offered on its trim',
+    );
+    expect(MATRIX_MESSAGES.completed({ rendered: 1, cached: 0, notOffered: 0 })).toBe('Rendered 1 variant');
+  });
+});
