@@ -85,7 +85,10 @@ export async function renderMatrix(
     const cached = (await parts.cache.find(cell.hash))?.[0];
     if (cached) cell.image = { bytes: await parts.cache.read(cached), contentType: cached.contentType };
   }
-  const toRender = wanted.filter((cell) => !cell.image);
+  // The scene's own trim first: changing trim rebuilds the car, and the engine goes back to the scene's after the job.
+  const toRender = wanted
+    .filter((cell) => !cell.image)
+    .sort((a, b) => Number(a.keys?.trim !== offered.current) - Number(b.keys?.trim !== offered.current));
   const cachedCount = wanted.length - toRender.length;
   if (toRender.length > 0) {
     const car = renderSceneOf(settings).car;
@@ -206,17 +209,20 @@ async function storeMatrix(
   return stored;
 }
 
-/** The engine's paints per trim, keys as it names them. */
-async function offeredPaints(remote: EngineRemote, signal: AbortSignal): Promise<Map<string, string[]>> {
-  const { paintOptions } = await remote.call('Get Trim Paint Option', {}, signal);
-  return new Map(Object.entries(paintOptions));
+/** The engine's paints per trim, keys as it names them, and the trim its scene is in. */
+async function offeredPaints(
+  remote: EngineRemote,
+  signal: AbortSignal,
+): Promise<{ paints: Map<string, string[]>; current: string }> {
+  const { paintOptions, current } = await remote.call('Get Trim Paint Option', {}, signal);
+  return { paints: new Map(Object.entries(paintOptions)), current };
 }
 
 /** The engine's own names of a variant's trim and paint (a request may differ in case), or undefined: not offered. */
-function engineKeys(offered: Map<string, string[]>, variant: MatrixVariant): MatrixVariant | undefined {
+function engineKeys(offered: { paints: Map<string, string[]> }, variant: MatrixVariant): MatrixVariant | undefined {
   const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-  const trim = [...offered.keys()].find((name) => same(name, variant.trim));
-  const paint = trim ? offered.get(trim)?.find((name) => same(name, variant.paint)) : undefined;
+  const trim = [...offered.paints.keys()].find((name) => same(name, variant.trim));
+  const paint = trim ? offered.paints.get(trim)?.find((name) => same(name, variant.paint)) : undefined;
   return trim && paint ? { trim, paint } : undefined;
 }
 
