@@ -2,7 +2,8 @@
 // submitted one by one as stills, through the service on the same engine in the same run. The matrix sets the
 // engine's scene up once and changes only trim and paint per variant; each still borrows the engine, resets it and
 // puts its whole configuration in. Combinations a trim does not offer are left out of both (the built-in car offers
-// 17 of the 27). `BENCH_MATRIX_SHEET=<file>` keeps the matrix's contact sheet.
+// 17 of the 27). Then a still asked again, answered from the render cache. `BENCH_MATRIX_SHEET=<file>` keeps the
+// matrix's contact sheet.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -97,6 +98,23 @@ try {
       `one matrix job ${(matrixMs / 1000).toFixed(1)} s (${(matrixMs / offered.length / 1000).toFixed(2)} s a variant) | ` +
       `${offered.length} stills one by one ${(stillsMs / 1000).toFixed(1)} s (${(stillsMs / offered.length / 1000).toFixed(2)} s each) | ` +
       `matrix / stills ${(matrixMs / stillsMs).toFixed(3)}×`,
+  );
+
+  // A still asked again: answered from the render cache, against the same still rendered in this run.
+  const [first] = offered;
+  const again = { ...RENDER, settings: { carConfig: first }, metadata: { name: 'Again' } };
+  const repeats = [];
+  for (let round = 0; round < 5; round += 1) {
+    const started = performance.now();
+    const job = await post(API_ROUTES.render.still, again, token);
+    if (job.status !== 'completed')
+      throw new Error(`the repeated still was not answered from the cache: ${job.status}`);
+    repeats.push(performance.now() - started);
+  }
+  const repeatMs = repeats.toSorted((a, b) => a - b)[2];
+  console.log(
+    `a still asked again, from the render cache: median of 5 ${repeatMs.toFixed(0)} ms, against ` +
+      `${(stillsMs / offered.length / 1000).toFixed(2)} s rendered (${(repeatMs / (stillsMs / offered.length)).toFixed(3)}×)`,
   );
 
   if (process.env.BENCH_MATRIX_SHEET) {

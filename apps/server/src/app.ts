@@ -44,6 +44,8 @@ import { ConfigStillRequests, ConfigStillStore } from './modules/render/config-s
 import { ModelPreviewRequests, ModelPreviewStore, requestBuiltInPreview } from './modules/render/model-previews.js';
 import { RenderedAssetPublisher } from './modules/render/render-publisher.js';
 import { RenderCache } from './modules/render/cache/render-cache.js';
+import { RenderCacheKeys } from './modules/render/cache/render-cache-keys.js';
+import { StillAnswers } from './modules/render/cache/still-answers.js';
 import { createEngineRenderRunner } from './modules/render/render-setup.js';
 import { RenderQueue } from './modules/render/render-queue.js';
 import type { RenderRunner } from './modules/render/render-runner.js';
@@ -173,16 +175,17 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   const presets = new PresetsService(database.db, uploads);
   const renderedAssets = new RenderedAssetsService(database.db, storage);
   const stills = new StillsRepository(database.db);
+  const renderPublisher = new RenderedAssetPublisher(
+    renderedAssets,
+    new ModelPreviewStore(database.db, storage),
+    new ConfigStillStore(stills, storage),
+  );
   const renderQueue = new RenderQueue({
     database,
     storage,
     log: app.log,
     settings: config.render,
-    publisher: new RenderedAssetPublisher(
-      renderedAssets,
-      new ModelPreviewStore(database.db, storage),
-      new ConfigStillStore(stills, storage),
-    ),
+    publisher: renderPublisher,
   });
   const previews = new ModelPreviewRequests(renderQueue, app.log);
   const configStills = new ConfigStillRequests(renderQueue, stills, app.log);
@@ -195,7 +198,21 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
     previews,
     quota,
   );
-  const render = new RenderService(renderQueue, configs, presets, quota);
+  // The job owner as a user: render links are signed, and cached renders keyed, with their access.
+  const renderOwner = async (id: string) => {
+    const row = await usersRepository.findById(id);
+    if (!row) throw new Error('the owner of this render no longer exists');
+    return toUser(row);
+  };
+  const renderCache = new RenderCache(database.db, storage);
+  const renderCacheKeys = RenderCacheKeys.of(config, assetModels, renderOwner);
+  const render = new RenderService(
+    renderQueue,
+    configs,
+    presets,
+    quota,
+    new StillAnswers({ cache: renderCache, keys: renderCacheKeys, queue: renderQueue, publisher: renderPublisher }),
+  );
   const mediaAccess =
     parts.mediaAccess ?? new LibraryMediaAccess({ uploads, configs, assetModels, renderedAssets, render });
   app.decorate('renderedAssets', renderedAssets);
@@ -206,15 +223,12 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
     // Render engines of their own, started only when a job needs one.
     const rendering = createEngineRenderRunner({
       config,
-      cache: new RenderCache(database.db, storage),
+      cache: renderCache,
+      keys: renderCacheKeys,
       log: app.log,
       assetModels,
       uploads,
-      owner: async (id) => {
-        const row = await usersRepository.findById(id);
-        if (!row) throw new Error('the owner of this render no longer exists');
-        return toUser(row);
-      },
+      owner: renderOwner,
       // Render engines run on this machine unless render hosts are configured (then ENGINE_FILES_URL is needed).
       filesUrl: () =>
         config.engines.filesUrl ?? (config.render.engineInstances.length === 0 ? listeningOrigin(app) : undefined),

@@ -10,6 +10,7 @@ import { ModelPreviewStore } from './modules/render/model-previews.js';
 import { RenderedAssetPublisher } from './modules/render/render-publisher.js';
 import { RenderQueue } from './modules/render/render-queue.js';
 import { RenderCache } from './modules/render/cache/render-cache.js';
+import { RenderCacheKeys } from './modules/render/cache/render-cache-keys.js';
 import { createEngineRenderRunner } from './modules/render/render-setup.js';
 import { RenderedAssetsService } from './modules/rendered-assets/rendered-assets.service.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
@@ -33,25 +34,28 @@ async function main(): Promise<void> {
   const storage = createBlobStore(config.storage);
   const authSecret = resolveAuthSecret(config.authSecret, config.dataDir);
   const users = new UsersRepository(database.db);
+  const owner = async (id: string) => {
+    const row = await users.findById(id);
+    if (!row) throw new Error('the owner of this render no longer exists');
+    return toUser(row);
+  };
+  const assetModels = new AssetModelsService(
+    database.db,
+    storage,
+    new SignedFileLinks(deriveSecret(authSecret, 'model-file-links')),
+  );
   const rendering = createEngineRenderRunner({
     config,
     cache: new RenderCache(database.db, storage),
+    keys: RenderCacheKeys.of(config, assetModels, owner),
     log,
-    assetModels: new AssetModelsService(
-      database.db,
-      storage,
-      new SignedFileLinks(deriveSecret(authSecret, 'model-file-links')),
-    ),
+    assetModels,
     uploads: new UploadsService(
       database.db,
       storage,
       new SignedFileLinks(deriveSecret(authSecret, 'upload-file-links')),
     ),
-    owner: async (id) => {
-      const row = await users.findById(id);
-      if (!row) throw new Error('the owner of this render no longer exists');
-      return toUser(row);
-    },
+    owner,
     filesUrl: () => config.engines.filesUrl,
   });
   const queue = new RenderQueue({

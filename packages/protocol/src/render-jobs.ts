@@ -255,6 +255,7 @@ export const RENDER_MESSAGES = {
   queued: 'Waiting for a render worker',
   started: 'Rendering',
   completed: 'Render completed',
+  fromCache: 'Render completed (from the render cache: the same still was rendered before)',
   cancelling: 'Cancelling',
   jobNotFound: 'Render job not found',
   workerLost: (attempt: number, of: number) =>

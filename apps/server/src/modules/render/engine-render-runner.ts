@@ -31,9 +31,11 @@ import {
 } from './render-runner.js';
 import { CONFIG_STILL_OUTPUT } from './config-stills.js';
 import { MODEL_PREVIEW } from './model-previews.js';
-import type { RenderCache } from './cache/render-cache.js';
+import type { CachedFile, RenderCache } from './cache/render-cache.js';
+import type { RenderCacheKeys } from './cache/render-cache-keys.js';
+import { stillFileName } from './cache/still-answers.js';
 import { renderMatrix } from './matrix/matrix-render.js';
-import { loadCar, prepareScene, renderSceneOf, type RenderSceneLinks } from './render-scene.js';
+import { loadCar, prepareScene, renderSceneOf, stillEngineSettings, type RenderSceneLinks } from './render-scene.js';
 import { makeThumbnail } from './thumbnail.js';
 
 /** Progress of a job, 0–100: the scene takes the first steps, the engine's render most, storing the rest. */
@@ -43,9 +45,9 @@ export interface EngineRenderRunnerOptions {
   engines: RenderEnginePool;
   links: RenderSceneLinks;
   ffmpegPath: string;
+  /** Where stills and matrix variants are kept as they are rendered, and what keys them. */
   cache: RenderCache;
-  /** The engines' version, part of every cached render's key. */
-  engineVersion: string;
+  keys: RenderCacheKeys;
 }
 
 /**
@@ -76,25 +78,20 @@ export class EngineRenderRunner implements RenderRunner {
         case 'configStill':
           return await this.configStill(lease.remote, context);
         case 'still':
-          return await this.still(lease.remote, job, context);
+          return await this.still(lease.remote, job, parsed.data, context);
         case 'video':
           return await this.video(lease.remote, job, context);
         case 'matrix':
           return await renderMatrix(lease.remote, job.request, parsed.data, context, {
             cache: this.options.cache,
-            engineVersion: this.options.engineVersion,
-            modelStamp: await this.modelStamp(job.ownerId, parsed.data),
+            engineVersion: this.options.keys.engineVersion,
+            modelStamp: await this.options.keys.modelStamp(job.ownerId, parsed.data),
           });
       }
     } finally {
       // The engine resets while the job is recorded: the next job waits for it, this one need not.
       void lease.release();
     }
-  }
-
-  private async modelStamp(ownerId: string, settings: SavedConfigSettings): Promise<string | null> {
-    const car = renderSceneOf(settings).car;
-    return car === null ? null : this.options.links.modelStamp(ownerId, car);
   }
 
   /**
@@ -170,58 +167,54 @@ export class EngineRenderRunner implements RenderRunner {
     return makeThumbnail(Buffer.from(Data, 'base64'), settings.Width, height);
   }
 
+  /** A still's layers and thumbnail, kept in the render cache as well: the same still asked again is copied. */
   private async still(
     remote: EngineRemote,
     job: Extract<RenderJobWork, { kind: 'still' }>,
+    settings: SavedConfigSettings,
     context: RenderContext,
   ): Promise<StoredRenderOutput[]> {
     const { request } = job;
     const size = requestedResolution(request);
     const outputs: EngineRenderOutput[] = [];
-    await followEngineRender(
-      remote,
-      {
-        Width: size.width,
-        Height: size.height,
-        Format: request.imageFormat,
-        SpatialSamples: request.antiAliasSpatial,
-        TemporalSamples: request.antiAliasTemporal,
-        Quality: request.quality,
-        RenderType: request.renderType,
-        Passes: request.selectedPasses,
-        ShadowMode: request.carShadowMode,
-      },
-      context,
-      (output) => {
-        outputs.push(output);
-        return Promise.resolve();
-      },
-    );
+    await followEngineRender(remote, stillEngineSettings(request), context, (output) => {
+      outputs.push(output);
+      return Promise.resolve();
+    });
     context.onProgress(RENDER_FILES_PROGRESS, 'Writing the files');
-    const stored: StoredRenderOutput[] = [];
-    const stem = safeFileName(request.metadata.name, 'render');
+    const files: CachedFile[] = [];
     let thumbnail: Promise<Buffer> | undefined;
     for (const output of outputs) {
       const { Data } = await remote.call('ReadRenderOutput', { Path: output.Path }, context.signal);
       const image = Buffer.from(Data, 'base64');
       if (output.Layer === 'Beauty') {
-        // Made while the other layers are read and stored; awaited below, so a failure is not lost meanwhile.
+        // Made while the other layers are read; awaited below, so a failure is not lost meanwhile.
         thumbnail = makeThumbnail(image, RENDER_THUMBNAIL_WIDTH);
         thumbnail.catch(() => undefined);
       }
-      const extension = output.MimeType === 'image/jpeg' ? 'jpg' : 'png';
-      stored.push(
-        await context.writeOutput({
-          name: `${stem}-${output.Layer}.${extension}`,
-          kind: output.Layer,
-          contentType: output.MimeType,
-          body: Readable.from([image]),
-          ...size,
-        }),
-      );
+      const contentType = output.MimeType;
+      files.push({ name: output.Layer, kind: output.Layer, contentType, body: image, ...size });
     }
     if (!thumbnail) throw new RenderFailure('The render engine made no Beauty image');
-    stored.push(await this.storeThumbnail(await thumbnail, stem, context));
+    files.push({
+      name: RENDER_THUMBNAIL_KIND,
+      kind: RENDER_THUMBNAIL_KIND,
+      contentType: 'image/jpeg',
+      body: await thumbnail,
+    });
+    const stem = safeFileName(request.metadata.name, 'render');
+    const stored: StoredRenderOutput[] = [];
+    for (const file of files) {
+      stored.push(
+        await context.writeOutput({ ...file, name: stillFileName(stem, file), body: Readable.from([file.body]) }),
+      );
+    }
+    const hash = await this.options.keys.still(job.ownerId, request, settings);
+    await this.options.cache.keep(
+      hash,
+      renderSceneOf(settings).car,
+      files.map((file) => ({ ...file, name: stillFileName('still', file) })),
+    );
     return stored;
   }
 

@@ -10,11 +10,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   API_ROUTES,
   MATRIX_ITEM_KINDS,
+  RENDER_MESSAGES,
   framesOf,
   pathTo,
   RENDER_THUMBNAIL_KIND,
   type Preset,
   type RenderedAssetItem,
+  type RenderJob,
   type StillRenderRequestInput,
   type VideoRenderRequestInput,
 } from '@autostudio/protocol';
@@ -200,6 +202,32 @@ describe('renders on a render engine', () => {
       const beauty = jpg.items.find((item) => item.kind === 'Beauty');
       expect(beauty).toMatchObject({ contentType: 'image/jpeg', width: 192, height: 108 });
       expect((await probe(await file(beauty?.url ?? ''), 'jpg')).streams[0]).toMatchObject({ width: 192, height: 108 });
+    },
+  );
+
+  it(
+    'answers a still asked again from the render cache at once, under the new name, with the same pixels',
+    { timeout: 120_000 },
+    async () => {
+      const request = still({ imageFormat: 'JPG', customResolution: { width: 128, height: 72 } });
+      const first = await itemsOf(await finished(await start(API_ROUTES.render.still, request)));
+      const again = await call('POST', API_ROUTES.render.still, { ...request, metadata: { name: 'Again' } });
+      expect(again.statusCode).toBe(202);
+      // Completed in the answer itself: nothing was queued.
+      const job = again.json<RenderJob>();
+      expect(job).toMatchObject({ status: 'completed', progress: 100, message: RENDER_MESSAGES.fromCache });
+      const { asset, items } = await itemsOf(job);
+      expect(asset.name).toBe('Again');
+      expect(items.map((item) => item.fileName).sort()).toEqual(['Again-Beauty.jpg', 'Again-thumbnail.jpg']);
+      const beauty = (found: RenderedAssetItem[]) => file(found.find((item) => item.kind === 'Beauty')?.url ?? '');
+      expect((await beauty(items)).equals(await beauty(first.items))).toBe(true);
+      // Another paint is another picture: it renders.
+      const other = await start(API_ROUTES.render.still, {
+        ...request,
+        settings: { carConfig: { paint: 'rallye red' } },
+      });
+      expect((await statusOf(other)).status).not.toBe('completed');
+      expect((await finished(other)).message).toBe(RENDER_MESSAGES.completed);
     },
   );
 

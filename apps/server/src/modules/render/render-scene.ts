@@ -1,5 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { POLLING, toEngineConfig, type EngineConfigSettings, type SavedConfigSettings } from '@autostudio/protocol';
+import {
+  POLLING,
+  requestedResolution,
+  toEngineConfig,
+  type EngineConfigSettings,
+  type RenderJobSettingsInput,
+  type SavedConfigSettings,
+  type StillRenderRequest,
+} from '@autostudio/protocol';
 import type { EngineRemote } from './engine-remote.js';
 import { RenderFailure } from './render-runner.js';
 
@@ -7,8 +15,6 @@ import { RenderFailure } from './render-runner.js';
 export interface RenderSceneLinks {
   /** The model file of an asset model; null for the built-in car (every engine's default scene). */
   modelUrl(ownerId: string, assetModelId: string): Promise<string | null>;
-  /** The asset model as it is now, as text that changes whenever its file or version does (the render cache's key). */
-  modelStamp(ownerId: string, assetModelId: string): Promise<string>;
   imageUrl(ownerId: string, uploadId: string): Promise<string>;
 }
 
@@ -60,9 +66,11 @@ export function renderSceneOf(settings: SavedConfigSettings): RenderScene {
   const { Camera, ...rest } = toEngineConfig(settings);
   const engineSettings: EngineConfigSettings = rest;
   if (Camera) {
+    // The guide and its opacity are the viewport's; a camera of nothing else is no camera.
     const camera = { ...Camera };
     delete camera.CompositionGuide;
-    engineSettings.Camera = camera;
+    delete camera.CompositionOpacity;
+    if (Object.keys(camera).length > 0) engineSettings.Camera = camera;
   }
   return {
     car: settings.app?.product?.id ?? null,
@@ -87,4 +95,21 @@ export async function loadCar(remote: EngineRemote, url: string, signal: AbortSi
     await sleep(POLLING.productDownloadMs, undefined, { signal });
   }
   throw new RenderFailure("The car's model did not download in time");
+}
+
+/** What a render engine is asked to render for a still request (its StartRenderJob settings). */
+export function stillEngineSettings(request: StillRenderRequest): RenderJobSettingsInput {
+  const size = requestedResolution(request);
+  return {
+    Width: size.width,
+    Height: size.height,
+    Format: request.imageFormat,
+    SpatialSamples: request.antiAliasSpatial,
+    TemporalSamples: request.antiAliasTemporal,
+    Quality: request.quality,
+    RenderType: request.renderType,
+    // A Multi Pass render's passes in a fixed order: the same passes chosen in another order make the same files.
+    Passes: request.renderType === 'Multi Pass' ? [...request.selectedPasses].sort() : [],
+    ShadowMode: request.carShadowMode,
+  };
 }

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { BUILT_IN_PRODUCT, type User } from '@autostudio/protocol';
 import type { AppConfig } from '../../config.js';
@@ -11,6 +9,7 @@ import type { UploadsService } from '../uploads/uploads.service.js';
 import { EngineRenderRunner } from './engine-render-runner.js';
 import { RenderEnginePool } from './render-engines.js';
 import type { RenderCache } from './cache/render-cache.js';
+import type { RenderCacheKeys } from './cache/render-cache-keys.js';
 import type { RenderSceneLinks } from './render-scene.js';
 
 export interface RenderRunnerContext {
@@ -23,25 +22,10 @@ export interface RenderRunnerContext {
   /** Where render engines fetch this server's signed links; undefined when nobody set it and nothing listens. */
   filesUrl: () => string | undefined;
   engineCli?: string | undefined;
-  /** Where a matrix's variants are kept and found again. */
+  /** Where finished renders are kept and found again, and what keys them. */
   cache: RenderCache;
+  keys: RenderCacheKeys;
 }
-
-/**
- * What the render cache knows of the engines' version: the reference engine is released with this server, so its
- * version is the server's; render hosts (Unreal) do not tell theirs over the Remote Control API, so their addresses
- * stand in (a new host renders anew).
- */
-function engineVersion(config: RenderRunnerContext['config']): string {
-  const { engineInstances } = config.render;
-  return engineInstances.length > 0 ? `hosts ${[...engineInstances].sort().join(',')}` : `reference ${SERVER_VERSION}`;
-}
-
-const SERVER_VERSION = (
-  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as {
-    version: string;
-  }
-).version;
 
 /**
  * The render engines of this process: RENDER_ENGINE_INSTANCES (render hosts, e.g. Unreal with Movie Render Queue)
@@ -94,11 +78,6 @@ export function createEngineRenderRunner(context: RenderRunnerContext): {
         throw error;
       }
     },
-    modelStamp: async (ownerId, assetModelId) => {
-      const model = await context.assetModels.get(await context.owner(ownerId), assetModelId);
-      // A version's file never changes (a new file is a new version); its settings may. Its name and such draw nothing.
-      return JSON.stringify([model.id, model.version, model.fileName, model.fileSize, model.settings]);
-    },
     imageUrl: async (ownerId, uploadId) =>
       (await context.uploads.engineLink(await context.owner(ownerId), uploadId, origin())).url,
   };
@@ -108,7 +87,7 @@ export function createEngineRenderRunner(context: RenderRunnerContext): {
       links,
       ffmpegPath: context.config.render.ffmpegPath,
       cache: context.cache,
-      engineVersion: engineVersion(context.config),
+      keys: context.keys,
     }),
     engines,
   };

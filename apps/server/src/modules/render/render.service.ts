@@ -36,6 +36,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.js
 import { mediaUrl } from '../../storage/media-url.js';
 import type { ConfigsService } from '../configs/configs.service.js';
 import type { PresetsService } from '../presets/presets.service.js';
+import type { StillAnswers } from './cache/still-answers.js';
 import type { RenderQueue } from './render-queue.js';
 import type { StorageQuota } from '../storage-quota/storage-quota.service.js';
 import type { StoredRenderOutput, StoredVideoRequest } from './render-runner.js';
@@ -69,12 +70,20 @@ export class RenderService {
     private readonly presets: PresetsService,
     /** Renders are refused while their user's files take the whole storage quota; absent: no limit. */
     private readonly quota?: StorageQuota,
+    /** Stills found in the render cache, answered at once; absent: every still is rendered. */
+    private readonly answers?: StillAnswers,
   ) {}
 
   async startStill(user: User, request: StillRenderRequest): Promise<RenderJob> {
     this.assertMayRender(user);
     this.assertAffordable(request, 1);
-    return this.enqueue(user, 'still', await this.withScene(user, request));
+    const scened = await this.withScene(user, request);
+    if (this.answers) {
+      await this.quota?.assertNotFull(user.id);
+      const answered = await this.answers.answer(user, scened);
+      if (answered) return toRenderJob(answered);
+    }
+    return this.enqueue(user, 'still', scened);
   }
 
   /** Every trim × paint chosen as one job: it counts as one against the user's queue, its stills against the cost. */
