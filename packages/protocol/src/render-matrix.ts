@@ -100,4 +100,5 @@ export const MATRIX_MESSAGES = {
   cachedVariant: (index: number, of: number, variant: MatrixVariant) =>
     `Variant ${index} of ${of} from the render cache: ${variant.trim} · ${variant.paint}`,
   packing: 'Making the contact sheet and the ZIP',
+  startFailed: 'Failed to start the variant matrix',
 } as const;

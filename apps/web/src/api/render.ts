@@ -3,6 +3,7 @@ import {
   API_ROUTES,
   renderEstimatesSchema,
   renderJobSchema,
+  type MatrixRenderRequestInput,
   type RenderJob,
   type StillRenderRequestInput,
   type VideoRenderRequestInput,
@@ -29,6 +30,11 @@ export function startStillRender(request: StillRenderRequestInput): Promise<Rend
 /** POST /render-video-workflow: queues a video; answers the queued job. */
 export function startVideoRender(request: VideoRenderRequestInput): Promise<RenderJob> {
   return serverCall('post', API_ROUTES.render.video, { body: request, schema: renderJobSchema });
+}
+
+/** POST /render-matrix-workflow: queues every chosen trim × paint as one job; answers the queued job. */
+export function startMatrixRender(request: MatrixRenderRequestInput): Promise<RenderJob> {
+  return serverCall('post', API_ROUTES.render.matrix, { body: request, schema: renderJobSchema });
 }
 
 /** GET /render-workflow-status/{jobId}: the job's status, progress, message, error and outputs. */

@@ -1,4 +1,4 @@
-import { Aperture, Clapperboard, Images } from 'lucide-react';
+import { Aperture, Clapperboard, Grid3x3, Images } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { canCreate, MAX_LIST_LIMIT, type Preset } from '@autostudio/protocol';
 import { Button } from '@/components/ui/button';
@@ -17,6 +17,9 @@ const RenderDialog = lazy(() =>
 const VideoDialog = lazy(() =>
   import('@/features/render/components/video-dialog').then((m) => ({ default: m.VideoDialog })),
 );
+const MatrixDialog = lazy(() =>
+  import('@/features/render/components/matrix-dialog').then((m) => ({ default: m.MatrixDialog })),
+);
 const GallerySheet = lazy(() => import('./gallery-sheet').then((m) => ({ default: m.GallerySheet })));
 const RenderProgressPanel = lazy(() =>
   import('@/features/render/components/render-progress-panel').then((m) => ({ default: m.RenderProgressPanel })),
@@ -31,10 +34,10 @@ const loadSequences = async (): Promise<Preset[]> => {
   return (await listPresets({ page: 1, limit: MAX_LIST_LIMIT, type: 'animation' })).items;
 };
 
-type OpenDialog = 'render' | 'video' | null;
+type OpenDialog = 'render' | 'video' | 'matrix' | null;
 
 /**
- * The studio toolbar's render controls, beside Save: Render (a still), Video and Gallery. A guest, who may create no
+ * The studio toolbar's render controls, beside Save: Render (a still), Video, Matrix (trims × paints) and Gallery. A guest, who may create no
  * rendered asset, gets neither Render nor Video (issue 17 item 7), only the gallery of what is shared with them;
  * Render and Video wait for the engine to be read.
  */
@@ -84,6 +87,16 @@ export function RenderToolbar() {
             <Clapperboard aria-hidden />
             Video
           </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={!engineIsReady}
+            onClick={() => setOpen('matrix')}
+            title="Render every chosen trim in every chosen paint, with a contact sheet and a ZIP"
+          >
+            <Grid3x3 aria-hidden />
+            Matrix
+          </Button>
         </>
       )}
       <Button
@@ -102,6 +115,15 @@ export function RenderToolbar() {
           <RenderDialog
             open
             onOpenChange={onOpenChange('render')}
+            collect={collect}
+            metadataDefaults={metadataDefaults}
+            configId={configId}
+          />
+        )}
+        {open === 'matrix' && (
+          <MatrixDialog
+            open
+            onOpenChange={onOpenChange('matrix')}
             collect={collect}
             metadataDefaults={metadataDefaults}
             configId={configId}

@@ -37,7 +37,7 @@ export interface MatrixParts {
 interface MatrixCell {
   variant: MatrixVariant;
   /** The engine's own names of the trim and paint; undefined: the trim does not offer the paint. */
-  keys: MatrixVariant | undefined;
+  names: MatrixVariant | undefined;
   hash: string;
   image?: { bytes: Buffer; contentType: string };
 }
@@ -68,17 +68,17 @@ export async function renderMatrix(
   };
   const offered = await offeredPaints(remote, context.signal);
   const cells: MatrixCell[] = matrixVariants(request).map((variant) => {
-    const keys = engineKeys(offered, variant);
-    const carConfig = { ...settings.carConfig, ...(keys && { trim: keys.trim, paint: keys.paint }) };
+    const names = engineNames(offered, variant);
+    const carConfig = { ...settings.carConfig, ...(names && { trim: names.trim, paint: names.paint }) };
     const hash = renderCacheHash({
       scene: renderSceneOf({ ...settings, carConfig }),
       modelStamp: parts.modelStamp,
       render,
       engineVersion: parts.engineVersion,
     });
-    return { variant, keys, hash };
+    return { variant, names, hash };
   });
-  const wanted = cells.filter((cell) => cell.keys);
+  const wanted = cells.filter((cell) => cell.names);
   if (wanted.length === 0) throw new RenderFailure(MATRIX_MESSAGES.noneOffered);
 
   for (const cell of wanted) {
@@ -88,7 +88,7 @@ export async function renderMatrix(
   // The scene's own trim first: changing trim rebuilds the car, and the engine goes back to the scene's after the job.
   const toRender = wanted
     .filter((cell) => !cell.image)
-    .sort((a, b) => Number(a.keys?.trim !== offered.current) - Number(b.keys?.trim !== offered.current));
+    .sort((a, b) => Number(a.names?.trim !== offered.current) - Number(b.names?.trim !== offered.current));
   const cachedCount = wanted.length - toRender.length;
   if (toRender.length > 0) {
     const car = renderSceneOf(settings).car;
@@ -118,7 +118,7 @@ async function renderVariants(
   const total = cells.length + parts.cachedCount;
   await followEngineRender(
     remote,
-    { ...render, Variants: cells.map(({ keys }) => ({ Trim: keys?.trim ?? '', Paint: keys?.paint ?? '' })) },
+    { ...render, Variants: cells.map(({ names }) => ({ Trim: names?.trim ?? '', Paint: names?.paint ?? '' })) },
     context,
     async (output) => {
       const cell = output.Frame === null ? undefined : cells[output.Frame];
@@ -209,7 +209,7 @@ async function storeMatrix(
   return stored;
 }
 
-/** The engine's paints per trim, keys as it names them, and the trim its scene is in. */
+/** The engine's paints per trim, by the names it gives them, and the trim its scene is in. */
 async function offeredPaints(
   remote: EngineRemote,
   signal: AbortSignal,
@@ -219,7 +219,7 @@ async function offeredPaints(
 }
 
 /** The engine's own names of a variant's trim and paint (a request may differ in case), or undefined: not offered. */
-function engineKeys(offered: { paints: Map<string, string[]> }, variant: MatrixVariant): MatrixVariant | undefined {
+function engineNames(offered: { paints: Map<string, string[]> }, variant: MatrixVariant): MatrixVariant | undefined {
   const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
   const trim = [...offered.paints.keys()].find((name) => same(name, variant.trim));
   const paint = trim ? offered.paints.get(trim)?.find((name) => same(name, variant.paint)) : undefined;

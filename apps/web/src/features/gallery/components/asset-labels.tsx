@@ -1,4 +1,4 @@
-import type { RenderedAsset, RenderedAssetItem } from '@autostudio/protocol';
+import { MATRIX_ITEM_KINDS, type RenderedAsset, type RenderedAssetItem } from '@autostudio/protocol';
 import { cn } from '@/lib/cn';
 
 /** The render service records a video's type as "video" and a still's as "image". */
@@ -7,24 +7,53 @@ export const isVideo = (asset: Pick<RenderedAsset, 'type'>): boolean => asset.ty
 export const isVideoItem = (item: Pick<RenderedAssetItem, 'contentType'>): boolean =>
   item.contentType.startsWith('video/');
 
-/** A file's name in the viewer: its pass or layer (Beauty, Depth, Car…), or Video. */
-export const itemLabel = (item: RenderedAssetItem): string => (isVideoItem(item) ? 'Video' : item.kind);
+/** A variant matrix: its images, a contact sheet and a ZIP (issue 34). */
+export const isMatrix = (asset: Pick<RenderedAsset, 'type'>): boolean => asset.type === 'matrix';
+
+export const isArchiveItem = (item: Pick<RenderedAssetItem, 'contentType'>): boolean =>
+  item.contentType === 'application/zip';
+
+/** A file's name in the viewer: its pass or layer (Beauty, Depth, Car…), Video, or a matrix's variant by its name. */
+export function itemLabel(item: RenderedAssetItem): string {
+  if (isVideoItem(item)) return 'Video';
+  if (item.kind === MATRIX_ITEM_KINDS.variant) return item.fileName.replace(/\.[a-z]+$/i, '');
+  if (item.kind === MATRIX_ITEM_KINDS.contactSheet) return 'Contact sheet';
+  if (isArchiveItem(item)) return 'ZIP';
+  return item.kind;
+}
+
+/** A matrix's contact sheet first, its images, and the ZIP last; any other render's files as it wrote them. */
+export function viewerOrder(items: RenderedAssetItem[]): RenderedAssetItem[] {
+  const rank = (item: RenderedAssetItem) =>
+    item.kind === MATRIX_ITEM_KINDS.contactSheet ? 0 : isArchiveItem(item) ? 2 : 1;
+  return [...items].sort((a, b) => rank(a) - rank(b));
+}
+
+const BADGES = {
+  video: { label: 'Video', className: 'bg-violet-600/90 text-white' },
+  matrix: { label: 'Matrix', className: 'bg-amber-600/90 text-white' },
+  still: { label: 'Still', className: 'bg-sky-700/90 text-white' },
+} as const;
+
+/** What a render is, in words: Still, Video or Matrix. */
+export const assetKind = (asset: Pick<RenderedAsset, 'type'>): string =>
+  BADGES[isVideo(asset) ? 'video' : isMatrix(asset) ? 'matrix' : 'still'].label;
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 export const formatRenderDate = (iso: string): string => dateFormat.format(new Date(iso));
 
-/** Still or Video, over a thumbnail's corner. */
+/** Still, Video or Matrix, over a thumbnail's corner. */
 export function TypeBadge({ asset, className }: { asset: Pick<RenderedAsset, 'type'>; className?: string }) {
-  const video = isVideo(asset);
+  const badge = BADGES[isVideo(asset) ? 'video' : isMatrix(asset) ? 'matrix' : 'still'];
   return (
     <span
       className={cn(
         'rounded px-1.5 py-0.5 text-[10px] font-medium uppercase tracking-wide',
-        video ? 'bg-violet-600/90 text-white' : 'bg-sky-700/90 text-white',
+        badge.className,
         className,
       )}
     >
-      {video ? 'Video' : 'Still'}
+      {badge.label}
     </span>
   );
 }

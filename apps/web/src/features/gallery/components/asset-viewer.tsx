@@ -1,4 +1,4 @@
-import { Download, Pencil, Share2, Trash2 } from 'lucide-react';
+import { Download, FileArchive, Pencil, Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { formatBytes, type RenderedAssetItem } from '@autostudio/protocol';
 import { ErrorAlert } from '@/components/ui/alert';
@@ -7,7 +7,16 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Segmented } from '@/components/ui/segmented';
 import { Spinner } from '@/components/ui/spinner';
 import type { GalleryViewer } from '../hooks/use-gallery';
-import { formatRenderDate, isVideo, isVideoItem, itemLabel, TypeBadge } from './asset-labels';
+import {
+  assetKind,
+  formatRenderDate,
+  isArchiveItem,
+  isVideo,
+  isVideoItem,
+  itemLabel,
+  TypeBadge,
+  viewerOrder,
+} from './asset-labels';
 
 export interface AssetViewerProps {
   viewer: GalleryViewer;
@@ -35,10 +44,11 @@ const checkerboard = {
  * controls, each file's download; rename, share and delete for whoever may.
  */
 export function AssetViewer({ viewer, mayManage, onClose, onRename, onShare, onDelete }: AssetViewerProps) {
-  const { asset, items, isLoading, error } = viewer;
+  const { asset, isLoading, error } = viewer;
+  const items = viewerOrder(viewer.items);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = items.find((item) => item.id === selectedId) ?? items[0];
-  const kind = isVideo(asset) ? 'Video' : 'Still';
+  const kind = assetKind(asset);
 
   return (
     <Dialog open onOpenChange={(next) => !next && onClose()}>
@@ -106,6 +116,14 @@ export function AssetViewer({ viewer, mayManage, onClose, onRename, onShare, onD
 }
 
 function Stage({ item, name, poster }: { item: RenderedAssetItem; name: string; poster: string | null }) {
+  if (isArchiveItem(item))
+    return (
+      <div className="flex flex-col items-center gap-2 rounded-md bg-surface/90 px-6 py-5 text-center">
+        <FileArchive className="size-8 text-muted-foreground" aria-hidden />
+        <p className="text-sm text-foreground">{item.fileName}</p>
+        <p className="text-xs text-muted-foreground">Every image of the matrix, named by its variant.</p>
+      </div>
+    );
   if (isVideoItem(item))
     return (
       // The render has no captions to offer: it is a silent camera move.

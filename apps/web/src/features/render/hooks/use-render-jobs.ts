@@ -2,15 +2,24 @@ import { queryOptions, useQueries, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo } from 'react';
 import { toast } from '@/lib/toast';
 import {
+  MATRIX_MESSAGES,
   POLLING,
   RENDER_MESSAGES,
   STATE_MESSAGES,
   type RenderJob,
+  type MatrixRenderRequestInput,
   type RenderJobKind,
   type StillRenderRequestInput,
   type VideoRenderRequestInput,
 } from '@autostudio/protocol';
-import { cancelRenderJob, fetchRenderStatus, renderKeys, startStillRender, startVideoRender } from '@/api/render';
+import {
+  cancelRenderJob,
+  fetchRenderStatus,
+  renderKeys,
+  startMatrixRender,
+  startStillRender,
+  startVideoRender,
+} from '@/api/render';
 import { renderedAssetKeys } from '@/api/rendered-assets';
 import { ApiError } from '@/lib/api-client';
 import { cancellingView, failedView, isRunning, nextView, STARTING, type RenderJobView } from '../lib/render-job-view';
@@ -137,6 +146,8 @@ export function useStartRender() {
         start('still', request.metadata.name, () => startStillRender(request), STATE_MESSAGES.startRenderFailed),
       startVideo: (request: VideoRenderRequestInput) =>
         start('video', request.metadata.name, () => startVideoRender(request), STATE_MESSAGES.startVideoRenderFailed),
+      startMatrix: (request: MatrixRenderRequestInput) =>
+        start('matrix', request.metadata.name, () => startMatrixRender(request), MATRIX_MESSAGES.startFailed),
     };
   }, [client]);
 }

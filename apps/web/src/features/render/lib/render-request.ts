@@ -6,6 +6,7 @@ import {
   renderSamples,
   type RenderMetadata,
   type SavedConfigSettings,
+  type MatrixRenderRequestInput,
   type StillRenderRequestInput,
   type VideoRenderRequestInput,
 } from '@autostudio/protocol';
@@ -66,6 +67,26 @@ export function videoRenderRequest(
     videoFormat: settings.videoFormat,
     antiAliasSpatial: settings.antiAliasSpatial,
     antiAliasTemporal: settings.antiAliasTemporal,
+    quality: settings.quality,
+    settings: scene,
+    metadata,
+  };
+}
+
+/** POST /render-matrix-workflow's body: the still dialog's look and size for every trim × paint chosen. */
+export function matrixRenderRequest(
+  settings: StillSettings,
+  variants: { trims: string[]; paints: string[] },
+  metadata: RenderMetadataFields,
+  scene: SavedConfigSettings,
+): MatrixRenderRequestInput {
+  return {
+    ...variants,
+    ...size(settings),
+    imageFormat: settings.imageFormat,
+    antiAliasSpatial: settings.antiAliasSpatial,
+    antiAliasTemporal: settings.antiAliasTemporal,
+    carShadowMode: settings.carShadowMode,
     quality: settings.quality,
     settings: scene,
     metadata,

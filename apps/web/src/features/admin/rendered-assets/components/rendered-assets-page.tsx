@@ -29,7 +29,8 @@ const LIST: ListSpec<RenderedAssetFilter> = {
 };
 
 /** The render service records a still's type as "image" and a video's as "video". */
-const typeLabel = (type: string) => (type === 'video' ? 'Video' : type === 'image' ? 'Still' : type);
+const typeLabel = (type: string) =>
+  type === 'video' ? 'Video' : type === 'image' ? 'Still' : type === 'matrix' ? 'Matrix' : type;
 
 type Open = { dialog: 'view' | 'edit' | 'share' | 'delete'; asset: RenderedAsset } | null;
 
