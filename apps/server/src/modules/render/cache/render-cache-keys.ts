@@ -45,6 +45,7 @@ export class RenderCacheKeys {
   /** The key of a still of these settings. */
   async still(ownerId: string, request: StillRenderRequest, settings: SavedConfigSettings): Promise<string> {
     return renderCacheHash({
+      files: 'still',
       scene: renderSceneOf(settings),
       modelStamp: await this.modelStamp(ownerId, settings),
       render: stillEngineSettings(request),

@@ -20,7 +20,7 @@ import { renderCacheHash, type RenderCache } from '../cache/render-cache.js';
 import type { EngineRemote } from '../engine-remote.js';
 import { followEngineRender } from '../engine-render-job.js';
 import { RenderFailure, type RenderContext, type StoredRenderOutput } from '../render-runner.js';
-import { renderSceneOf } from '../render-scene.js';
+import { renderSceneOf, stillEngineSettings } from '../render-scene.js';
 import { makeThumbnail } from '../thumbnail.js';
 import { makeContactSheet } from './contact-sheet.js';
 import { makeVariantZip } from './variant-zip.js';
@@ -56,21 +56,14 @@ export async function renderMatrix(
   parts: MatrixParts,
 ): Promise<StoredRenderOutput[]> {
   const size = requestedResolution(request);
-  const render: RenderJobSettingsInput = {
-    Width: size.width,
-    Height: size.height,
-    Format: request.imageFormat,
-    SpatialSamples: request.antiAliasSpatial,
-    TemporalSamples: request.antiAliasTemporal,
-    Quality: request.quality,
-    RenderType: 'Default',
-    ShadowMode: request.carShadowMode,
-  };
+  // A still of the Beauty alone: the passes and layers of a Multi Pass render are no part of a matrix.
+  const render = stillEngineSettings({ ...request, renderType: 'Default', selectedPasses: [] });
   const offered = await offeredPaints(remote, context.signal);
   const cells: MatrixCell[] = matrixVariants(request).map((variant) => {
     const names = engineNames(offered, variant);
     const carConfig = { ...settings.carConfig, ...(names && { trim: names.trim, paint: names.paint }) };
     const hash = renderCacheHash({
+      files: 'matrix variant',
       scene: renderSceneOf({ ...settings, carConfig }),
       modelStamp: parts.modelStamp,
       render,

@@ -32,6 +32,16 @@ const size = (settings: StillSettings | VideoSettings) =>
     ? { resolutionPreset: settings.resolutionPreset, customResolution: settings.customResolution }
     : { resolutionPreset: settings.resolutionPreset };
 
+/** What a still and a matrix share: size, format, samples, shadows and quality (the image dialog's). */
+const imageFields = (settings: StillSettings) => ({
+  ...size(settings),
+  imageFormat: settings.imageFormat,
+  antiAliasSpatial: settings.antiAliasSpatial,
+  antiAliasTemporal: settings.antiAliasTemporal,
+  carShadowMode: settings.carShadowMode,
+  quality: settings.quality,
+});
+
 /** POST /render-workflow's body: the dialog's settings, the studio as it is now, and the metadata. */
 export function stillRenderRequest(
   settings: StillSettings,
@@ -42,12 +52,7 @@ export function stillRenderRequest(
     renderType: settings.renderType,
     // The passes matter to a Multi Pass render only; the others send none.
     selectedPasses: settings.renderType === 'Multi Pass' ? settings.selectedPasses : [],
-    ...size(settings),
-    imageFormat: settings.imageFormat,
-    antiAliasSpatial: settings.antiAliasSpatial,
-    antiAliasTemporal: settings.antiAliasTemporal,
-    carShadowMode: settings.carShadowMode,
-    quality: settings.quality,
+    ...imageFields(settings),
     settings: scene,
     metadata,
   };
@@ -73,24 +78,14 @@ export function videoRenderRequest(
   };
 }
 
-/** POST /render-matrix-workflow's body: the still dialog's look and size for every trim × paint chosen. */
+/** POST /render-matrix-workflow's body: the image dialog's look and size for every trim × paint chosen. */
 export function matrixRenderRequest(
   settings: StillSettings,
   variants: { trims: string[]; paints: string[] },
   metadata: RenderMetadataFields,
   scene: SavedConfigSettings,
 ): MatrixRenderRequestInput {
-  return {
-    ...variants,
-    ...size(settings),
-    imageFormat: settings.imageFormat,
-    antiAliasSpatial: settings.antiAliasSpatial,
-    antiAliasTemporal: settings.antiAliasTemporal,
-    carShadowMode: settings.carShadowMode,
-    quality: settings.quality,
-    settings: scene,
-    metadata,
-  };
+  return { ...variants, ...imageFields(settings), settings: scene, metadata };
 }
 
 /** One line on what a quality means at the chosen anti-aliasing, in samples per image (RENDER_QUALITY_SAMPLES). */
