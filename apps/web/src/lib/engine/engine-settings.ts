@@ -1,4 +1,9 @@
-import type { EngineConfigSettings, EngineResult, EnvironmentOption } from '@autostudio/protocol';
+import {
+  variantTitle,
+  type EngineConfigSettings,
+  type EngineResult,
+  type EnvironmentOption,
+} from '@autostudio/protocol';
 
 /** Every field present, records and arrays as they are: what a filled-in configuration looks like. */
 type Filled<T> = T extends readonly unknown[]
@@ -83,7 +88,5 @@ export function environmentOptions(answer: EngineResult<'GetEnvironmentOptions'>
   return answer.Options.map((option) => ({ ...option, label: environmentLabel(option.name) }));
 }
 
-/** A paint key as people read it: "rallye red" → "Rallye Red". */
-export function paintLabel(key: string): string {
-  return key.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
-}
+/** A paint key as people read it: "rallye red" → "Rallye Red" (as the render files and contact sheets name it). */
+export const paintLabel = (key: string): string => variantTitle(key);

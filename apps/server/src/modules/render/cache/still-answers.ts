@@ -8,9 +8,12 @@ import { renderJobPrefix } from '../render-worker.js';
 import type { RenderCache } from './render-cache.js';
 import type { RenderCacheKeys } from './render-cache-keys.js';
 
+/** The extension of an image an engine writes: JPG or PNG. */
+export const imageExtension = (contentType: string) => (contentType === 'image/jpeg' ? 'jpg' : 'png');
+
 /** A still's file as the gallery names it: "<name>-Beauty.png", "<name>-thumbnail.jpg". */
 export const stillFileName = (stem: string, file: { kind: string; contentType: string }) =>
-  `${stem}-${file.kind}.${file.contentType === 'image/jpeg' ? 'jpg' : 'png'}`;
+  `${stem}-${file.kind}.${imageExtension(file.contentType)}`;
 
 /**
  * Answers a still at once when the render cache has it: its files are copied as a job's outputs, recorded as a

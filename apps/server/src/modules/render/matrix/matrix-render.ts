@@ -17,6 +17,7 @@ import {
 } from '@autostudio/protocol';
 import { safeFileName } from '../../../storage/media-url.js';
 import { renderCacheHash, type RenderCache } from '../cache/render-cache.js';
+import { imageExtension } from '../cache/still-answers.js';
 import type { EngineRemote } from '../engine-remote.js';
 import { followEngineRender } from '../engine-render-job.js';
 import { RenderFailure, type RenderContext, type StoredRenderOutput } from '../render-runner.js';
@@ -121,7 +122,7 @@ async function renderVariants(
       cell.image = { bytes, contentType: output.MimeType };
       await parts.cache.keep(cell.hash, parts.car, [
         {
-          name: matrixVariantFileName(cell.variant, extensionOf(output.MimeType)),
+          name: matrixVariantFileName(cell.variant, imageExtension(output.MimeType)),
           kind: MATRIX_ITEM_KINDS.variant,
           contentType: output.MimeType,
           body: bytes,
@@ -149,7 +150,7 @@ async function storeMatrix(
   context: RenderContext,
 ): Promise<StoredRenderOutput[]> {
   const rendered = cells.flatMap(({ variant, image }) =>
-    image ? [{ name: matrixVariantFileName(variant, extensionOf(image.contentType)), ...image }] : [],
+    image ? [{ name: matrixVariantFileName(variant, imageExtension(image.contentType)), ...image }] : [],
   );
   const sheet = await makeContactSheet({
     title: request.metadata.name,
@@ -218,5 +219,3 @@ function engineNames(offered: { paints: Map<string, string[]> }, variant: Matrix
   const paint = trim ? offered.paints.get(trim)?.find((name) => same(name, variant.paint)) : undefined;
   return trim && paint ? { trim, paint } : undefined;
 }
-
-const extensionOf = (contentType: string) => (contentType === 'image/jpeg' ? 'jpg' : 'png');
