@@ -4,6 +4,10 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 // Tests run against the sources of the shared package, so no build is needed before `vitest`.
 const alias = {
   '@autostudio/protocol': fileURLToPath(new URL('./packages/protocol/src/index.ts', import.meta.url)),
+  // Before the testing entry, which would otherwise take this path as a file inside itself.
+  '@autostudio/engine/testing/gltf': fileURLToPath(
+    new URL('./apps/engine/src/test/gltf-validation.ts', import.meta.url),
+  ),
   // The server's relay and session tests drive a real engine over its real HTTP interface.
   '@autostudio/engine/testing': fileURLToPath(new URL('./apps/engine/src/test/test-engine.ts', import.meta.url)),
 };

@@ -193,8 +193,11 @@ export const RENDER_JOB_STATUSES = ['queued', 'in progress', 'error', 'completed
 export const renderJobStatusSchema = z.enum(RENDER_JOB_STATUSES);
 export type RenderJobStatus = z.infer<typeof renderJobStatusSchema>;
 
-/** A matrix renders every trim × paint chosen, one still each, as one job (render-matrix.ts). */
-export const RENDER_JOB_KINDS = ['still', 'video', 'matrix'] as const;
+/**
+ * A matrix renders every trim × paint chosen, one still each, as one job (render-matrix.ts); a car model exports the
+ * configured car as GLB and USDZ files (car-models.ts).
+ */
+export const RENDER_JOB_KINDS = ['still', 'video', 'matrix', 'carModel'] as const;
 export type RenderJobKind = (typeof RENDER_JOB_KINDS)[number];
 
 export const renderOutputSchema = z.object({

@@ -126,6 +126,8 @@ export const API_ROUTES = {
     video: '/render-video-workflow',
     /** POST: every chosen trim × paint as one job of stills, a contact sheet and a ZIP. */
     matrix: '/render-matrix-workflow',
+    /** POST: the configured car as GLB and USDZ files, exported by a render engine, as one job. */
+    carModel: '/render-car-model-workflow',
     status: '/render-workflow-status/:jobId',
     cancel: '/render-workflow/:jobId',
     /** GET, administrators only: jobs waiting and rendering per user. */

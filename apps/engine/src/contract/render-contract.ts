@@ -1,3 +1,4 @@
+import type { CarModelFormat } from '@autostudio/protocol';
 import type { ModelPaint } from './model-paints.js';
 import type { SceneState } from './scene-state.js';
 
@@ -186,6 +187,8 @@ export interface EnginePageApi {
   benchmark(options: { frames: number; interactive: boolean }): BenchmarkResult;
   /** Base64 GLB of the built-in car, every trim. */
   exportBuiltInCar(): Promise<string>;
+  /** Base64 file of the car as the last applied state shows it. */
+  exportCar(format: CarModelFormat): Promise<string>;
   readonly lastFrame: FrameInfo;
   readonly settled: boolean;
 }

@@ -1,4 +1,5 @@
 import type { ImageLayer, ImageRequest, ImageUse, ModelParts, StillOptions } from './render-contract.js';
+import type { CarModelFormat } from '@autostudio/protocol';
 import type { ModelPaint } from './model-paints.js';
 import type { SceneState } from './scene-state.js';
 
@@ -33,6 +34,8 @@ export interface Renderer {
   renderImage(request: ImageRequest, onProgress: (samplesDone: number) => void): Promise<Map<ImageLayer, Buffer>>;
   /** Stops the request of this id at its next sample, without waiting behind it. */
   cancelImage(id: string): Promise<void>;
+  /** The car as the last applied state shows it (trim, paint, doors), as a GLB or USDZ file. */
+  exportCar(format: CarModelFormat): Promise<Buffer>;
   /** Whether production renders may path trace here (a GPU, or `--path-tracing on`): HIGH quality's condition. */
   canPathTrace(): boolean;
   /** Players of the stream may ask for frames of their viewport's size; the engine decides what to grant. */

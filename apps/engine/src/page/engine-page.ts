@@ -13,6 +13,7 @@ import type {
   StillSampleLimits,
   StreamStats,
 } from '../contract/render-contract.js';
+import type { CarModelFormat } from '@autostudio/protocol';
 import type { ModelPaint } from '../contract/model-paints.js';
 import type { SceneState } from '../contract/scene-state.js';
 import { benchmarkFrames } from './bench.js';
@@ -24,7 +25,7 @@ import { ImageRenderer } from './images/image-renderer.js';
 import { stillRequest } from './images/still-request.js';
 import { INTERACTIVE_SCALE } from './pipeline/interactive-scale.js';
 import { RefinementScheduler } from './pipeline/refinement-scheduler.js';
-import { builtInCarGlb } from './stage/car-glb.js';
+import { builtInCarGlb, configuredCarFile } from './stage/car-glb.js';
 import { ViewportStream } from './streaming/viewport-stream.js';
 import { IdleRefinement } from './viewport/idle-refinement.js';
 import { Viewport } from './viewport/viewport.js';
@@ -133,6 +134,10 @@ export class EnginePage implements EnginePageApi {
   }
 
   /** The built-in car as one GLB: a glTF scene per trim, named by the trim (the model conventions' trim rule). */
+  async exportCar(format: CarModelFormat): Promise<string> {
+    return configuredCarFile(this.drawer.stage.car, format);
+  }
+
   async exportBuiltInCar(): Promise<string> {
     return builtInCarGlb(this.drawer.stage.car);
   }

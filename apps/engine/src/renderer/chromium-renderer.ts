@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { STILL_LIMITS } from '@autostudio/protocol';
+import { STILL_LIMITS, type CarModelFormat } from '@autostudio/protocol';
 import type { Browser, Page } from 'playwright-core';
 import type { SceneState } from '../contract/scene-state.js';
 import type {
@@ -151,6 +151,14 @@ export class ChromiumRenderer implements Renderer {
       page.evaluate(() => (globalThis as EngineGlobal).autostudioEngine?.exportBuiltInCar()),
     );
     if (!base64) throw new Error('The page exported nothing');
+    return Buffer.from(base64, 'base64');
+  }
+
+  async exportCar(format: CarModelFormat): Promise<Buffer> {
+    const base64 = await this.run((page) =>
+      page.evaluate((f) => (globalThis as EngineGlobal).autostudioEngine?.exportCar(f), format),
+    );
+    if (!base64) throw new Error(`The page exported no ${format}`);
     return Buffer.from(base64, 'base64');
   }
 

@@ -1,6 +1,12 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { CAR_LIGHT_NAMES, DOOR_RANGE, type CAR_FUNCTIONS, type EngineHandlersOf } from '@autostudio/protocol';
+import {
+  CAR_LIGHT_NAMES,
+  CAR_MODEL_FILES,
+  DOOR_RANGE,
+  type CAR_FUNCTIONS,
+  type EngineHandlersOf,
+} from '@autostudio/protocol';
 import { DOORS, PAINTS, TRIMS, paintKey } from '../contract/car-catalogue.js';
 import type { ModelParts } from '../contract/renderer.js';
 import type { ModelManifest } from '../contract/model-paints.js';
@@ -49,6 +55,11 @@ export class Car {
     LoadCarByPath: ({ Path }) => this.loadCar(Path),
     'Download File': ({ Url }) => this.downloader.start(Url),
     'Get Download Status': () => ({ ...this.downloader.current() }),
+    // The renderer holds the car as the last applied state shows it: the file is what the viewport shows.
+    ExportCarModel: async ({ Format }) => ({
+      MimeType: CAR_MODEL_FILES[Format].contentType,
+      Data: (await this.scene.renderer.exportCar(Format)).toString('base64'),
+    }),
     UpdateConfigureValue: ({ Name, Value }) => ({ Value: this.setConfigureValue(Name, Value) }),
     GetConfigureValues: () => ({ Values: this.configureValues() }),
   };

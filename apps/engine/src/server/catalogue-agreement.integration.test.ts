@@ -69,6 +69,7 @@ const samples: Record<string, () => Record<string, unknown> | Promise<Record<str
   // Not an address the engine may fetch: the call starts the download, which then fails; the status keeps its shape.
   'Download File': () => ({ Url: 'http://127.0.0.1:9/car.glb' }),
   UpdateConfigureValue: () => ({ Name: 'DOOR_FL', Value: 20 }),
+  ExportCarModel: () => ({ Format: 'GLB' }),
   'Switch Position': () => ({ Position: 'Interior' }),
   'Render MQ': () => ({ Width: 64, Height: 36 }),
   RenderStill: () => ({ Width: 64, Height: 36, Format: 'JPG' }),

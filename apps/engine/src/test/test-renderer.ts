@@ -1,3 +1,4 @@
+import type { CarModelFormat } from '@autostudio/protocol';
 import type { ModelPaint } from '../contract/model-paints.js';
 import type { ImageLayer, ImageRequest, ModelParts, Renderer, StillOptions } from '../contract/renderer.js';
 import { requestSamples } from '../contract/render-contract.js';
@@ -15,6 +16,7 @@ export type RendererCall =
   | { kind: 'loadModel'; filePath: string; paints?: ModelPaint[] }
   | { kind: 'still'; options: StillOptions }
   | { kind: 'image'; request: ImageRequest }
+  | { kind: 'exportCar'; format: CarModelFormat }
   | { kind: 'close' };
 
 /**
@@ -59,6 +61,12 @@ export class TestRenderer implements Renderer {
     await Promise.resolve();
     onProgress(requestSamples(request));
     return new Map(request.layers.map(({ layer }) => [layer, TINY_PNG]));
+  }
+
+  /** The format's name as the file: the exporters are tested for real in the renderer's own tests. */
+  exportCar(format: CarModelFormat): Promise<Buffer> {
+    this.calls.push({ kind: 'exportCar', format });
+    return Promise.resolve(Buffer.from(format));
   }
 
   cancelImage(): Promise<void> {

@@ -27,6 +27,17 @@ export const downloadStatusSchema = z.object({
   Error: z.string(),
 });
 
+/**
+ * The configured car as a file for other tools: glTF binary (the web, DCC tools, Android's Scene Viewer) and USDZ
+ * (Apple's AR Quick Look). The MIME types are those registered for them (IANA model/gltf-binary, model/vnd.usdz+zip).
+ */
+export const CAR_MODEL_FORMATS = ['GLB', 'USDZ'] as const;
+export type CarModelFormat = (typeof CAR_MODEL_FORMATS)[number];
+export const CAR_MODEL_FILES = {
+  GLB: { extension: 'glb', contentType: 'model/gltf-binary' },
+  USDZ: { extension: 'usdz', contentType: 'model/vnd.usdz+zip' },
+} as const satisfies Record<CarModelFormat, { extension: string; contentType: string }>;
+
 /** Trims, paints, lamps, doors and model loading: the car object and its state manager. */
 export const CAR_FUNCTIONS = defineFunctions({
   GetCarOptions: {
@@ -81,6 +92,13 @@ export const CAR_FUNCTIONS = defineFunctions({
     object: 'car',
     description: 'Progress of the last download; Path is what LoadCarByPath takes once Status is Completed.',
     returns: downloadStatusSchema,
+  },
+  ExportCarModel: {
+    object: 'car',
+    description:
+      'The car as the scene shows it (its trim, paint and doors, in metres, without the environment), as a GLB or USDZ file in base64. Not part of the spec: a render host exports what the studio configured.',
+    parameters: z.object({ Format: z.enum(CAR_MODEL_FORMATS) }),
+    returns: z.object({ MimeType: z.string(), Data: z.string() }),
   },
   UpdateConfigureValue: {
     object: 'carStateManager',

@@ -362,6 +362,15 @@ export class CarRig {
     return looks.get(car.trim) ?? (looks.values().next().value as CarLook);
   }
 
+  /**
+   * The car as the last applied state shows it, for a file export: the current trim's own nodes, its paint, doors and
+   * lamps as set. Shared with the drawn scene, not copied: the exporters only read it.
+   */
+  configuredRoot(): THREE.Object3D {
+    if (!this.current) throw new Error('No car is shown');
+    return this.current.root;
+  }
+
   /** Scenes for the GLB export of the built-in car: one per trim, named by the trim. */
   exportScenes(): THREE.Scene[] {
     return TRIMS.map((trim) => {

@@ -34,12 +34,20 @@ import { MODEL_PREVIEW } from './model-previews.js';
 import type { CachedFile, RenderCache } from './cache/render-cache.js';
 import type { RenderCacheKeys } from './cache/render-cache-keys.js';
 import { stillFileName } from './cache/still-answers.js';
+import { exportCarModel } from './car-model/car-model-export.js';
 import { renderMatrix } from './matrix/matrix-render.js';
 import { loadCar, prepareScene, renderSceneOf, stillEngineSettings, type RenderSceneLinks } from './render-scene.js';
 import { makeThumbnail } from './thumbnail.js';
 
 /** Progress of a job, 0–100: the scene takes the first steps, the engine's render most, storing the rest. */
 const PROGRESS = RENDER_PROGRESS_BANDS;
+
+/** An exported car's picture in the gallery: the model preview's quick still, at the thumbnail's width. */
+const CAR_MODEL_PICTURE = {
+  ...MODEL_PREVIEW.settings,
+  Width: RENDER_THUMBNAIL_WIDTH,
+  Height: Math.round((RENDER_THUMBNAIL_WIDTH * MODEL_PREVIEW.settings.Height) / MODEL_PREVIEW.settings.Width),
+};
 
 export interface EngineRenderRunnerOptions {
   engines: RenderEnginePool;
@@ -87,6 +95,10 @@ export class EngineRenderRunner implements RenderRunner {
             engineVersion: this.options.keys.engineVersion,
             modelStamp: await this.options.keys.modelStamp(job.ownerId, parsed.data),
           });
+        case 'carModel':
+          return await exportCarModel(lease.remote, job.request, context, () =>
+            this.beautyJpeg(lease.remote, CAR_MODEL_PICTURE, context),
+          );
       }
     } finally {
       // The engine resets while the job is recorded: the next job waits for it, this one need not.

@@ -20,6 +20,7 @@ import {
   type StillRenderRequestInput,
   type VideoRenderRequestInput,
 } from '@autostudio/protocol';
+import { glbErrors, glbJson } from '@autostudio/engine/testing/gltf';
 import { renderClient } from '../../test/render-client.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
@@ -387,6 +388,43 @@ describe('renders on a render engine', () => {
       const red = againItems.find((item) => item.fileName === 'Terra Limited - Rallye Red.png');
       const earlier = variants.find((item) => item.fileName === 'Terra Limited - Rallye Red.png');
       expect((await file(red?.url ?? '')).equals(await file(earlier?.url ?? ''))).toBe(true);
+    },
+  );
+
+  it(
+    'exports the configured car as a valid GLB and a USDZ, in its paint with its door open, into the gallery',
+    { timeout: 120_000 },
+    async () => {
+      const job = await finished(
+        await start(API_ROUTES.render.carModel, {
+          settings: { carConfig: { trim: 'Terra Limited', paint: 'rallye red', configureValues: { DOOR_FL: 50 } } },
+          metadata: { name: 'Limited in red', category: 'AR' },
+        }),
+      );
+      expect(job).toMatchObject({ kind: 'carModel', message: 'The car exported as GLB and USDZ' });
+      const { asset, items } = await itemsOf(job);
+      expect(asset).toMatchObject({ name: 'Limited in red', type: 'model', category: 'AR', itemCount: 2 });
+      expect(asset.thumbnailUrl).toEqual(expect.any(String));
+
+      const glb = items.find((item) => item.kind === 'GLB');
+      expect(glb).toMatchObject({ fileName: 'Limited in red.glb', contentType: 'model/gltf-binary' });
+      const bytes = await file(glb?.url ?? '');
+      // The size the gallery shows before the download is the file's.
+      expect(glb?.size).toBe(bytes.length);
+      expect(await glbErrors(bytes)).toEqual([]);
+      const json = glbJson(bytes);
+      const [r, g, b] = json.materials?.find((material) => material.name === 'Paint')?.pbrMetallicRoughness
+        ?.baseColorFactor ?? [0, 0, 0];
+      expect([r, g, b].map((c) => Math.round((c ?? 0) * 100) / 100)).toEqual([0.45, 0.01, 0.01]);
+      // The front left door turned 70 degrees out: the cosine of its turn in the first cell of its matrix.
+      const door = json.nodes?.find((node) => node.name === 'DOOR_FL');
+      expect(door?.matrix?.[0]).toBeCloseTo(Math.cos((70 * Math.PI) / 180), 2);
+
+      const usdz = items.find((item) => item.kind === 'USDZ');
+      expect(usdz).toMatchObject({ fileName: 'Limited in red.usdz', contentType: 'model/vnd.usdz+zip' });
+      const usdzBytes = await file(usdz?.url ?? '');
+      expect(usdz?.size).toBe(usdzBytes.length);
+      expect(usdzBytes.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
     },
   );
 });

@@ -1,3 +1,4 @@
+import { CAR_MODEL_ASSET_TYPE, type RenderJobKind } from '@autostudio/protocol';
 import type { RenderedAssetsService } from '../rendered-assets/rendered-assets.service.js';
 import type { ConfigStillStore } from './config-stills.js';
 import type { ModelPreviewStore } from './model-previews.js';
@@ -29,7 +30,7 @@ export class RenderedAssetPublisher implements RenderPublisher {
       description: metadata.description,
       category: metadata.category,
       brand: metadata.brand,
-      type: job.kind === 'still' ? 'image' : job.kind,
+      type: assetType(job.kind),
       configId: metadata.configId,
       items: outputs.map((output) => ({
         kind: output.kind,
@@ -51,4 +52,11 @@ export class RenderedAssetPublisher implements RenderPublisher {
   async failed(job: RenderJobWork): Promise<void> {
     if (job.kind === 'configStill') await this.stills.failed(job.request.hash);
   }
+}
+
+/** The gallery's type of what a job made: a still is an image, an exported car a model, the others their kind. */
+function assetType(kind: RenderJobKind): string {
+  if (kind === 'still') return 'image';
+  if (kind === 'carModel') return CAR_MODEL_ASSET_TYPE;
+  return kind;
 }

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  type CarModelRequest,
   type MatrixRenderRequest,
   type RenderJobKind,
   type RenderShot,
@@ -30,6 +31,7 @@ export type RenderJobWork = { id: string; ownerId: string; attempt: number; maxA
   | { kind: Extract<RenderJobKind, 'still'>; request: StillRenderRequest }
   | { kind: Extract<RenderJobKind, 'video'>; request: StoredVideoRequest }
   | { kind: Extract<RenderJobKind, 'matrix'>; request: MatrixRenderRequest }
+  | { kind: Extract<RenderJobKind, 'carModel'>; request: CarModelRequest }
   | { kind: 'preview'; request: PreviewRenderRequest }
   | { kind: 'configStill'; request: ConfigStillRenderRequest }
 );

@@ -227,6 +227,12 @@ function toWork(row: RenderJobRow): RenderJobWork {
       return { ...common, kind: 'video', request: request as Extract<RenderJobWork, { kind: 'video' }>['request'] };
     case 'matrix':
       return { ...common, kind: 'matrix', request: request as Extract<RenderJobWork, { kind: 'matrix' }>['request'] };
+    case 'carModel':
+      return {
+        ...common,
+        kind: 'carModel',
+        request: request as Extract<RenderJobWork, { kind: 'carModel' }>['request'],
+      };
     case 'preview':
       return { ...common, kind: 'preview', request: request as Extract<RenderJobWork, { kind: 'preview' }>['request'] };
     case 'configStill':

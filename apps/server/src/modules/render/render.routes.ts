@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_ROUTES,
+  carModelRequestSchema,
   matrixRenderRequestSchema,
   renderJobParamsSchema,
   renderJobSchema,
@@ -66,6 +67,21 @@ export const renderRoutes: FastifyPluginAsyncZod<{ render: RenderService }> = as
       preHandler: guard,
     },
     async (request, reply) => reply.status(202).send(await render.startMatrix(currentUser(request), request.body)),
+  );
+
+  app.post(
+    API_ROUTES.render.carModel,
+    {
+      schema: {
+        tags,
+        summary:
+          'Queue an export of the configured car (trim, paint, doors) as GLB and USDZ files, made by a render engine, with a picture for the gallery; answers the queued job',
+        body: carModelRequestSchema,
+        response: { 202: renderJobSchema, ...startErrors },
+      },
+      preHandler: guard,
+    },
+    async (request, reply) => reply.status(202).send(await render.startCarModel(currentUser(request), request.body)),
   );
 
   app.get(

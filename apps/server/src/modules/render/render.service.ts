@@ -25,6 +25,7 @@ import {
   type RenderQueueSummary,
   type RenderJobKind,
   matrixVariants,
+  type CarModelRequest,
   type MatrixRenderRequest,
   type StillRenderRequest,
   type User,
@@ -91,6 +92,15 @@ export class RenderService {
     this.assertMayRender(user);
     this.assertAffordable(request, matrixVariants(request).length, 'still');
     return this.enqueue(user, 'matrix', await this.withScene(user, request));
+  }
+
+  /**
+   * The configured car as files: one job on a render engine. It counts against the user's queue like any render; it
+   * draws one small picture, so no pixel cost applies.
+   */
+  async startCarModel(user: User, request: CarModelRequest): Promise<RenderJob> {
+    this.assertMayRender(user);
+    return this.enqueue(user, 'carModel', await this.withScene(user, request));
   }
 
   async startVideo(user: User, request: VideoRenderRequest): Promise<RenderJob> {
@@ -203,7 +213,7 @@ export class RenderService {
   }
 
   /** The request with the scene it renders: the saved configuration's settings when only its id was sent. */
-  private async withScene<T extends StillRenderRequest | VideoRenderRequest | MatrixRenderRequest>(
+  private async withScene<T extends StillRenderRequest | VideoRenderRequest | MatrixRenderRequest | CarModelRequest>(
     user: User,
     request: T,
   ): Promise<T> {

@@ -7,6 +7,8 @@ const STILL = { settings: {}, metadata: { name: 'Still' } };
 const VIDEO = { selectedAnimation: 'Exterior 360', settings: {}, metadata: { name: 'Video' } };
 const matrix = `${API_BASE}${API_ROUTES.render.matrix}`;
 const MATRIX = { trims: ['Terra Base'], paints: ['rallye red'], settings: {}, metadata: { name: 'Range' } };
+const carModel = `${API_BASE}${API_ROUTES.render.carModel}`;
+const CAR_MODEL = { formats: ['GLB'], settings: {}, metadata: { name: 'Car' } };
 const names = (n: number, what: string) => Array.from({ length: n }, (_, i) => `${what} ${i}`);
 
 /** Bad input to the render service: every refusal names the field, and nothing is queued. */
@@ -178,6 +180,38 @@ const CASES: Case[] = [
     },
     status: 400,
     message: /3840×2160 pixels × 512 samples \(64×8\) × 96 stills/,
+  },
+  {
+    name: 'car export in no format',
+    method: 'POST',
+    url: carModel,
+    json: { ...CAR_MODEL, formats: [] },
+    status: 400,
+    message: /body\.formats: choose at least one format/,
+  },
+  {
+    name: 'car export in a format no engine writes',
+    method: 'POST',
+    url: carModel,
+    json: { ...CAR_MODEL, formats: ['FBX'] },
+    status: 400,
+    message: /body\.formats\.0/,
+  },
+  {
+    name: 'car export naming a format twice',
+    method: 'POST',
+    url: carModel,
+    json: { ...CAR_MODEL, formats: ['GLB', 'GLB'] },
+    status: 400,
+    message: /body\.formats: must not name a format twice/,
+  },
+  {
+    name: 'car export of an unknown configuration',
+    method: 'POST',
+    url: carModel,
+    json: { ...CAR_MODEL, settings: undefined, metadata: { name: 'Car', configId: UNKNOWN } },
+    status: 404,
+    message: /^Configuration not found$/,
   },
   {
     name: 'status of an unknown job',

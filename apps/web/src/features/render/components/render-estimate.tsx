@@ -9,7 +9,12 @@ import {
 import { Clock } from 'lucide-react';
 import { useRenderEstimates } from '@/api/render';
 
-const KIND_NAMES: Record<RenderJobKind, string> = { still: 'still', video: 'video', matrix: 'variant matrix' };
+const KIND_NAMES: Record<RenderJobKind, string> = {
+  still: 'still',
+  video: 'video',
+  matrix: 'variant matrix',
+  carModel: 'car export',
+};
 /** Renders of a kind the server needs to fit a fixed part apart from the part that grows with the work. */
 const ROUGH_UNTIL = 3;
 

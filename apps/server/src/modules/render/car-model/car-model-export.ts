@@ -1,0 +1,50 @@
+import { Readable } from 'node:stream';
+import {
+  CAR_MODEL_FILES,
+  CAR_MODEL_MESSAGES,
+  RENDER_FILES_PROGRESS,
+  RENDER_THUMBNAIL_KIND,
+  type CarModelRequest,
+} from '@autostudio/protocol';
+import { safeFileName } from '../../../storage/media-url.js';
+import type { EngineRemote } from '../engine-remote.js';
+import type { RenderContext, StoredRenderOutput } from '../render-runner.js';
+
+/**
+ * The configured car as files (car-models.ts in the protocol), from an engine whose scene is prepared with the job's
+ * configuration: a picture of the car for the gallery first (`picture`, the runner's quick still), then each format
+ * the engine exports, stored as it comes. The engine's exporters do the work; this names and files what they give.
+ */
+export async function exportCarModel(
+  remote: EngineRemote,
+  request: CarModelRequest,
+  context: RenderContext,
+  picture: () => Promise<Buffer>,
+): Promise<StoredRenderOutput[]> {
+  const stem = safeFileName(request.metadata.name, 'car');
+  const thumbnail = await picture();
+  const outputs = [
+    await context.writeOutput({
+      name: `${stem}-thumbnail.jpg`,
+      kind: RENDER_THUMBNAIL_KIND,
+      contentType: 'image/jpeg',
+      body: Readable.from([thumbnail]),
+    }),
+  ];
+  const share = (100 - RENDER_FILES_PROGRESS) / request.formats.length;
+  for (const [index, format] of request.formats.entries()) {
+    context.onProgress(RENDER_FILES_PROGRESS + index * share, CAR_MODEL_MESSAGES.exporting(format));
+    const { Data } = await remote.call('ExportCarModel', { Format: format }, context.signal);
+    const file = CAR_MODEL_FILES[format];
+    outputs.push(
+      await context.writeOutput({
+        name: `${stem}.${file.extension}`,
+        kind: format,
+        contentType: file.contentType,
+        body: Readable.from([Buffer.from(Data, 'base64')]),
+      }),
+    );
+  }
+  context.onCompleted(CAR_MODEL_MESSAGES.completed(request.formats));
+  return outputs;
+}
