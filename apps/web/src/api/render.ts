@@ -3,6 +3,7 @@ import {
   API_ROUTES,
   renderEstimatesSchema,
   renderJobSchema,
+  type CarModelRequestInput,
   type MatrixRenderRequestInput,
   type RenderJob,
   type StillRenderRequestInput,
@@ -35,6 +36,11 @@ export function startVideoRender(request: VideoRenderRequestInput): Promise<Rend
 /** POST /render-matrix-workflow: queues every chosen trim × paint as one job; answers the queued job. */
 export function startMatrixRender(request: MatrixRenderRequestInput): Promise<RenderJob> {
   return serverCall('post', API_ROUTES.render.matrix, { body: request, schema: renderJobSchema });
+}
+
+/** POST /render-car-model-workflow: queues an export of the configured car as GLB and USDZ; answers the queued job. */
+export function startCarModelExport(request: CarModelRequestInput): Promise<RenderJob> {
+  return serverCall('post', API_ROUTES.render.carModel, { body: request, schema: renderJobSchema });
 }
 
 /** GET /render-workflow-status/{jobId}: the job's status, progress, message, error and outputs. */

@@ -1,4 +1,4 @@
-import { Aperture, Clapperboard, Grid3x3, Images } from 'lucide-react';
+import { Aperture, Box, Clapperboard, Grid3x3, Images } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { canCreate, MAX_LIST_LIMIT, type Preset } from '@autostudio/protocol';
 import { Button } from '@/components/ui/button';
@@ -20,6 +20,9 @@ const VideoDialog = lazy(() =>
 const MatrixDialog = lazy(() =>
   import('@/features/render/components/matrix-dialog').then((m) => ({ default: m.MatrixDialog })),
 );
+const CarModelDialog = lazy(() =>
+  import('@/features/render/components/car-model-dialog').then((m) => ({ default: m.CarModelDialog })),
+);
 const GallerySheet = lazy(() => import('./gallery-sheet').then((m) => ({ default: m.GallerySheet })));
 const RenderProgressPanel = lazy(() =>
   import('@/features/render/components/render-progress-panel').then((m) => ({ default: m.RenderProgressPanel })),
@@ -34,10 +37,11 @@ const loadSequences = async (): Promise<Preset[]> => {
   return (await listPresets({ page: 1, limit: MAX_LIST_LIMIT, type: 'animation' })).items;
 };
 
-type OpenDialog = 'render' | 'video' | 'matrix' | null;
+type OpenDialog = 'render' | 'video' | 'matrix' | 'carModel' | null;
 
 /**
- * The studio toolbar's render controls, beside Save: Render (a still), Video, Matrix (trims × paints) and Gallery. A guest, who may create no
+ * The studio toolbar's render controls, beside Save: Render (a still), Video, Matrix (trims × paints), 3D (the car as
+ * GLB and USDZ) and Gallery. A guest, who may create no
  * rendered asset, gets neither Render nor Video (issue 17 item 7), only the gallery of what is shared with them;
  * Render and Video wait for the engine to be read.
  */
@@ -97,6 +101,16 @@ export function RenderToolbar() {
             <Grid3x3 aria-hidden />
             Matrix
           </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={!engineIsReady}
+            onClick={() => setOpen('carModel')}
+            title="Download the car as configured as GLB and USDZ, for AR and 3D tools"
+          >
+            <Box aria-hidden />
+            3D
+          </Button>
         </>
       )}
       <Button
@@ -124,6 +138,15 @@ export function RenderToolbar() {
           <MatrixDialog
             open
             onOpenChange={onOpenChange('matrix')}
+            collect={collect}
+            metadataDefaults={metadataDefaults}
+            configId={configId}
+          />
+        )}
+        {open === 'carModel' && (
+          <CarModelDialog
+            open
+            onOpenChange={onOpenChange('carModel')}
             collect={collect}
             metadataDefaults={metadataDefaults}
             configId={configId}

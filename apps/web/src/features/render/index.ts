@@ -4,6 +4,7 @@ export type { VideoDialogProps } from './components/video-dialog';
 export {
   dismissRender,
   useCancelRender,
+  useFollowedRender,
   useRenderJobs,
   useStartRender,
   type RenderJobEntry,

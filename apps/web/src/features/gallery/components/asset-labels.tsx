@@ -1,4 +1,11 @@
-import { MATRIX_ITEM_KINDS, type RenderedAsset, type RenderedAssetItem } from '@autostudio/protocol';
+import {
+  CAR_MODEL_ASSET_TYPE,
+  CAR_MODEL_FILES,
+  MATRIX_ITEM_KINDS,
+  type CarModelFormat,
+  type RenderedAsset,
+  type RenderedAssetItem,
+} from '@autostudio/protocol';
 import { cn } from '@/lib/cn';
 
 /** The render service records a video's type as "video" and a still's as "image". */
@@ -12,6 +19,15 @@ export const isMatrix = (asset: Pick<RenderedAsset, 'type'>): boolean => asset.t
 
 export const isArchiveItem = (item: Pick<RenderedAssetItem, 'contentType'>): boolean =>
   item.contentType === 'application/zip';
+
+/** The configured car exported as files for AR and 3D tools (issue 34 item 4). */
+export const isCarModel = (asset: Pick<RenderedAsset, 'type'>): boolean => asset.type === CAR_MODEL_ASSET_TYPE;
+
+/** The format of an exported car's file (GLB, USDZ), or undefined for any other file. */
+export const carModelFormatOf = (item: Pick<RenderedAssetItem, 'contentType'>): CarModelFormat | undefined =>
+  (Object.keys(CAR_MODEL_FILES) as CarModelFormat[]).find(
+    (format) => CAR_MODEL_FILES[format].contentType === item.contentType,
+  );
 
 /** A file's name in the viewer: its pass or layer (Beauty, Depth, Car…), Video, or a matrix's variant by its name. */
 export function itemLabel(item: RenderedAssetItem): string {
@@ -32,19 +48,22 @@ export function viewerOrder(items: RenderedAssetItem[]): RenderedAssetItem[] {
 const BADGES = {
   video: { label: 'Video', className: 'bg-violet-600/90 text-white' },
   matrix: { label: 'Matrix', className: 'bg-amber-600/90 text-white' },
+  model: { label: '3D', className: 'bg-teal-600/90 text-white' },
   still: { label: 'Still', className: 'bg-sky-700/90 text-white' },
 } as const;
 
-/** What a render is, in words: Still, Video or Matrix. */
-export const assetKind = (asset: Pick<RenderedAsset, 'type'>): string =>
-  BADGES[isVideo(asset) ? 'video' : isMatrix(asset) ? 'matrix' : 'still'].label;
+const badgeOf = (asset: Pick<RenderedAsset, 'type'>) =>
+  BADGES[isVideo(asset) ? 'video' : isMatrix(asset) ? 'matrix' : isCarModel(asset) ? 'model' : 'still'];
+
+/** What a render is, in words: Still, Video, Matrix or 3D. */
+export const assetKind = (asset: Pick<RenderedAsset, 'type'>): string => badgeOf(asset).label;
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 export const formatRenderDate = (iso: string): string => dateFormat.format(new Date(iso));
 
-/** Still, Video or Matrix, over a thumbnail's corner. */
+/** Still, Video, Matrix or 3D, over a thumbnail's corner. */
 export function TypeBadge({ asset, className }: { asset: Pick<RenderedAsset, 'type'>; className?: string }) {
-  const badge = BADGES[isVideo(asset) ? 'video' : isMatrix(asset) ? 'matrix' : 'still'];
+  const badge = badgeOf(asset);
   return (
     <span
       className={cn(

@@ -1,6 +1,6 @@
-import { Download, FileArchive, Pencil, Share2, Trash2 } from 'lucide-react';
+import { Box, Download, FileArchive, Pencil, Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { formatBytes, type RenderedAssetItem } from '@autostudio/protocol';
+import { CAR_MODEL_FORMAT_USES, formatBytes, type RenderedAssetItem } from '@autostudio/protocol';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import type { GalleryViewer } from '../hooks/use-gallery';
 import {
   assetKind,
+  carModelFormatOf,
   formatRenderDate,
   isArchiveItem,
   isVideo,
@@ -116,6 +117,21 @@ export function AssetViewer({ viewer, mayManage, onClose, onRename, onShare, onD
 }
 
 function Stage({ item, name, poster }: { item: RenderedAssetItem; name: string; poster: string | null }) {
+  const format = carModelFormatOf(item);
+  if (format)
+    return (
+      <div className="flex max-w-md flex-col items-center gap-3 rounded-md bg-surface/90 p-4 text-center">
+        {poster ? (
+          <img src={poster} alt={`${name}, the exported car`} className="w-full rounded" />
+        ) : (
+          <Box className="size-8 text-muted-foreground" aria-hidden />
+        )}
+        <p className="text-sm text-foreground">
+          {item.fileName} <span className="font-mono text-xs text-muted-foreground">{formatBytes(item.size)}</span>
+        </p>
+        <p className="text-xs text-muted-foreground">{CAR_MODEL_FORMAT_USES[format]}</p>
+      </div>
+    );
   if (isArchiveItem(item))
     return (
       <div className="flex flex-col items-center gap-2 rounded-md bg-surface/90 px-6 py-5 text-center">

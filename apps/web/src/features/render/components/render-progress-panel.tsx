@@ -1,5 +1,5 @@
 import { PROGRESS_MAX, RENDER_THUMBNAIL_KIND, type RenderOutput } from '@autostudio/protocol';
-import { AlertCircle, CheckCircle2, ExternalLink, Film, Image as ImageIcon, X } from 'lucide-react';
+import { AlertCircle, Box, CheckCircle2, ExternalLink, Film, Image as ImageIcon, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { RenderJobEntry } from '../hooks/use-render-jobs';
@@ -24,7 +24,8 @@ function statusText(entry: RenderJobEntry): string {
 /** The label of an output's link: the image's layer (Beauty, Depth, Car…), or Video. */
 const outputLabel = (output: RenderOutput) => (output.kind === 'video' ? 'Video' : output.kind);
 
-function ProgressBar({ entry }: { entry: RenderJobEntry }) {
+/** A render's progress as a thin bar with its percentage; red once failed, green once done. */
+export function ProgressBar({ entry }: { entry: Pick<RenderJobEntry, 'name' | 'progress' | 'status'> }) {
   const failed = entry.status === 'failed';
   return (
     <div className="flex items-center gap-2">
@@ -59,14 +60,12 @@ function JobRow({ entry, cancel, dismiss }: { entry: RenderJobEntry } & RenderJo
   const running = isRunning(entry);
   const thumbnail = entry.outputs.find((output) => output.kind === RENDER_THUMBNAIL_KIND);
   const files = entry.outputs.filter((output) => output.kind !== RENDER_THUMBNAIL_KIND);
-  const KindIcon = entry.kind === 'video' ? Film : ImageIcon;
+  const KindIcon = entry.kind === 'video' ? Film : entry.kind === 'carModel' ? Box : ImageIcon;
+  const kindName = entry.kind === 'video' ? 'Video' : entry.kind === 'carModel' ? '3D model' : 'Image';
   return (
     <li className="flex flex-col gap-1.5 px-3 py-2" aria-label={entry.name} data-status={entry.status}>
       <div className="flex items-center gap-2">
-        <KindIcon
-          className="size-3.5 shrink-0 text-muted-foreground"
-          aria-label={entry.kind === 'video' ? 'Video' : 'Image'}
-        />
+        <KindIcon className="size-3.5 shrink-0 text-muted-foreground" aria-label={kindName} />
         <span className="min-w-0 flex-1 truncate font-medium" title={entry.name}>
           {entry.name}
         </span>

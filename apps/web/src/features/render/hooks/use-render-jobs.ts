@@ -1,12 +1,14 @@
-import { queryOptions, useQueries, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { toast } from '@/lib/toast';
 import {
+  CAR_MODEL_MESSAGES,
   MATRIX_MESSAGES,
   POLLING,
   RENDER_MESSAGES,
   STATE_MESSAGES,
   type RenderJob,
+  type CarModelRequestInput,
   type MatrixRenderRequestInput,
   type RenderJobKind,
   type StillRenderRequestInput,
@@ -16,6 +18,7 @@ import {
   cancelRenderJob,
   fetchRenderStatus,
   renderKeys,
+  startCarModelExport,
   startMatrixRender,
   startStillRender,
   startVideoRender,
@@ -148,8 +151,23 @@ export function useStartRender() {
         start('video', request.metadata.name, () => startVideoRender(request), STATE_MESSAGES.startVideoRenderFailed),
       startMatrix: (request: MatrixRenderRequestInput) =>
         start('matrix', request.metadata.name, () => startMatrixRender(request), MATRIX_MESSAGES.startFailed),
+      startCarModel: (request: CarModelRequestInput) =>
+        start('carModel', request.metadata.name, () => startCarModelExport(request), CAR_MODEL_MESSAGES.startFailed),
     };
   }, [client]);
+}
+
+/**
+ * One render of the tab's list as it stands, for a dialog that shows its own job through to the end (the car export):
+ * the same poll as the tray's (one query per job), read, not driven; null before it is listed or once it left.
+ */
+export function useFollowedRender(id: string | null): RenderJobEntry | null {
+  const followed = useRenderJobsStore((state) => state.jobs.find((entry) => entry.id === id));
+  const jobId = followed && !followed.ended ? followed.jobId : null;
+  const polled = useQuery({ ...renderJobQuery(jobId ?? ''), enabled: jobId !== null });
+  if (!followed) return null;
+  const { ended, ...entry } = followed;
+  return { ...entry, ...(ended ?? polled.data ?? STARTING) };
 }
 
 /**
