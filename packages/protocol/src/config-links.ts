@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAR_MODEL_FORMATS } from './engine/car.js';
 
 /**
  * Read-only share links of a configuration (issue 33 item 4): the owner hands out a link that opens a public viewer
@@ -62,5 +63,10 @@ export const publicConfigViewSchema = z.object({
   turntableUrl: z.string().nullable(),
   /** The owner's username; null when the configuration has no owner any more. */
   sharedBy: z.string().nullable(),
+  /**
+   * The car as configured as files for AR and 3D tools, each at the link's own route with its size; empty until the
+   * configuration's still is rendered (its job exports them), and for configurations saved before.
+   */
+  models: z.array(z.object({ format: z.enum(CAR_MODEL_FORMATS), url: z.string(), size: z.number().int() })),
 });
 export type PublicConfigView = z.infer<typeof publicConfigViewSchema>;

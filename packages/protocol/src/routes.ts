@@ -73,6 +73,9 @@ export const API_ROUTES = {
   publicLinks: {
     view: '/public/links/:token',
     still: '/public/links/:token/still.jpg',
+    /** The car as configured, for AR and 3D tools (issue 34 item 4). */
+    glb: '/public/links/:token/car.glb',
+    usdz: '/public/links/:token/car.usdz',
   },
   assetModels: {
     filtered: '/asset-model/filtered',
@@ -153,6 +156,8 @@ export const TOKEN_PATH_ROUTES = [
   ...ENGINE_SIGNED_FILE_ROUTES,
   API_ROUTES.publicLinks.view,
   API_ROUTES.publicLinks.still,
+  API_ROUTES.publicLinks.glb,
+  API_ROUTES.publicLinks.usdz,
   `${PUBLIC_VIEWER_PATH}/:token`,
 ] as const;
 

@@ -104,6 +104,8 @@ export interface StillsTable {
   /** The JPEG in the blob store; null until it is rendered. */
   blob_key: string | null;
   status: 'queued' | 'rendered' | 'failed';
+  /** JSON array of StillModel: the car as configured, exported beside the still (migration 0018); null: none. */
+  models: string | null;
   created_at: string;
 }
 

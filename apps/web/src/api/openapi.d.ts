@@ -5763,6 +5763,12 @@ export interface paths {
                 name: string;
               } | null;
               description: string;
+              models: {
+                /** @enum {string} */
+                format: 'GLB' | 'USDZ';
+                size: number;
+                url: string;
+              }[];
               name: string;
               options: {
                 label: string;
@@ -5790,6 +5796,262 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/links/{token}/car.glb': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The share link’s car as configured, as a GLB file for AR and 3D tools (no sign-in) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          token: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The car as configured, as GLB */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'model/gltf-binary': string;
+          };
+        };
+        /** @description The car as configured, as GLB */
+        206: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'model/gltf-binary': string;
+          };
+        };
+        /** @description The copy the client holds is current */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        416: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    /** The share link’s car as configured, as a GLB file for AR and 3D tools (no sign-in) */
+    head: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          token: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The car as configured, as GLB */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'model/gltf-binary': string;
+          };
+        };
+        /** @description The car as configured, as GLB */
+        206: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'model/gltf-binary': string;
+          };
+        };
+        /** @description The copy the client holds is current */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        416: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    patch?: never;
+    trace?: never;
+  };
+  '/public/links/{token}/car.usdz': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The share link’s car as configured, as a USDZ file for AR and 3D tools (no sign-in) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          token: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The car as configured, as USDZ */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'model/vnd.usdz+zip': string;
+          };
+        };
+        /** @description The car as configured, as USDZ */
+        206: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'model/vnd.usdz+zip': string;
+          };
+        };
+        /** @description The copy the client holds is current */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        416: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    /** The share link’s car as configured, as a USDZ file for AR and 3D tools (no sign-in) */
+    head: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          token: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The car as configured, as USDZ */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'model/vnd.usdz+zip': string;
+          };
+        };
+        /** @description The car as configured, as USDZ */
+        206: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'model/vnd.usdz+zip': string;
+          };
+        };
+        /** @description The copy the client holds is current */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        416: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
     patch?: never;
     trace?: never;
   };

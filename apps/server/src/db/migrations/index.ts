@@ -16,6 +16,7 @@ import * as configStills from './0014-config-stills.js';
 import * as configLinks from './0015-config-links.js';
 import * as engineLine from './0016-engine-line.js';
 import * as renderCache from './0017-render-cache.js';
+import * as stillModels from './0018-still-models.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the compiled server and
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0015-config-links': configLinks,
   '0016-engine-line': engineLine,
   '0017-render-cache': renderCache,
+  '0018-still-models': stillModels,
 };
 
 export const migrationProvider: MigrationProvider = {

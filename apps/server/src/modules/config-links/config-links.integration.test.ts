@@ -12,7 +12,7 @@ import { createdId, send, type MatrixRequest } from '../../test/matrix-requests.
 import { PNG_1X1, tinyGlb } from '../../test/multipart.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
-import { StillsRepository, stillKey } from '../configs/stills.repository.js';
+import { StillsRepository, stillKey, stillModelKey } from '../configs/stills.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Not a real picture: the store and the route pass bytes through, so any bytes tell whether the still was served. */
@@ -84,11 +84,12 @@ describe.each(testDatabases)('configuration share links on $name', (database) =>
   const anonymous = (url: string) => t.app.inject({ method: 'GET', url });
   const publicView = (token: string) => anonymous(`/api/public/links/${token}`);
   const publicStill = (token: string) => anonymous(`/api/public/links/${token}/still.jpg`);
+  const publicGlb = (token: string) => anonymous(`/api/public/links/${token}/car.glb`);
 
   /** Both public routes answer the one 404, telling nothing of the configuration; returns its body. */
   const expectGone = async (token: string, configName: string) => {
     const bodies: string[] = [];
-    for (const response of [await publicView(token), await publicStill(token)]) {
+    for (const response of [await publicView(token), await publicStill(token), await publicGlb(token)]) {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: PRODUCT_MESSAGES.linkNotFound });
       expect(response.body).not.toContain(configName);
@@ -151,8 +152,11 @@ describe.each(testDatabases)('configuration share links on $name', (database) =>
     );
     // Nothing of the studio's internals or of who else holds it.
     expect(Object.keys(view).sort()).toEqual(
-      ['car', 'description', 'name', 'options', 'sharedBy', 'stillUrl', 'turntableUrl'].sort(),
+      ['car', 'description', 'models', 'name', 'options', 'sharedBy', 'stillUrl', 'turntableUrl'].sort(),
     );
+    // The car's files come with the rendered still: none yet.
+    expect(view.models).toEqual([]);
+    expect((await publicGlb(token)).statusCode).toBe(404);
 
     // No still rendered yet: the save snapshot, in its own type.
     expect(view.stillUrl).toBe(`/api/public/links/${token}/still.jpg`);
@@ -170,7 +174,22 @@ describe.each(testDatabases)('configuration share links on $name', (database) =>
       .executeTakeFirstOrThrow();
     const hash = row.still_hash ?? '';
     await t.app.renderQueue.storage.put(stillKey(hash), Readable.from([STILL_JPEG]));
-    await new StillsRepository(handle.db).rendered(hash, stillKey(hash));
+    const glb = Buffer.from('glTF stand-in');
+    await t.app.renderQueue.storage.put(stillModelKey(hash, 'GLB'), Readable.from([glb]));
+    await new StillsRepository(handle.db).rendered(hash, stillKey(hash), [
+      { format: 'GLB', key: stillModelKey(hash, 'GLB'), size: glb.length },
+    ]);
+    // With it, the car as configured, under the configuration's name, with its size shown before the download.
+    expect((await publicView(token)).json<PublicConfigView>().models).toEqual([
+      { format: 'GLB', url: `/api/public/links/${token}/car.glb`, size: glb.length },
+    ]);
+    const model = await publicGlb(token);
+    expect(model.statusCode).toBe(200);
+    expect(model.headers['content-type']).toBe('model/gltf-binary');
+    expect(model.headers['content-disposition']).toBe('attachment; filename="Desert launch.glb"');
+    expect(model.rawPayload.equals(glb)).toBe(true);
+    // No USDZ was exported: none is offered.
+    expect((await anonymous(`/api/public/links/${token}/car.usdz`)).statusCode).toBe(404);
     const still = await publicStill(token);
     expect(still.statusCode).toBe(200);
     expect(still.headers['content-type']).toBe('image/jpeg');

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import {
   API_BASE,
   API_ROUTES,
+  CAR_MODEL_FILES,
   configOptions,
   configSettingsSchema,
   pathTo,
   PRODUCT_MESSAGES,
   publicViewerPath,
+  type CarModelFormat,
   type ConfigLink,
   type PublicConfigView,
   type User,
@@ -16,7 +18,7 @@ import type { ConfigLinkRow } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { BlobNotFoundError, type BlobStore } from '../../storage/blob-store.js';
 import { AssetModelsRepository } from '../asset-models/asset-models.repository.js';
-import { StillsRepository } from '../configs/stills.repository.js';
+import { StillsRepository, stillModelsOf, type StillModel } from '../configs/stills.repository.js';
 import { mediaTypeOf } from '../media/media-types.js';
 import type { ServedBlob } from '../media/send-blob.js';
 import { newConfigLinkToken } from './config-link-token.js';
@@ -89,6 +91,7 @@ export class ConfigLinksService {
     const carId = settings.app?.product?.id;
     const car = carId ? await this.cars.find(carId) : undefined;
     const hasPicture = opened.imageKey !== null || (await this.stillKey(opened)) !== undefined;
+    const routes = { GLB: API_ROUTES.publicLinks.glb, USDZ: API_ROUTES.publicLinks.usdz } as const;
     return {
       name: opened.name,
       description: opened.description,
@@ -100,18 +103,40 @@ export class ConfigLinksService {
       stillUrl: hasPicture ? `${API_BASE}${pathTo(API_ROUTES.publicLinks.still, { token })}` : null,
       turntableUrl: null,
       sharedBy: opened.ownerUsername,
+      models: (await this.models(opened)).map(({ format, size }) => ({
+        format,
+        url: `${API_BASE}${pathTo(routes[format], { token })}`,
+        size,
+      })),
     };
+  }
+
+  /**
+   * The car as configured in one format, exported beside the configuration's still (config-stills.ts), with the
+   * configuration's name to save it under.
+   */
+  async model(token: string, format: CarModelFormat): Promise<{ blob: ServedBlob; name: string }> {
+    const opened = await this.open(token);
+    const model = (await this.models(opened)).find((candidate) => candidate.format === format);
+    if (!model) throw linkNotFound();
+    return { blob: await this.served(model.key, CAR_MODEL_FILES[format].contentType), name: opened.name };
   }
 
   /** The configuration's picture: the rendered still of its settings as saved, else the snapshot taken at the save. */
   async still(token: string): Promise<ServedBlob> {
     const opened = await this.open(token);
     const key = (await this.stillKey(opened)) ?? opened.imageKey;
-    const stat = key ? await this.storage.stat(key) : null;
-    if (!key || !stat) throw linkNotFound();
+    if (!key) throw linkNotFound();
+    return this.served(key, mediaTypeOf(key));
+  }
+
+  /** A stored file as the link's routes send it; gone is the same answer as never there. */
+  private async served(key: string, contentType: string): Promise<ServedBlob> {
+    const stat = await this.storage.stat(key);
+    if (!stat) throw linkNotFound();
     return {
       stat,
-      contentType: mediaTypeOf(key),
+      contentType,
       maxAgeSeconds: PUBLIC_STILL_MAX_AGE_SECONDS,
       open: async (range) => {
         try {
@@ -129,6 +154,11 @@ export class ConfigLinksService {
     const opened = await this.links.opened(token, this.now().toISOString());
     if (!opened) throw linkNotFound();
     return opened;
+  }
+
+  private async models(opened: OpenedLink): Promise<StillModel[]> {
+    if (!opened.stillHash) return [];
+    return stillModelsOf(await this.stills.find(opened.stillHash));
   }
 
   private async stillKey(opened: OpenedLink): Promise<string | undefined> {

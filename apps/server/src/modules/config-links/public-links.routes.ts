@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_ROUTES, publicConfigViewSchema, publicLinkParamsSchema } from '@autostudio/protocol';
+import {
+  API_ROUTES,
+  CAR_MODEL_FILES,
+  CAR_MODEL_FORMATS,
+  publicConfigViewSchema,
+  publicLinkParamsSchema,
+} from '@autostudio/protocol';
 import { z } from 'zod';
 import { errorResponses } from '../../http/errors.js';
+import { safeFileName } from '../../storage/media-url.js';
 import { sendBlob } from '../media/send-blob.js';
 import type { ConfigLinksService } from './config-links.service.js';
 
@@ -52,4 +59,35 @@ export const publicLinksRoutes: FastifyPluginAsyncZod<{ links: ConfigLinksServic
     },
     handler: async (request, reply) => sendBlob(request, reply, await links.still(request.params.token)),
   });
+
+  for (const format of CAR_MODEL_FORMATS) {
+    const { extension, contentType } = CAR_MODEL_FILES[format];
+    const fileBody = z.unknown().meta({
+      description: `The car as configured, as ${format}`,
+      content: { [contentType]: { schema: { type: 'string', format: 'binary' } } },
+    });
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: format === 'GLB' ? API_ROUTES.publicLinks.glb : API_ROUTES.publicLinks.usdz,
+      schema: {
+        tags,
+        summary: `The share link’s car as configured, as a ${format} file for AR and 3D tools (no sign-in)`,
+        security: [],
+        params: publicLinkParamsSchema,
+        response: {
+          200: fileBody,
+          206: fileBody,
+          304: z.null().meta({ description: 'The copy the client holds is current' }),
+          416: errorResponses(416)[416],
+          ...errors,
+        },
+      },
+      handler: async (request, reply) => {
+        const { blob, name } = await links.model(request.params.token, format);
+        // Saved under the configuration's name, not the route's: the file a customer keeps.
+        void reply.header('content-disposition', `attachment; filename="${safeFileName(name, 'car')}.${extension}"`);
+        return sendBlob(request, reply, blob);
+      },
+    });
+  }
 };

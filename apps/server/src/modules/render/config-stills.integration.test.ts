@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import type { TestEngine } from '@autostudio/engine/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -18,6 +19,8 @@ import { startRenderingTestApp, type RenderingTestApp } from '../../test/renderi
 import type { TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
 import { configStillHash } from '../configs/config-still-hash.js';
+import { openDatabase } from '../../db/database.js';
+import { StillsRepository, stillModelKey, stillModelsOf } from '../configs/stills.repository.js';
 import { configStillJobId } from './config-stills.js';
 
 /** How long a test waits for a still to be rendered. */
@@ -142,6 +145,19 @@ describe.each(testDatabases)('configuration stills on $name', (database) => {
     });
     expect(engine.renderer.calls.some((call) => call.kind === 'loadModel')).toBe(true);
     expect(paintAtLastRender()).toBe('glacier white');
+    // The same job exported the car as configured beside the still, for the share links of these settings.
+    const hash = configStillHash(settings);
+    const exports = engine.renderer.calls.filter((call) => call.kind === 'exportCar');
+    expect(exports.slice(-2).map((call) => call.kind === 'exportCar' && call.format)).toEqual(['GLB', 'USDZ']);
+    const handle = openDatabase(t.config.database);
+    const row = await new StillsRepository(handle.db).find(hash).finally(() => handle.close());
+    expect(stillModelsOf(row)).toEqual([
+      { format: 'GLB', key: stillModelKey(hash, 'GLB'), size: 3 },
+      { format: 'USDZ', key: stillModelKey(hash, 'USDZ'), size: 4 },
+    ]);
+    expect((await buffer(await t.app.renderQueue.storage.get(stillModelKey(hash, 'GLB')))).toString()).toBe('GLB');
+    // Only share links serve them: the media route, which serves the still, does not.
+    expect((await get(owner, `/api/media/${stillModelKey(hash, 'GLB')}`)).statusCode).toBe(403);
 
     // Media access: administrators, and whoever may see the configuration; a stranger gets what any media they may
     // not read answers, as for a still that does not exist.

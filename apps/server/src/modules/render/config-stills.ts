@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SavedConfigSettings } from '@autostudio/protocol';
+import { CAR_MODEL_FORMATS, type CarModelFormat, type SavedConfigSettings } from '@autostudio/protocol';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { stillKey, type StillsRepository } from '../configs/stills.repository.js';
+import { stillKey, stillModelKey, type StillModel, type StillsRepository } from '../configs/stills.repository.js';
 import type { RenderQueue } from './render-queue.js';
 import type { ConfigStillRenderRequest, StoredRenderOutput } from './render-runner.js';
 
@@ -85,8 +85,17 @@ export class ConfigStillStore {
     // open it to the job's owner only).
     const key = stillKey(hash);
     await this.storage.put(key, await this.storage.get(output.key));
-    await this.stills.rendered(hash, key);
-    await this.storage.delete(output.key);
+    // The car as configured, beside it: what a share link of these settings offers for AR and 3D tools.
+    const models: StillModel[] = [];
+    for (const file of outputs) {
+      const format = CAR_MODEL_FORMATS.find((candidate: CarModelFormat) => candidate === file.kind);
+      if (!format) continue;
+      const modelKey = stillModelKey(hash, format);
+      await this.storage.put(modelKey, await this.storage.get(file.key));
+      models.push({ format, key: modelKey, size: file.size ?? (await this.storage.stat(modelKey))?.size ?? 0 });
+    }
+    await this.stills.rendered(hash, key, models);
+    for (const file of outputs) await this.storage.delete(file.key);
   }
 
   failed(hash: string): Promise<void> {

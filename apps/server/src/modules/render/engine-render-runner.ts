@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
+  CAR_MODEL_FORMATS,
   CONFIG_STILL,
   PRESET_ANIMATION_SHOTS,
   RENDER_FILES_PROGRESS,
@@ -34,7 +35,7 @@ import { MODEL_PREVIEW } from './model-previews.js';
 import type { CachedFile, RenderCache } from './cache/render-cache.js';
 import type { RenderCacheKeys } from './cache/render-cache-keys.js';
 import { stillFileName } from './cache/still-answers.js';
-import { exportCarModel } from './car-model/car-model-export.js';
+import { exportCarFiles, exportCarModel } from './car-model/car-model-export.js';
 import { renderMatrix } from './matrix/matrix-render.js';
 import { loadCar, prepareScene, renderSceneOf, stillEngineSettings, type RenderSceneLinks } from './render-scene.js';
 import { makeThumbnail } from './thumbnail.js';
@@ -147,16 +148,16 @@ export class EngineRenderRunner implements RenderRunner {
     const { settings, contentType } = CONFIG_STILL;
     const picture = await this.beautyJpeg(remote, settings, context, settings.Height);
     context.onProgress(RENDER_FILES_PROGRESS, 'Writing the files');
-    return [
-      await context.writeOutput({
-        name: CONFIG_STILL_OUTPUT.fileName,
-        kind: CONFIG_STILL_OUTPUT.kind,
-        contentType,
-        body: Readable.from([picture]),
-        width: settings.Width,
-        height: settings.Height,
-      }),
-    ];
+    const still = await context.writeOutput({
+      name: CONFIG_STILL_OUTPUT.fileName,
+      kind: CONFIG_STILL_OUTPUT.kind,
+      contentType,
+      body: Readable.from([picture]),
+      width: settings.Width,
+      height: settings.Height,
+    });
+    // The engine holds the configured car now: its files cost a second or two here, and an engine each time later.
+    return [still, ...(await exportCarFiles(remote, CAR_MODEL_FORMATS, 'car', context))];
   }
 
   /**

@@ -4,6 +4,7 @@ import {
   CAR_MODEL_MESSAGES,
   RENDER_FILES_PROGRESS,
   RENDER_THUMBNAIL_KIND,
+  type CarModelFormat,
   type CarModelRequest,
 } from '@autostudio/protocol';
 import { safeFileName } from '../../../storage/media-url.js';
@@ -31,8 +32,21 @@ export async function exportCarModel(
       body: Readable.from([thumbnail]),
     }),
   ];
-  const share = (100 - RENDER_FILES_PROGRESS) / request.formats.length;
-  for (const [index, format] of request.formats.entries()) {
+  outputs.push(...(await exportCarFiles(remote, request.formats, stem, context)));
+  context.onCompleted(CAR_MODEL_MESSAGES.completed(request.formats));
+  return outputs;
+}
+
+/** Each format the engine exports of the car it shows, stored as `<stem>.<extension>` of the output kind GLB or USDZ. */
+export async function exportCarFiles(
+  remote: EngineRemote,
+  formats: readonly CarModelFormat[],
+  stem: string,
+  context: Pick<RenderContext, 'signal' | 'onProgress' | 'writeOutput'>,
+): Promise<StoredRenderOutput[]> {
+  const outputs: StoredRenderOutput[] = [];
+  const share = (100 - RENDER_FILES_PROGRESS) / formats.length;
+  for (const [index, format] of formats.entries()) {
     context.onProgress(RENDER_FILES_PROGRESS + index * share, CAR_MODEL_MESSAGES.exporting(format));
     const { Data } = await remote.call('ExportCarModel', { Format: format }, context.signal);
     const file = CAR_MODEL_FILES[format];
@@ -45,6 +59,5 @@ export async function exportCarModel(
       }),
     );
   }
-  context.onCompleted(CAR_MODEL_MESSAGES.completed(request.formats));
   return outputs;
 }

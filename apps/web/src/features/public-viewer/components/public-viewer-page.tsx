@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Car, LinkIcon } from 'lucide-react';
-import { PRODUCT_MESSAGES } from '@autostudio/protocol';
+import { Box, Car, Download, LinkIcon } from 'lucide-react';
+import { CAR_MODEL_FORMAT_USES, formatBytes, PRODUCT_MESSAGES, type PublicConfigView } from '@autostudio/protocol';
 import { publicViewQuery } from '@/api/config-links';
 import { Spinner } from '@/components/ui/spinner';
 
@@ -64,6 +64,7 @@ export function PublicViewerPage({ token }: { token: string }) {
                 ))}
               </dl>
             )}
+            {view.data.models.length > 0 && <CarDownloads models={view.data.models} />}
             {view.data.sharedBy && (
               <p className="mt-auto text-[11px] text-muted-foreground">Shared by {view.data.sharedBy}</p>
             )}
@@ -71,5 +72,45 @@ export function PublicViewerPage({ token }: { token: string }) {
         </main>
       )}
     </div>
+  );
+}
+
+/** The car as configured, for AR and 3D tools: each file with its size before the download. */
+function CarDownloads({ models }: { models: PublicConfigView['models'] }) {
+  return (
+    <section aria-labelledby="car-downloads" className="flex flex-col gap-2">
+      <h2
+        id="car-downloads"
+        className="flex items-center gap-1.5 text-[11px] font-semibold tracking-wider text-muted-foreground uppercase"
+      >
+        <Box className="size-3.5" aria-hidden />
+        The car in 3D
+      </h2>
+      <ul className="flex flex-col gap-1.5">
+        {models.map((model) => (
+          <li key={model.format}>
+            <a
+              href={model.url}
+              download
+              className="flex items-center gap-2.5 rounded-md border border-border bg-surface-raised px-3 py-2 transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              title={CAR_MODEL_FORMAT_USES[model.format]}
+            >
+              <Download className="size-4 shrink-0 text-primary" aria-hidden />
+              <span className="flex min-w-0 flex-1 flex-col">
+                <span className="text-[13px] font-medium">
+                  Download {model.format}{' '}
+                  <span className="font-mono text-[11px] font-normal text-muted-foreground">
+                    {formatBytes(model.size)}
+                  </span>
+                </span>
+                <span className="text-[11px] leading-snug text-muted-foreground">
+                  {CAR_MODEL_FORMAT_USES[model.format]}
+                </span>
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
