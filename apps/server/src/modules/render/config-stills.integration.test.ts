@@ -147,8 +147,8 @@ describe.each(testDatabases)('configuration stills on $name', (database) => {
     expect(paintAtLastRender()).toBe('glacier white');
     // The same job exported the car as configured beside the still, for the share links of these settings.
     const hash = configStillHash(settings);
-    const exports = engine.renderer.calls.filter((call) => call.kind === 'exportCar');
-    expect(exports.slice(-2).map((call) => call.kind === 'exportCar' && call.format)).toEqual(['GLB', 'USDZ']);
+    const exports = engine.renderer.calls.flatMap((call) => (call.kind === 'exportCar' ? [call.format] : []));
+    expect(exports.slice(-2)).toEqual(['GLB', 'USDZ']);
     const handle = openDatabase(t.config.database);
     const row = await new StillsRepository(handle.db).find(hash).finally(() => handle.close());
     expect(stillModelsOf(row)).toEqual([
