@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { PRODUCT_MESSAGES, SUCCESS_TOASTS } from '@autostudio/protocol';
+import { glbErrors } from '@autostudio/engine/testing/gltf';
 import { expectNoSeriousViolations } from '../support/admin';
 import { engineSettings } from '../support/engine-api';
 import { expect, test } from '../support/fixtures';
@@ -50,8 +52,30 @@ test.describe('a read-only link to a configuration', () => {
     const still = viewer.getByRole('img', { name: 'Weekend red, as configured' });
     await expect.poll(() => still.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
     await expect(viewer).toHaveURL(url);
+    // The car as configured for AR and 3D tools, once the configuration's still job has exported it: each file with
+    // its size, downloaded signed out under the configuration's name, a GLB the Khronos validator passes.
+    const downloads = viewer.getByRole('region', { name: 'The car in 3D' });
+    await expect
+      .poll(
+        async () => {
+          await viewer.reload();
+          await expect(viewer.getByRole('heading', { name: 'Weekend red' })).toBeVisible();
+          return downloads.getByRole('link').count();
+        },
+        { timeout: 90_000, intervals: [1000, 2000] },
+      )
+      .toBe(2);
+    await expect(downloads.getByRole('link', { name: /Download GLB \d+(\.\d)? (KB|MB)/ })).toBeVisible();
+    await expect(downloads.getByRole('link', { name: /Download USDZ \d+(\.\d)? (KB|MB)/ })).toBeVisible();
+    const [download] = await Promise.all([
+      viewer.waitForEvent('download'),
+      downloads.getByRole('link', { name: /Download GLB/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Weekend red.glb');
+    expect(await glbErrors(await readFile((await download.path())!))).toEqual([]);
     await expectNoSeriousViolations(viewer, 'public viewer');
     await viewer.screenshot({ path: test.info().outputPath('share-link-viewer.png') });
+    if (process.env.DOCS_SCREENSHOTS) await viewer.screenshot({ path: 'docs/share-link-3d.png' });
 
     // Revoked, it opens onto nothing, and says nothing about what was there.
     await links.getByRole('button', { name: 'Revoke link' }).click();
