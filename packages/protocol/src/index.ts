@@ -24,6 +24,7 @@ export * from './rendered-assets.js';
 export * from './render-jobs.js';
 export * from './render-matrix.js';
 export * from './car-models.js';
+export * from './turntables.js';
 export * from './render-estimates.js';
 export * from './animation-presets.js';
 export * from './uploads.js';

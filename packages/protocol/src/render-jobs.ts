@@ -195,9 +195,10 @@ export type RenderJobStatus = z.infer<typeof renderJobStatusSchema>;
 
 /**
  * A matrix renders every trim × paint chosen, one still each, as one job (render-matrix.ts); a car model exports the
- * configured car as GLB and USDZ files (car-models.ts).
+ * configured car as GLB and USDZ files (car-models.ts); a turntable turns the car once as evenly spaced frames
+ * (turntables.ts).
  */
-export const RENDER_JOB_KINDS = ['still', 'video', 'matrix', 'carModel'] as const;
+export const RENDER_JOB_KINDS = ['still', 'video', 'matrix', 'turntable', 'carModel'] as const;
 export type RenderJobKind = (typeof RENDER_JOB_KINDS)[number];
 
 export const renderOutputSchema = z.object({

@@ -131,6 +131,8 @@ export const API_ROUTES = {
     matrix: '/render-matrix-workflow',
     /** POST: the configured car as GLB and USDZ files, exported by a render engine, as one job. */
     carModel: '/render-car-model-workflow',
+    /** POST: the car turned once as 24, 36 or 72 frames, and on request a video of them. */
+    turntable: '/render-turntable-workflow',
     status: '/render-workflow-status/:jobId',
     cancel: '/render-workflow/:jobId',
     /** GET, administrators only: jobs waiting and rendering per user. */

@@ -225,7 +225,7 @@ export interface RenderJobsTable {
    * still or video (the render service's); preview (an asset model's picture) or configStill (a saved configuration's
    * picture), both queued by the server.
    */
-  kind: 'still' | 'video' | 'matrix' | 'carModel' | 'preview' | 'configStill';
+  kind: 'still' | 'video' | 'matrix' | 'turntable' | 'carModel' | 'preview' | 'configStill';
   /** The validated request, JSON. */
   request: string;
   status: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';

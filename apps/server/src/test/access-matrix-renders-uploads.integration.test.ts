@@ -104,7 +104,7 @@ describe.each(testDatabases)('the access matrix of render jobs, uploads and file
   };
 
   describe('render jobs', () => {
-    it('a guest starts no render, still, video, matrix or car export (403), nor does a caller without a token (401)', async () => {
+    it('a guest starts no render, still, video, matrix, turntable or car export (403), nor does a caller without a token (401)', async () => {
       const video = {
         animationType: 'preset',
         selectedAnimation: 'Exterior 360',
@@ -117,6 +117,7 @@ describe.each(testDatabases)('the access matrix of render jobs, uploads and file
         ['/api/render-video-workflow', video],
         ['/api/render-matrix-workflow', matrix],
         ['/api/render-car-model-workflow', { settings: {}, metadata: { name: 'Car' } }],
+        ['/api/render-turntable-workflow', { settings: {}, metadata: { name: 'Spin' } }],
       ] as const) {
         expect((await as('guest', { method: 'POST', url, json })).statusCode, url).toBe(403);
         expect((await as('anonymous', { method: 'POST', url, json })).statusCode, url).toBe(401);

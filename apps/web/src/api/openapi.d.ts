@@ -6415,7 +6415,7 @@ export interface paths {
               error: string | null;
               jobId: string;
               /** @enum {string} */
-              kind: 'still' | 'video' | 'matrix' | 'carModel';
+              kind: 'still' | 'video' | 'matrix' | 'turntable' | 'carModel';
               message: string;
               outputs: {
                 contentType: string;
@@ -6519,7 +6519,7 @@ export interface paths {
               timings: {
                 fixedSeconds: number;
                 /** @enum {string} */
-                kind: 'still' | 'video' | 'matrix' | 'carModel';
+                kind: 'still' | 'video' | 'matrix' | 'turntable' | 'carModel';
                 renders: number;
                 secondsPerWork: number;
                 /** @enum {string} */
@@ -6802,7 +6802,344 @@ export interface paths {
               error: string | null;
               jobId: string;
               /** @enum {string} */
-              kind: 'still' | 'video' | 'matrix' | 'carModel';
+              kind: 'still' | 'video' | 'matrix' | 'turntable' | 'carModel';
+              message: string;
+              outputs: {
+                contentType: string;
+                kind: string;
+                url: string;
+              }[];
+              progress: number;
+              renderedAssetId: string | null;
+              /** @enum {string} */
+              status: 'queued' | 'in progress' | 'error' | 'completed' | 'failed' | 'cancelled';
+              updatedAt: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/render-turntable-workflow': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Queue a turntable: the car turned once in front of the configuration’s camera as 24, 36 or 72 evenly spaced frames, and on request a video of them, as one job; answers the queued job */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @default 4 */
+            antiAliasSpatial?: number;
+            /** @default 1 */
+            antiAliasTemporal?: number;
+            /**
+             * @default WithGround
+             * @enum {string}
+             */
+            carShadowMode?: 'WithGround' | 'NoShadow' | 'SeparateLayer';
+            customResolution?: {
+              height: number;
+              width: number;
+            };
+            /**
+             * @description Frames per turn: 24, 36, 72
+             * @default 36
+             */
+            frames?: 24 | 36 | 72;
+            /**
+             * @default JPG
+             * @enum {string}
+             */
+            imageFormat?: 'JPG' | 'PNG';
+            metadata: {
+              /** @default  */
+              brand?: string;
+              /** @default  */
+              category?: string;
+              /** @default null */
+              configId?: string | null;
+              /** @default  */
+              description?: string;
+              name: string;
+            };
+            /**
+             * @default MEDIUM
+             * @enum {string}
+             */
+            quality?: 'LOW' | 'MEDIUM' | 'HIGH';
+            /**
+             * @default 720p
+             * @enum {string}
+             */
+            resolutionPreset?: '720p' | '1080p' | '4k' | 'custom';
+            settings?: {
+              app?: {
+                product?:
+                  | ({
+                      id: string;
+                    } & {
+                      [key: string]: unknown;
+                    })
+                  | null;
+              } & {
+                [key: string]: unknown;
+              };
+              backdropUpload?:
+                | ({
+                    imageId?: string | null;
+                    previewUrl?: string | null;
+                    selectedImageName?: string | null;
+                  } & {
+                    [key: string]: unknown;
+                  })
+                | null;
+              backplateUpload?:
+                | ({
+                    imageId?: string | null;
+                    previewUrl?: string | null;
+                    selectedImageName?: string | null;
+                  } & {
+                    [key: string]: unknown;
+                  })
+                | null;
+              camera?: {
+                aperture?: number;
+                bokeh?: {
+                  Shape?: string;
+                  Size?: number;
+                } & {
+                  [key: string]: unknown;
+                };
+                crane?: {
+                  distance?: number;
+                  pitch?: number;
+                  yaw?: number;
+                } & {
+                  [key: string]: unknown;
+                };
+                focalLength?: number;
+                focusDistance?: number;
+                /** @enum {string} */
+                focusMethod?: 'Tracking' | 'Manual' | 'Disable';
+                rail?: {
+                  pitch?: number;
+                  x?: number;
+                  y?: number;
+                  yaw?: number;
+                  z?: number;
+                } & {
+                  [key: string]: unknown;
+                };
+              } & {
+                [key: string]: unknown;
+              };
+              carConfig?: {
+                configureValues?: {
+                  [key: string]: number;
+                };
+                lights?: {
+                  [key: string]: {
+                    intensity?: number;
+                    on: boolean;
+                  } & {
+                    [key: string]: unknown;
+                  };
+                };
+                paint?: string;
+                switchToPathTraceOnIdle?: boolean;
+                trim?: string;
+              } & {
+                [key: string]: unknown;
+              };
+              customEnvironmentalLights?: {
+                AttenuationRadius?: number;
+                BarnAngle?: number;
+                BarnLegth?: number;
+                Height?: number;
+                ID: number;
+                InnerAngle?: number;
+                Intensity?: number;
+                LightColor?: {
+                  A?: number;
+                  B?: number;
+                  G?: number;
+                  R?: number;
+                };
+                LightType: string;
+                OutterAngle?: number;
+                Pitch?: number;
+                Radius?: number;
+                SoftRadius?: number;
+                SourceLength?: number;
+                SourceRadius?: number;
+                Width?: number;
+                X?: number;
+                Y?: number;
+                Yaw?: number;
+                Z?: number;
+              }[];
+              imageUpload?: {
+                imageId?: string | null;
+                previewUrl?: string | null;
+              } & {
+                [key: string]: unknown;
+              };
+              postProcess?: {
+                params?: {
+                  BloomIntensityOut?: number;
+                  ExposureCompensationOut?: number;
+                  GainOut?: {
+                    W?: number;
+                    X?: number;
+                    Y?: number;
+                    Z?: number;
+                  } & {
+                    [key: string]: unknown;
+                  };
+                  GlobalContrastOut?: number;
+                  GlobalGammaOut?: number;
+                  GlobalSaturationOut?: number;
+                  OffsetOut?: number;
+                  TemperatureTempOut?: number;
+                  TemperatureTintOut?: number;
+                  VignetteIntensityOut?: number;
+                } & {
+                  [key: string]: unknown;
+                };
+                presetBrowser?: {
+                  category?: string | null;
+                  page?: number;
+                  search?: string;
+                } & {
+                  [key: string]: unknown;
+                };
+                selectedPreset?: string | null;
+                /** @enum {string} */
+                toneMapper?: 'Neutral' | 'AgX' | 'ACES';
+              } & {
+                [key: string]: unknown;
+              };
+              scene?: {
+                backdropSettings?: {
+                  groundSize?: number;
+                  intensity?: number;
+                  lightColor?: number;
+                  lightIntensity?: number;
+                  resolution?: number;
+                  rotation?: number;
+                  size?: number;
+                } & {
+                  [key: string]: unknown;
+                };
+                backplateEnabled?: boolean;
+                /** @enum {string} */
+                cameraSpot?: 'Exterior' | 'Interior';
+                compositionGuide?: string;
+                compositionGuideOpacity?: number;
+                compositionGuideVisiblity?: boolean;
+                currentEnvironment?: string | null;
+                pcgOptions?: {
+                  [key: string]: number;
+                };
+                sunDirection?: number;
+                timeOfDay?: string;
+                /** @enum {string} */
+                viewMode?: 'editor' | 'camera';
+              } & {
+                [key: string]: unknown;
+              };
+            } & {
+              [key: string]: unknown;
+            };
+            /** @default null */
+            videoFormat?: ('MP4' | 'MOV' | 'AVI') | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              createdAt: string;
+              error: string | null;
+              jobId: string;
+              /** @enum {string} */
+              kind: 'still' | 'video' | 'matrix' | 'turntable' | 'carModel';
               message: string;
               outputs: {
                 contentType: string;
@@ -7133,7 +7470,7 @@ export interface paths {
               error: string | null;
               jobId: string;
               /** @enum {string} */
-              kind: 'still' | 'video' | 'matrix' | 'carModel';
+              kind: 'still' | 'video' | 'matrix' | 'turntable' | 'carModel';
               message: string;
               outputs: {
                 contentType: string;
@@ -7474,7 +7811,7 @@ export interface paths {
               error: string | null;
               jobId: string;
               /** @enum {string} */
-              kind: 'still' | 'video' | 'matrix' | 'carModel';
+              kind: 'still' | 'video' | 'matrix' | 'turntable' | 'carModel';
               message: string;
               outputs: {
                 contentType: string;
@@ -7581,7 +7918,7 @@ export interface paths {
               error: string | null;
               jobId: string;
               /** @enum {string} */
-              kind: 'still' | 'video' | 'matrix' | 'carModel';
+              kind: 'still' | 'video' | 'matrix' | 'turntable' | 'carModel';
               message: string;
               outputs: {
                 contentType: string;

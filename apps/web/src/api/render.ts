@@ -7,6 +7,7 @@ import {
   type MatrixRenderRequestInput,
   type RenderJob,
   type StillRenderRequestInput,
+  type TurntableRequestInput,
   type VideoRenderRequestInput,
 } from '@autostudio/protocol';
 import { serverCall } from './server-call';
@@ -36,6 +37,11 @@ export function startVideoRender(request: VideoRenderRequestInput): Promise<Rend
 /** POST /render-matrix-workflow: queues every chosen trim × paint as one job; answers the queued job. */
 export function startMatrixRender(request: MatrixRenderRequestInput): Promise<RenderJob> {
   return serverCall('post', API_ROUTES.render.matrix, { body: request, schema: renderJobSchema });
+}
+
+/** POST /render-turntable-workflow: queues a turn of the car as frames (and a video); answers the queued job. */
+export function startTurntableRender(request: TurntableRequestInput): Promise<RenderJob> {
+  return serverCall('post', API_ROUTES.render.turntable, { body: request, schema: renderJobSchema });
 }
 
 /** POST /render-car-model-workflow: queues an export of the configured car as GLB and USDZ; answers the queued job. */

@@ -37,6 +37,7 @@ import type { RenderCacheKeys } from './cache/render-cache-keys.js';
 import { stillFileName } from './cache/still-answers.js';
 import { exportCarFiles, exportCarModel } from './car-model/car-model-export.js';
 import { renderMatrix } from './matrix/matrix-render.js';
+import { renderTurntable } from './turntable/turntable-render.js';
 import { loadCar, prepareScene, renderSceneOf, stillEngineSettings, type RenderSceneLinks } from './render-scene.js';
 import { makeThumbnail } from './thumbnail.js';
 
@@ -96,6 +97,8 @@ export class EngineRenderRunner implements RenderRunner {
             engineVersion: this.options.keys.engineVersion,
             modelStamp: await this.options.keys.modelStamp(job.ownerId, parsed.data),
           });
+        case 'turntable':
+          return await renderTurntable(lease.remote, job.request, parsed.data, context, this.options.ffmpegPath);
         case 'carModel':
           return await exportCarModel(lease.remote, job.request, context, () =>
             this.beautyJpeg(lease.remote, CAR_MODEL_PICTURE, context),

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { PNG } from 'pngjs';
+import sharp from 'sharp';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -14,6 +15,8 @@ import {
   framesOf,
   pathTo,
   RENDER_THUMBNAIL_KIND,
+  TURNTABLE_ITEM_KINDS,
+  TURNTABLE_VIDEO_SECONDS,
   type Preset,
   type RenderedAssetItem,
   type RenderJob,
@@ -388,6 +391,55 @@ describe('renders on a render engine', () => {
       const red = againItems.find((item) => item.fileName === 'Terra Limited - Rallye Red.png');
       const earlier = variants.find((item) => item.fileName === 'Terra Limited - Rallye Red.png');
       expect((await file(red?.url ?? '')).equals(await file(earlier?.url ?? ''))).toBe(true);
+    },
+  );
+
+  it(
+    'renders a turntable: evenly spaced frames from the configuration’s view, named in turn, and a video of them',
+    { timeout: 180_000 },
+    async () => {
+      const request = {
+        frames: 24,
+        resolutionPreset: 'custom',
+        customResolution: { width: 96, height: 54 },
+        imageFormat: 'JPG',
+        antiAliasSpatial: 1,
+        antiAliasTemporal: 1,
+        quality: 'LOW',
+        videoFormat: 'MP4',
+        settings: { camera: { crane: { yaw: 30 } } },
+        metadata: { name: 'Spin' },
+      } as const;
+      const job = await finished(await start(API_ROUTES.render.turntable, request), 170_000);
+      expect(job).toMatchObject({ kind: 'turntable', message: 'Rendered 24 frames and a MP4 video' });
+      const { asset, items } = await itemsOf(job);
+      expect(asset).toMatchObject({ name: 'Spin', type: 'turntable', itemCount: 25 });
+      expect(asset.thumbnailUrl).toEqual(expect.any(String));
+      const frames = items.filter((item) => item.kind === TURNTABLE_ITEM_KINDS.frame);
+      expect(frames.map((item) => item.fileName)).toEqual(
+        Array.from({ length: 24 }, (_, i) => `frame-${String(i + 1).padStart(2, '0')}.jpg`),
+      );
+      expect(frames.every((item) => item.width === 96 && item.height === 54)).toBe(true);
+      // The car turns: each frame differs from the one before it, and half a turn on, the car shows its other side.
+      const pixels = await Promise.all(
+        [0, 1, 12].map(async (index) => {
+          const { data } = await sharp(await file(frames[index]?.url ?? ''))
+            .raw()
+            .toBuffer({ resolveWithObject: true });
+          return data;
+        }),
+      );
+      const difference = (a: Buffer, b: Buffer) =>
+        a.reduce((sum, value, i) => sum + Math.abs(value - (b[i] ?? 0)), 0) / a.length;
+      expect(difference(pixels[0]!, pixels[1]!)).toBeGreaterThan(0.5);
+      expect(difference(pixels[0]!, pixels[2]!)).toBeGreaterThan(difference(pixels[0]!, pixels[1]!));
+
+      // The video turns once in TURNTABLE_VIDEO_SECONDS: 24 frames at 6 fps.
+      const video = items.find((item) => item.kind === TURNTABLE_ITEM_KINDS.video);
+      expect(video).toMatchObject({ fileName: 'Spin.mp4', contentType: 'video/mp4' });
+      const probed = await probe(await file(video?.url ?? ''), 'mp4');
+      expect(probed.streams[0]).toMatchObject({ codec_name: 'h264', nb_read_frames: '24' });
+      expect(Number(probed.format.duration)).toBeCloseTo(TURNTABLE_VIDEO_SECONDS, 0);
     },
   );
 

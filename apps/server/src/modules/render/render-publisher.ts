@@ -1,4 +1,4 @@
-import { CAR_MODEL_ASSET_TYPE, type RenderJobKind } from '@autostudio/protocol';
+import { CAR_MODEL_ASSET_TYPE, TURNTABLE_ASSET_TYPE, type RenderJobKind } from '@autostudio/protocol';
 import type { RenderedAssetsService } from '../rendered-assets/rendered-assets.service.js';
 import type { ConfigStillStore } from './config-stills.js';
 import type { ModelPreviewStore } from './model-previews.js';
@@ -58,5 +58,6 @@ export class RenderedAssetPublisher implements RenderPublisher {
 function assetType(kind: RenderJobKind): string {
   if (kind === 'still') return 'image';
   if (kind === 'carModel') return CAR_MODEL_ASSET_TYPE;
+  if (kind === 'turntable') return TURNTABLE_ASSET_TYPE;
   return kind;
 }

@@ -6,6 +6,7 @@ import {
   type RenderShot,
   type SavedConfigSettings,
   type StillRenderRequest,
+  type TurntableRequest,
   type VideoRenderRequest,
 } from '@autostudio/protocol';
 
@@ -31,6 +32,7 @@ export type RenderJobWork = { id: string; ownerId: string; attempt: number; maxA
   | { kind: Extract<RenderJobKind, 'still'>; request: StillRenderRequest }
   | { kind: Extract<RenderJobKind, 'video'>; request: StoredVideoRequest }
   | { kind: Extract<RenderJobKind, 'matrix'>; request: MatrixRenderRequest }
+  | { kind: Extract<RenderJobKind, 'turntable'>; request: TurntableRequest }
   | { kind: Extract<RenderJobKind, 'carModel'>; request: CarModelRequest }
   | { kind: 'preview'; request: PreviewRenderRequest }
   | { kind: 'configStill'; request: ConfigStillRenderRequest }

@@ -227,6 +227,12 @@ function toWork(row: RenderJobRow): RenderJobWork {
       return { ...common, kind: 'video', request: request as Extract<RenderJobWork, { kind: 'video' }>['request'] };
     case 'matrix':
       return { ...common, kind: 'matrix', request: request as Extract<RenderJobWork, { kind: 'matrix' }>['request'] };
+    case 'turntable':
+      return {
+        ...common,
+        kind: 'turntable',
+        request: request as Extract<RenderJobWork, { kind: 'turntable' }>['request'],
+      };
     case 'carModel':
       return {
         ...common,

@@ -3,6 +3,7 @@ import {
   API_ROUTES,
   carModelRequestSchema,
   matrixRenderRequestSchema,
+  turntableRequestSchema,
   renderJobParamsSchema,
   renderJobSchema,
   renderEstimatesSchema,
@@ -67,6 +68,21 @@ export const renderRoutes: FastifyPluginAsyncZod<{ render: RenderService }> = as
       preHandler: guard,
     },
     async (request, reply) => reply.status(202).send(await render.startMatrix(currentUser(request), request.body)),
+  );
+
+  app.post(
+    API_ROUTES.render.turntable,
+    {
+      schema: {
+        tags,
+        summary:
+          'Queue a turntable: the car turned once in front of the configuration’s camera as 24, 36 or 72 evenly spaced frames, and on request a video of them, as one job; answers the queued job',
+        body: turntableRequestSchema,
+        response: { 202: renderJobSchema, ...startErrors },
+      },
+      preHandler: guard,
+    },
+    async (request, reply) => reply.status(202).send(await render.startTurntable(currentUser(request), request.body)),
   );
 
   app.post(

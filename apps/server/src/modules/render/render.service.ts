@@ -27,6 +27,7 @@ import {
   matrixVariants,
   type CarModelRequest,
   type MatrixRenderRequest,
+  type TurntableRequest,
   type StillRenderRequest,
   type User,
   type VideoRenderRequest,
@@ -57,6 +58,8 @@ const timedRequestSchema = z.object({
   shot: z.object({ Frames: z.number().int().min(1) }).optional(),
   trims: z.array(z.string()).optional(),
   paints: z.array(z.string()).optional(),
+  /** A turntable's frames. */
+  frames: z.number().int().min(1).optional(),
 });
 
 /**
@@ -101,6 +104,13 @@ export class RenderService {
   async startCarModel(user: User, request: CarModelRequest): Promise<RenderJob> {
     this.assertMayRender(user);
     return this.enqueue(user, 'carModel', await this.withScene(user, request));
+  }
+
+  /** A turn of the car as one job: its frames count against the per-job cost, the job against the user's queue. */
+  async startTurntable(user: User, request: TurntableRequest): Promise<RenderJob> {
+    this.assertMayRender(user);
+    this.assertAffordable(request, request.frames);
+    return this.enqueue(user, 'turntable', await this.withScene(user, request));
   }
 
   async startVideo(user: User, request: VideoRenderRequest): Promise<RenderJob> {
@@ -200,7 +210,7 @@ export class RenderService {
 
   /** Refuses a job whose pixels × samples × frames pass the per-job ceiling, naming both. */
   private assertAffordable(
-    request: StillRenderRequest | VideoRenderRequest | MatrixRenderRequest,
+    request: StillRenderRequest | VideoRenderRequest | MatrixRenderRequest | TurntableRequest,
     frames: number,
     unit: 'frame' | 'still' = 'frame',
   ): void {
@@ -213,10 +223,9 @@ export class RenderService {
   }
 
   /** The request with the scene it renders: the saved configuration's settings when only its id was sent. */
-  private async withScene<T extends StillRenderRequest | VideoRenderRequest | MatrixRenderRequest | CarModelRequest>(
-    user: User,
-    request: T,
-  ): Promise<T> {
+  private async withScene<
+    T extends StillRenderRequest | VideoRenderRequest | MatrixRenderRequest | TurntableRequest | CarModelRequest,
+  >(user: User, request: T): Promise<T> {
     const { configId } = request.metadata;
     if (configId === null) return request;
     const config = await this.configs.get(user, configId).catch(() => undefined);
@@ -268,7 +277,13 @@ function timedRender(
   if (data.resolutionPreset === CUSTOM_RESOLUTION && !data.customResolution) return undefined;
   const resolution = requestedResolution(data);
   const frames =
-    kind === 'still' ? 1 : kind === 'matrix' ? (data.trims?.length ?? 1) * (data.paints?.length ?? 1) : framesOf(data);
+    kind === 'still'
+      ? 1
+      : kind === 'matrix'
+        ? (data.trims?.length ?? 1) * (data.paints?.length ?? 1)
+        : kind === 'turntable'
+          ? (data.frames ?? 1)
+          : framesOf(data);
   return {
     tier: renderTierOf(data.quality),
     work: renderWork(resolution, data, frames),

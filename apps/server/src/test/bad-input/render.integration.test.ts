@@ -8,6 +8,8 @@ const VIDEO = { selectedAnimation: 'Exterior 360', settings: {}, metadata: { nam
 const matrix = `${API_BASE}${API_ROUTES.render.matrix}`;
 const MATRIX = { trims: ['Terra Base'], paints: ['rallye red'], settings: {}, metadata: { name: 'Range' } };
 const carModel = `${API_BASE}${API_ROUTES.render.carModel}`;
+const turntable = `${API_BASE}${API_ROUTES.render.turntable}`;
+const TURNTABLE = { frames: 24, settings: {}, metadata: { name: 'Spin' } };
 const CAR_MODEL = { formats: ['GLB'], settings: {}, metadata: { name: 'Car' } };
 const names = (n: number, what: string) => Array.from({ length: n }, (_, i) => `${what} ${i}`);
 
@@ -180,6 +182,30 @@ const CASES: Case[] = [
     },
     status: 400,
     message: /3840×2160 pixels × 512 samples \(64×8\) × 96 stills/,
+  },
+  {
+    name: 'turntable of 30 frames',
+    method: 'POST',
+    url: turntable,
+    json: { ...TURNTABLE, frames: 30 },
+    status: 400,
+    message: /body\.frames/,
+  },
+  {
+    name: 'turntable in a video format no encoder writes',
+    method: 'POST',
+    url: turntable,
+    json: { ...TURNTABLE, videoFormat: 'GIF' },
+    status: 400,
+    message: /body\.videoFormat/,
+  },
+  {
+    name: 'turntable whose frames pass the per-job cost',
+    method: 'POST',
+    url: turntable,
+    json: { ...TURNTABLE, frames: 72, resolutionPreset: '4k', antiAliasSpatial: 64, antiAliasTemporal: 8 },
+    status: 400,
+    message: /3840×2160 pixels × 512 samples \(64×8\) × 72 frames/,
   },
   {
     name: 'car export in no format',

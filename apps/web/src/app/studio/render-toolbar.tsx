@@ -1,4 +1,4 @@
-import { Aperture, Box, Clapperboard, Grid3x3, Images } from 'lucide-react';
+import { Aperture, Box, Clapperboard, Grid3x3, Images, Rotate3d } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { canCreate, MAX_LIST_LIMIT, type Preset } from '@autostudio/protocol';
 import { Button } from '@/components/ui/button';
@@ -20,6 +20,9 @@ const VideoDialog = lazy(() =>
 const MatrixDialog = lazy(() =>
   import('@/features/render/components/matrix-dialog').then((m) => ({ default: m.MatrixDialog })),
 );
+const TurntableDialog = lazy(() =>
+  import('@/features/render/components/turntable-dialog').then((m) => ({ default: m.TurntableDialog })),
+);
 const CarModelDialog = lazy(() =>
   import('@/features/render/components/car-model-dialog').then((m) => ({ default: m.CarModelDialog })),
 );
@@ -37,10 +40,10 @@ const loadSequences = async (): Promise<Preset[]> => {
   return (await listPresets({ page: 1, limit: MAX_LIST_LIMIT, type: 'animation' })).items;
 };
 
-type OpenDialog = 'render' | 'video' | 'matrix' | 'carModel' | null;
+type OpenDialog = 'render' | 'video' | 'matrix' | 'turntable' | 'carModel' | null;
 
 /**
- * The studio toolbar's render controls, beside Save: Render (a still), Video, Matrix (trims × paints), 3D (the car as
+ * The studio toolbar's render controls, beside Save: Render (a still), Video, Matrix (trims × paints), Turntable, 3D (the car as
  * GLB and USDZ) and Gallery. A guest, who may create no
  * rendered asset, gets neither Render nor Video (issue 17 item 7), only the gallery of what is shared with them;
  * Render and Video wait for the engine to be read.
@@ -105,6 +108,16 @@ export function RenderToolbar() {
             variant="secondary"
             size="sm"
             disabled={!engineIsReady}
+            onClick={() => setOpen('turntable')}
+            title="Render the car turned once: a 360° view to drag round, and a video on request"
+          >
+            <Rotate3d aria-hidden />
+            Turntable
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={!engineIsReady}
             onClick={() => setOpen('carModel')}
             title="Download the car as configured as GLB and USDZ, for AR and 3D tools"
           >
@@ -138,6 +151,15 @@ export function RenderToolbar() {
           <MatrixDialog
             open
             onOpenChange={onOpenChange('matrix')}
+            collect={collect}
+            metadataDefaults={metadataDefaults}
+            configId={configId}
+          />
+        )}
+        {open === 'turntable' && (
+          <TurntableDialog
+            open
+            onOpenChange={onOpenChange('turntable')}
             collect={collect}
             metadataDefaults={metadataDefaults}
             configId={configId}

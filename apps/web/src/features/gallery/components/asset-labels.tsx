@@ -2,6 +2,7 @@ import {
   CAR_MODEL_ASSET_TYPE,
   CAR_MODEL_FILES,
   MATRIX_ITEM_KINDS,
+  TURNTABLE_ASSET_TYPE,
   type CarModelFormat,
   type RenderedAsset,
   type RenderedAssetItem,
@@ -19,6 +20,9 @@ export const isMatrix = (asset: Pick<RenderedAsset, 'type'>): boolean => asset.t
 
 export const isArchiveItem = (item: Pick<RenderedAssetItem, 'contentType'>): boolean =>
   item.contentType === 'application/zip';
+
+/** A turntable: the car turned once as evenly spaced frames, and a video of them on request (issue 34 item 2). */
+export const isTurntable = (asset: Pick<RenderedAsset, 'type'>): boolean => asset.type === TURNTABLE_ASSET_TYPE;
 
 /** The configured car exported as files for AR and 3D tools (issue 34 item 4). */
 export const isCarModel = (asset: Pick<RenderedAsset, 'type'>): boolean => asset.type === CAR_MODEL_ASSET_TYPE;
@@ -49,19 +53,30 @@ const BADGES = {
   video: { label: 'Video', className: 'bg-violet-600/90 text-white' },
   matrix: { label: 'Matrix', className: 'bg-amber-600/90 text-white' },
   model: { label: '3D', className: 'bg-teal-600/90 text-white' },
+  turntable: { label: '360°', className: 'bg-emerald-700/90 text-white' },
   still: { label: 'Still', className: 'bg-sky-700/90 text-white' },
 } as const;
 
 const badgeOf = (asset: Pick<RenderedAsset, 'type'>) =>
-  BADGES[isVideo(asset) ? 'video' : isMatrix(asset) ? 'matrix' : isCarModel(asset) ? 'model' : 'still'];
+  BADGES[
+    isVideo(asset)
+      ? 'video'
+      : isMatrix(asset)
+        ? 'matrix'
+        : isCarModel(asset)
+          ? 'model'
+          : isTurntable(asset)
+            ? 'turntable'
+            : 'still'
+  ];
 
-/** What a render is, in words: Still, Video, Matrix or 3D. */
+/** What a render is, in words: Still, Video, Matrix, 3D or 360°. */
 export const assetKind = (asset: Pick<RenderedAsset, 'type'>): string => badgeOf(asset).label;
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 export const formatRenderDate = (iso: string): string => dateFormat.format(new Date(iso));
 
-/** Still, Video, Matrix or 3D, over a thumbnail's corner. */
+/** Still, Video, Matrix, 3D or 360°, over a thumbnail's corner. */
 export function TypeBadge({ asset, className }: { asset: Pick<RenderedAsset, 'type'>; className?: string }) {
   const badge = badgeOf(asset);
   return (

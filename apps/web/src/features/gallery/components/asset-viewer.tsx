@@ -1,6 +1,6 @@
 import { Box, Download, FileArchive, Pencil, Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { CAR_MODEL_FORMAT_USES, formatBytes, type RenderedAssetItem } from '@autostudio/protocol';
+import { CAR_MODEL_FORMAT_USES, formatBytes, TURNTABLE_ITEM_KINDS, type RenderedAssetItem } from '@autostudio/protocol';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -12,12 +12,17 @@ import {
   carModelFormatOf,
   formatRenderDate,
   isArchiveItem,
+  isTurntable,
   isVideo,
   isVideoItem,
   itemLabel,
   TypeBadge,
   viewerOrder,
 } from './asset-labels';
+import { TurntableViewer } from './turntable-viewer';
+
+/** The viewer's choice that shows a turntable's frames as one car to turn. */
+const TURNTABLE_VIEW = 'turntable';
 
 export interface AssetViewerProps {
   viewer: GalleryViewer;
@@ -46,9 +51,18 @@ const checkerboard = {
  */
 export function AssetViewer({ viewer, mayManage, onClose, onRename, onShare, onDelete }: AssetViewerProps) {
   const { asset, isLoading, error } = viewer;
-  const items = viewerOrder(viewer.items);
+  const all = viewerOrder(viewer.items);
+  // A turntable's frames are one choice, the car to turn; its video (if any) another.
+  const frames = isTurntable(asset) ? all.filter((item) => item.kind === TURNTABLE_ITEM_KINDS.frame) : [];
+  const items = frames.length > 0 ? all.filter((item) => item.kind !== TURNTABLE_ITEM_KINDS.frame) : all;
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const selected = items.find((item) => item.id === selectedId) ?? items[0];
+  const [shownFrame, setShownFrame] = useState<RenderedAssetItem | null>(null);
+  const turning = frames.length > 0 && (selectedId === null || selectedId === TURNTABLE_VIEW);
+  const selected = turning ? (shownFrame ?? frames[0]) : (items.find((item) => item.id === selectedId) ?? items[0]);
+  const options = [
+    ...(frames.length > 0 ? [{ value: TURNTABLE_VIEW, label: '360°' }] : []),
+    ...items.map((item) => ({ value: item.id, label: itemLabel(item) })),
+  ];
   const kind = assetKind(asset);
 
   return (
@@ -90,13 +104,13 @@ export function AssetViewer({ viewer, mayManage, onClose, onRename, onShare, onD
       >
         <div className="flex h-full min-h-0 flex-col gap-2.5">
           {error && <ErrorAlert>{error}</ErrorAlert>}
-          {items.length > 0 && !isVideo(asset) && (
+          {options.length > 0 && !isVideo(asset) && (
             <div className="flex items-center gap-2">
               <TypeBadge asset={asset} />
               <Segmented
                 label="Passes and layers"
-                value={selected?.id}
-                options={items.map((item) => ({ value: item.id, label: itemLabel(item) }))}
+                value={turning ? TURNTABLE_VIEW : selected?.id}
+                options={options}
                 onChange={setSelectedId}
                 className="max-w-full overflow-x-auto"
               />
@@ -107,7 +121,11 @@ export function AssetViewer({ viewer, mayManage, onClose, onRename, onShare, onD
             style={selected && isVideoItem(selected) ? undefined : checkerboard}
           >
             {isLoading && <Spinner className="size-6" label="Loading files" />}
-            {selected && <Stage item={selected} name={asset.name} poster={asset.thumbnailUrl} />}
+            {turning ? (
+              <TurntableViewer frames={frames} name={asset.name} onFrame={setShownFrame} />
+            ) : (
+              selected && <Stage item={selected} name={asset.name} poster={asset.thumbnailUrl} />
+            )}
           </div>
           {selected && <FileBar item={selected} />}
         </div>

@@ -13,6 +13,7 @@ const KIND_NAMES: Record<RenderJobKind, string> = {
   still: 'still',
   video: 'video',
   matrix: 'variant matrix',
+  turntable: 'turntable',
   carModel: 'car export',
 };
 /** Renders of a kind the server needs to fit a fixed part apart from the part that grows with the work. */

@@ -83,4 +83,28 @@ describe('the render progress panel', () => {
     expect(within(files).getByRole('link', { name: 'Depth' })).toHaveAttribute('target', '_blank');
     expect(within(files).queryByRole('link', { name: 'thumbnail' })).not.toBeInTheDocument();
   });
+
+  it('counts the many files of one kind as one link (a turntable’s frames), beside its video', () => {
+    const frames = Array.from({ length: 36 }, (_, i) => ({
+      kind: 'frame',
+      url: `/media/spin/frame-${i + 1}.jpg`,
+      contentType: 'image/jpeg',
+    }));
+    const spin = entry('Spin', {
+      kind: 'turntable',
+      status: 'completed',
+      progress: 100,
+      outputs: [...frames, { kind: 'video', url: '/media/spin/Spin.mp4', contentType: 'video/mp4' }],
+    });
+    render(<RenderProgressPanel jobs={[spin]} {...idle} />);
+    const row = screen.getByRole('listitem', { name: 'Spin' });
+    expect(within(row).getByLabelText('Turntable')).toBeInTheDocument();
+    const files = within(row).getByRole('list', { name: 'Outputs of Spin' });
+    expect(
+      within(files)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['36 frames', 'Video']);
+    expect(within(files).getByRole('link', { name: '36 frames' })).toHaveAttribute('href', '/media/spin/frame-1.jpg');
+  });
 });

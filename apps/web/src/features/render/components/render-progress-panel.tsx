@@ -1,5 +1,15 @@
 import { PROGRESS_MAX, RENDER_THUMBNAIL_KIND, type RenderOutput } from '@autostudio/protocol';
-import { AlertCircle, Box, CheckCircle2, ExternalLink, Film, Image as ImageIcon, X } from 'lucide-react';
+import {
+  AlertCircle,
+  Box,
+  CheckCircle2,
+  ExternalLink,
+  Film,
+  Grid3x3,
+  Image as ImageIcon,
+  Rotate3d,
+  X,
+} from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { RenderJobEntry } from '../hooks/use-render-jobs';
@@ -23,6 +33,19 @@ function statusText(entry: RenderJobEntry): string {
 
 /** The label of an output's link: the image's layer (Beauty, Depth, Car…), or Video. */
 const outputLabel = (output: RenderOutput) => (output.kind === 'video' ? 'Video' : output.kind);
+
+/**
+ * One link per kind of output: a layer or file as itself, and the many of one kind (a turntable's frames, a matrix's
+ * variants) as one link to the first, counted ("36 frames"); the gallery shows them all.
+ */
+function outputLinks(files: RenderOutput[]): { url: string; label: string }[] {
+  const byKind = new Map<string, RenderOutput[]>();
+  for (const output of files) byKind.set(output.kind, [...(byKind.get(output.kind) ?? []), output]);
+  return [...byKind.values()].map((outputs) => {
+    const [first] = outputs as [RenderOutput, ...RenderOutput[]];
+    return { url: first.url, label: outputs.length > 1 ? `${outputs.length} ${first.kind}s` : outputLabel(first) };
+  });
+}
 
 /** A render's progress as a thin bar with its percentage; red once failed, green once done. */
 export function ProgressBar({ entry }: { entry: Pick<RenderJobEntry, 'name' | 'progress' | 'status'> }) {
@@ -56,12 +79,20 @@ export interface RenderJobActions {
   dismiss: (id: string) => void;
 }
 
+/** A row's icon and what it says the render is, by the job's kind. */
+const KINDS: Record<RenderJobEntry['kind'], { icon: typeof Film; name: string }> = {
+  still: { icon: ImageIcon, name: 'Image' },
+  video: { icon: Film, name: 'Video' },
+  matrix: { icon: Grid3x3, name: 'Variant matrix' },
+  turntable: { icon: Rotate3d, name: 'Turntable' },
+  carModel: { icon: Box, name: '3D model' },
+};
+
 function JobRow({ entry, cancel, dismiss }: { entry: RenderJobEntry } & RenderJobActions) {
   const running = isRunning(entry);
   const thumbnail = entry.outputs.find((output) => output.kind === RENDER_THUMBNAIL_KIND);
   const files = entry.outputs.filter((output) => output.kind !== RENDER_THUMBNAIL_KIND);
-  const KindIcon = entry.kind === 'video' ? Film : entry.kind === 'carModel' ? Box : ImageIcon;
-  const kindName = entry.kind === 'video' ? 'Video' : entry.kind === 'carModel' ? '3D model' : 'Image';
+  const { icon: KindIcon, name: kindName } = KINDS[entry.kind];
   return (
     <li className="flex flex-col gap-1.5 px-3 py-2" aria-label={entry.name} data-status={entry.status}>
       <div className="flex items-center gap-2">
@@ -123,7 +154,7 @@ function JobRow({ entry, cancel, dismiss }: { entry: RenderJobEntry } & RenderJo
             </a>
           )}
           <ul aria-label={`Outputs of ${entry.name}`} className="flex min-w-0 flex-1 flex-wrap gap-1">
-            {files.map((output) => (
+            {outputLinks(files).map((output) => (
               <li key={output.url}>
                 <a
                   href={output.url}
@@ -131,7 +162,7 @@ function JobRow({ entry, cancel, dismiss }: { entry: RenderJobEntry } & RenderJo
                   rel="noreferrer"
                   className="inline-flex h-5 items-center gap-1 rounded border border-border bg-surface-raised px-1.5 text-[11px] text-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                 >
-                  {outputLabel(output)}
+                  {output.label}
                   <ExternalLink className="size-2.5 text-muted-foreground" aria-hidden />
                 </a>
               </li>

@@ -4,6 +4,7 @@ import { toast } from '@/lib/toast';
 import {
   CAR_MODEL_MESSAGES,
   MATRIX_MESSAGES,
+  TURNTABLE_MESSAGES,
   POLLING,
   RENDER_MESSAGES,
   STATE_MESSAGES,
@@ -12,6 +13,7 @@ import {
   type MatrixRenderRequestInput,
   type RenderJobKind,
   type StillRenderRequestInput,
+  type TurntableRequestInput,
   type VideoRenderRequestInput,
 } from '@autostudio/protocol';
 import {
@@ -21,6 +23,7 @@ import {
   startCarModelExport,
   startMatrixRender,
   startStillRender,
+  startTurntableRender,
   startVideoRender,
 } from '@/api/render';
 import { renderedAssetKeys } from '@/api/rendered-assets';
@@ -151,6 +154,8 @@ export function useStartRender() {
         start('video', request.metadata.name, () => startVideoRender(request), STATE_MESSAGES.startVideoRenderFailed),
       startMatrix: (request: MatrixRenderRequestInput) =>
         start('matrix', request.metadata.name, () => startMatrixRender(request), MATRIX_MESSAGES.startFailed),
+      startTurntable: (request: TurntableRequestInput) =>
+        start('turntable', request.metadata.name, () => startTurntableRender(request), TURNTABLE_MESSAGES.startFailed),
       startCarModel: (request: CarModelRequestInput) =>
         start('carModel', request.metadata.name, () => startCarModelExport(request), CAR_MODEL_MESSAGES.startFailed),
     };

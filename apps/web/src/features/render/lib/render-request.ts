@@ -8,6 +8,8 @@ import {
   type SavedConfigSettings,
   type MatrixRenderRequestInput,
   type StillRenderRequestInput,
+  type TurntableFrameCount,
+  type TurntableRequestInput,
   type VideoRenderRequestInput,
 } from '@autostudio/protocol';
 import type { RenderQuality, StillSettings, VideoSettings } from '../stores/render-settings-store';
@@ -104,4 +106,14 @@ export function framesAndDuration(frames: number, fps: number = TIMELINE_FPS): s
   const seconds = frames / fps;
   const shown = Number.isInteger(seconds) ? String(seconds) : seconds.toFixed(1);
   return `${frames} frames · ${shown} s`;
+}
+
+/** POST /render-turntable-workflow's body: the image dialog's size and quality, the frames and the video asked for. */
+export function turntableRenderRequest(
+  settings: StillSettings,
+  turn: { frames: TurntableFrameCount; videoFormat: VideoSettings['videoFormat'] | null },
+  metadata: RenderMetadataFields,
+  scene: SavedConfigSettings,
+): TurntableRequestInput {
+  return { ...turn, ...imageFields(settings), settings: scene, metadata };
 }
