@@ -39,16 +39,20 @@ describe('the turntable viewer', () => {
     expect(car).toHaveAttribute('aria-valuenow', '0');
   });
 
-  it('spins by itself on Play, and stops where it is on Pause', () => {
+  it('spins by itself on Play, and stops where it is on Pause', async () => {
     vi.useFakeTimers();
     render(<TurntableViewer frames={frames} name="Spin" />);
     fireEvent.click(screen.getByRole('button', { name: 'Play the turntable' }));
-    act(() => vi.advanceTimersByTime(1000));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
     const car = screen.getByRole('slider', { name: 'Turn the car' });
     // 12 frames a second: half a turn of 24 frames.
     expect(car).toHaveAttribute('aria-valuenow', '180');
     fireEvent.click(screen.getByRole('button', { name: 'Pause the turntable' }));
-    act(() => vi.advanceTimersByTime(1000));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
     expect(car).toHaveAttribute('aria-valuenow', '180');
   });
 
