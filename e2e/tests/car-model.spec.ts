@@ -40,7 +40,7 @@ test.describe('the car as a 3D model from the studio', () => {
       files.getByRole('link', { name: 'Download GLB' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('E2E car.glb');
-    const glb = await readFile((await download.path()));
+    const glb = await readFile(await download.path());
     expect(await glbErrors(glb)).toEqual([]);
     // The car in the paint it was given in the studio: Rallye Red's base colour, linear.
     const paint = glbJson(glb).materials?.find((material) => material.name === 'Paint');

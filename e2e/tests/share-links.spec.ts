@@ -72,7 +72,7 @@ test.describe('a read-only link to a configuration', () => {
       downloads.getByRole('link', { name: /Download GLB/ }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('Weekend red.glb');
-    expect(await glbErrors(await readFile((await download.path())))).toEqual([]);
+    expect(await glbErrors(await readFile(await download.path()))).toEqual([]);
     await expectNoSeriousViolations(viewer, 'public viewer');
     await viewer.screenshot({ path: test.info().outputPath('share-link-viewer.png') });
     if (process.env.DOCS_SCREENSHOTS) await viewer.screenshot({ path: 'docs/share-link-3d.png' });
