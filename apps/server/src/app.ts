@@ -191,12 +191,21 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   const configStills = new ConfigStillRequests(renderQueue, stills, app.log);
   const configs = new ConfigsService(database.db, storage, uploads, configStills);
   const configLinks = new ConfigLinksService(database.db, storage, configs);
+  const renderCache = new RenderCache(database.db, storage);
   const assetModels = new AssetModelsService(
     database.db,
     storage,
     new SignedFileLinks(deriveSecret(authSecret, 'model-file-links')),
     previews,
     quota,
+    async (ids) => {
+      for (const id of ids) {
+        // A stale entry is never asked for again (its key names the model as it was): failing here costs only space.
+        await renderCache
+          .dropModel(id)
+          .catch((error: unknown) => app.log.warn({ err: error, assetModelId: id }, 'could not drop cached renders'));
+      }
+    },
   );
   // The job owner as a user: render links are signed, and cached renders keyed, with their access.
   const renderOwner = async (id: string) => {
@@ -204,7 +213,6 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
     if (!row) throw new Error('the owner of this render no longer exists');
     return toUser(row);
   };
-  const renderCache = new RenderCache(database.db, storage);
   const renderCacheKeys = RenderCacheKeys.of(config, assetModels, renderOwner);
   const render = new RenderService(
     renderQueue,

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssetModel, ListResult } from '@autostudio/protocol';
+import { openDatabase } from '../../db/database.js';
 import { multipartBody, PNG_1X1, tinyGlb } from '../../test/multipart.js';
+import { RenderCache } from '../render/cache/render-cache.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
 
@@ -144,5 +146,40 @@ describe.each(testDatabases)('asset models on $name', (database) => {
     expect((await get(`/asset-model/id/${first.id}`)).statusCode).toBe(404);
     const all = (await get('/asset-model/filtered?search=gone&latestVersion=false')).json<ListResult<AssetModel>>();
     expect(all.total).toBe(0);
+  });
+
+  it('drops the renders kept of a model when its engine settings change or it is deleted, and no one else’s', async () => {
+    const handle = openDatabase(t.config.database);
+    try {
+      const cache = new RenderCache(handle.db, t.app.renderQueue.storage);
+      const file = { name: 'still.jpg', kind: 'Beauty', contentType: 'image/jpeg', body: Buffer.from('jpeg') };
+      const first = (await send('POST', '/asset-model', { name: 'Cached' }, { file: glb })).json<AssetModel>();
+      const second = (await send('PUT', `/asset-model/${first.id}`, {}, { file: glb })).json<AssetModel>();
+      const other = (await send('POST', '/asset-model', { name: 'Other' }, { file: glb })).json<AssetModel>();
+      const keep = (hash: string, id: string) => cache.keep(hash, id, [file]);
+      await keep('a'.repeat(64), first.id);
+      await keep('b'.repeat(64), second.id);
+      await keep('c'.repeat(64), other.id);
+
+      // A new name draws nothing new; new engine settings do.
+      await send('PUT', `/asset-model/${second.id}`, { name: 'Cached again' });
+      expect(await cache.find('b'.repeat(64))).toBeDefined();
+      await send('PUT', `/asset-model/${second.id}`, { settings: JSON.stringify({ configOptions: { trims: 2 } }) });
+      expect(await cache.find('b'.repeat(64))).toBeUndefined();
+      expect(await cache.find('a'.repeat(64))).toBeDefined();
+
+      // Deleted, every version's renders go, files and all.
+      const [kept] = (await cache.find('a'.repeat(64))) ?? [];
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/asset-model/${first.id}/delete`,
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      expect(await cache.find('a'.repeat(64))).toBeUndefined();
+      expect(await t.app.renderQueue.storage.stat(kept?.key ?? '')).toBeNull();
+      expect(await cache.find('c'.repeat(64))).toBeDefined();
+    } finally {
+      await handle.close();
+    }
   });
 });

@@ -121,6 +121,12 @@ export class AssetModelsRepository {
   }
 
   /** Deleting a model deletes every version of it. */
+  /** The row ids of every version of a model, deleted ones too. */
+  async versionIds(modelId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('asset_models').select('id').where('model_id', '=', modelId).execute();
+    return rows.map((row) => row.id);
+  }
+
   async softDeleteModel(modelId: string): Promise<void> {
     const now = new Date().toISOString();
     await this.db

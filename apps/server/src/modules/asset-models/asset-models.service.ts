@@ -63,6 +63,11 @@ export class AssetModelsService {
     private readonly previews?: PreviewRequester,
     /** The owner's storage quota, checked as a model file is recorded; absent: no limit. */
     private readonly quota?: StorageQuota,
+    /**
+     * Told which versions changed what they draw (new engine settings) or went (deleted), so that renders kept of them
+     * go too (the render cache). Never fails the change: it logs what it could not drop. Absent: nothing is kept.
+     */
+    private readonly staleRenders?: (assetModelIds: string[]) => Promise<void>,
   ) {
     this.models = new AssetModelsRepository(db);
     this.shares = new SharesRepository(db, 'asset_model_shares');
@@ -152,6 +157,8 @@ export class AssetModelsService {
       await this.checkModelFile(files);
       if (!newFile) {
         await this.models.update(id, { ...changes, ...this.previewColumn(files) });
+        // New engine settings draw the car differently; its name and such draw nothing.
+        if (fields.settings !== undefined) await this.staleRenders?.([id]);
         return await this.get(user, id);
       }
       const row: AssetModelRow = {
@@ -178,6 +185,7 @@ export class AssetModelsService {
   async delete(user: User, id: string): Promise<void> {
     const row = await this.access.manageable(user, id, ASSET_MODEL_NOT_FOUND);
     await this.models.softDeleteModel(row.model_id);
+    await this.staleRenders?.(await this.models.versionIds(row.model_id));
   }
 
   /**
