@@ -395,6 +395,42 @@ describe('renders on a render engine', () => {
   );
 
   it(
+    'takes a matrix whose worker stopped mid-way up again, and renders only the variants it lacked',
+    { timeout: 240_000 },
+    async () => {
+      const paints = ['glacier white', 'obsidian black', 'rallye red', 'cobalt blue', 'lunar silver', 'forest green'];
+      const jobId = await start(API_ROUTES.render.matrix, {
+        trims: ['Terra Limited'],
+        paints,
+        resolutionPreset: 'custom',
+        customResolution: { width: 256, height: 144 },
+        imageFormat: 'JPG',
+        antiAliasSpatial: 4,
+        antiAliasTemporal: 2,
+        quality: 'MEDIUM',
+        settings: {},
+        metadata: { name: 'Interrupted range' },
+      });
+      // Variant 2 under way: the first is rendered and in the render cache.
+      await vi.waitFor(async () => expect((await statusOf(jobId)).message).toMatch(/^Rendering variant [2-5] of 6/), {
+        timeout: 120_000,
+        interval: 100,
+      });
+      // The worker stops (as on a server shutdown) and puts the job back; a worker takes it up again.
+      await t.app.renderQueue.stop();
+      expect((await statusOf(jobId)).status).toBe('queued');
+      t.app.renderQueue.start();
+      const job = await finished(jobId, 200_000);
+      const resumed = /^Rendered 6 variants \((\d) from the render cache\)$/.exec(job.message);
+      expect(resumed, job.message).not.toBeNull();
+      expect(Number(resumed?.[1])).toBeGreaterThanOrEqual(1);
+      expect(Number(resumed?.[1])).toBeLessThan(6);
+      const { items } = await itemsOf(job);
+      expect(items.filter((item) => item.kind === MATRIX_ITEM_KINDS.variant)).toHaveLength(6);
+    },
+  );
+
+  it(
     'renders a turntable: evenly spaced frames from the configuration’s view, named in turn, and a video of them',
     { timeout: 180_000 },
     async () => {
