@@ -28,6 +28,8 @@ describe('the studio toolbar’s render controls', () => {
     renderToolbar();
     expect(screen.queryByRole('button', { name: 'Render' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Video' })).not.toBeInTheDocument();
+    for (const name of ['Matrix', 'Turntable', '3D'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Gallery' })).toBeEnabled();
   });
 
@@ -38,8 +40,9 @@ describe('the studio toolbar’s render controls', () => {
     expect(screen.getByRole('button', { name: 'Video' })).toBeDisabled();
     // The gallery needs no engine.
     expect(screen.getByRole('button', { name: 'Gallery' })).toBeEnabled();
+    for (const name of ['Matrix', 'Turntable', '3D']) expect(screen.getByRole('button', { name })).toBeDisabled();
     act(() => useEngineStore.setState({ status: 'ready' }));
-    expect(screen.getByRole('button', { name: 'Render' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Video' })).toBeEnabled();
+    for (const name of ['Render', 'Video', 'Matrix', 'Turntable', '3D'])
+      expect(screen.getByRole('button', { name })).toBeEnabled();
   });
 });

@@ -40,6 +40,12 @@ const loadSequences = async (): Promise<Preset[]> => {
   return (await listPresets({ page: 1, limit: MAX_LIST_LIMIT, type: 'animation' })).items;
 };
 
+/**
+ * The batch buttons' words show from 1280 pixels wide; narrower, they are icons with their name as a tooltip, so that
+ * the toolbar fits a laptop's window beside the product's name.
+ */
+const BATCH_LABEL = 'hidden xl:inline';
+
 type OpenDialog = 'render' | 'video' | 'matrix' | 'turntable' | 'carModel' | null;
 
 /**
@@ -99,30 +105,33 @@ export function RenderToolbar() {
             size="sm"
             disabled={!engineIsReady}
             onClick={() => setOpen('matrix')}
+            aria-label="Matrix"
             title="Render every chosen trim in every chosen paint, with a contact sheet and a ZIP"
           >
             <Grid3x3 aria-hidden />
-            Matrix
+            <span className={BATCH_LABEL}>Matrix</span>
           </Button>
           <Button
             variant="secondary"
             size="sm"
             disabled={!engineIsReady}
             onClick={() => setOpen('turntable')}
+            aria-label="Turntable"
             title="Render the car turned once: a 360° view to drag round, and a video on request"
           >
             <Rotate3d aria-hidden />
-            Turntable
+            <span className={BATCH_LABEL}>Turntable</span>
           </Button>
           <Button
             variant="secondary"
             size="sm"
             disabled={!engineIsReady}
             onClick={() => setOpen('carModel')}
+            aria-label="3D"
             title="Download the car as configured as GLB and USDZ, for AR and 3D tools"
           >
             <Box aria-hidden />
-            3D
+            <span className={BATCH_LABEL}>3D</span>
           </Button>
         </>
       )}
