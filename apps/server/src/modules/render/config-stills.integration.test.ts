@@ -7,6 +7,7 @@ import {
   API_ROUTES,
   BUILT_IN_PRODUCT,
   CONFIG_STILL,
+  RENDER_MESSAGES,
   pathTo,
   type AssetModel,
   type Config,
@@ -218,6 +219,31 @@ describe.each(testDatabases)('configuration stills on $name', (database) => {
     expect(await stillOf(twin.id)).toBe(firstStill);
     const renamed = await save('PUT', pathTo(API_ROUTES.configs.update, { id: twin.id }), { name: 'Twin renamed' });
     expect(renamed.stillUrl).toBe(firstStill);
+  });
+
+  it('takes a still whose picture is in the render cache from there, without an engine', async () => {
+    const hash = configStillHash(settings);
+    // The still and its job gone (as a clean-up would leave it): the configurations' index has it no more.
+    const handle = openDatabase(t.config.database);
+    try {
+      await handle.db.deleteFrom('stills').where('hash', '=', hash).execute();
+      await handle.db.deleteFrom('render_jobs').where('id', '=', configStillJobId(hash)).execute();
+    } finally {
+      await handle.close();
+    }
+    const rendersBefore = imageRenders().length;
+    const exportsBefore = engine.renderer.calls.filter((call) => call.kind === 'exportCar').length;
+    const again = await create('Again', settings);
+    expect(again.stillUrl).toBeNull();
+    await expectStill(owner, await stillOf(again.id));
+    // Copied from the render cache, the car's files with it: the engine drew and exported nothing.
+    expect(imageRenders().length).toBe(rendersBefore);
+    expect(engine.renderer.calls.filter((call) => call.kind === 'exportCar').length).toBe(exportsBefore);
+    const job = await t.app.renderQueue.jobs.find(configStillJobId(hash));
+    expect(job).toMatchObject({ status: 'completed', message: RENDER_MESSAGES.fromCache });
+    const reopened = openDatabase(t.config.database);
+    const row = await new StillsRepository(reopened.db).find(hash).finally(() => reopened.close());
+    expect(stillModelsOf(row).map((model) => model.format)).toEqual(['GLB', 'USDZ']);
   });
 
   it('keeps a configuration saved, without a still, when its still cannot be rendered', async () => {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
+  RENDER_MESSAGES,
   CAR_MODEL_FORMATS,
   CONFIG_STILL,
   PRESET_ANIMATION_SHOTS,
@@ -73,6 +74,16 @@ export class EngineRenderRunner implements RenderRunner {
     if (job.kind === 'preview') return this.preview(job, context);
     const parsed = savedConfigSettingsSchema.safeParse(job.request.settings ?? {});
     if (!parsed.success) throw new RenderFailure(`The configuration cannot be rendered: ${parsed.error.message}`);
+    // Rendered before (by this configuration's settings or another's alike): copied, and no engine is borrowed.
+    // A car that cannot be read keys nothing: preparing the scene below says what is wrong with it.
+    const configStillKey =
+      job.kind === 'configStill'
+        ? await this.options.keys.configStill(job.ownerId, parsed.data).catch(() => null)
+        : null;
+    if (configStillKey) {
+      const copied = await this.fromCache(configStillKey, context);
+      if (copied) return copied;
+    }
     context.onProgress(0, 'Waiting for a render engine');
     const lease = await this.options.engines.borrow(context.signal);
     try {
@@ -86,7 +97,11 @@ export class EngineRenderRunner implements RenderRunner {
       context.onProgress(PROGRESS.scene, 'Rendering');
       switch (job.kind) {
         case 'configStill':
-          return await this.configStill(lease.remote, context);
+          return await this.configStill(
+            lease.remote,
+            context,
+            configStillKey === null ? null : { hash: configStillKey, car: renderSceneOf(parsed.data).car },
+          );
         case 'still':
           return await this.still(lease.remote, job, parsed.data, context);
         case 'video':
@@ -147,20 +162,50 @@ export class EngineRenderRunner implements RenderRunner {
    * A saved configuration's still for the cache of stills (config-stills.ts), the scene prepared as for a user's
    * render: one quick JPEG in CONFIG_STILL's fixed format, whatever the configuration's own render settings say.
    */
-  private async configStill(remote: EngineRemote, context: RenderContext): Promise<StoredRenderOutput[]> {
+  private async configStill(
+    remote: EngineRemote,
+    context: RenderContext,
+    /** Where the files are kept in the render cache; null: not kept. */
+    cached: { hash: string; car: string | null } | null,
+  ): Promise<StoredRenderOutput[]> {
     const { settings, contentType } = CONFIG_STILL;
     const picture = await this.beautyJpeg(remote, settings, context, settings.Height);
     context.onProgress(RENDER_FILES_PROGRESS, 'Writing the files');
-    const still = await context.writeOutput({
+    const still = {
       name: CONFIG_STILL_OUTPUT.fileName,
       kind: CONFIG_STILL_OUTPUT.kind,
       contentType,
-      body: Readable.from([picture]),
+      body: picture,
       width: settings.Width,
       height: settings.Height,
-    });
+    };
+    const stored = await context.writeOutput({ ...still, body: Readable.from([picture]) });
+    const files: CachedFile[] = [still];
     // The engine holds the configured car now: its files cost a second or two here, and an engine each time later.
-    return [still, ...(await exportCarFiles(remote, CAR_MODEL_FORMATS, 'car', context))];
+    const models = await exportCarFiles(remote, CAR_MODEL_FORMATS, 'car', context, (file) => files.push(file));
+    if (cached) await this.options.cache.keep(cached.hash, cached.car, files);
+    return [stored, ...models];
+  }
+
+  /** A render's files copied out of the render cache as the job's own outputs; undefined when it holds none. */
+  private async fromCache(hash: string, context: RenderContext): Promise<StoredRenderOutput[] | undefined> {
+    const cached = await this.options.cache.find(hash);
+    if (!cached) return undefined;
+    const outputs: StoredRenderOutput[] = [];
+    for (const output of cached) {
+      outputs.push(
+        await context.writeOutput({
+          name: output.key.split('/').pop() ?? output.kind,
+          kind: output.kind,
+          contentType: output.contentType,
+          body: Readable.from([await this.options.cache.read(output)]),
+          ...(output.width === undefined ? {} : { width: output.width }),
+          ...(output.height === undefined ? {} : { height: output.height }),
+        }),
+      );
+    }
+    context.onCompleted(RENDER_MESSAGES.fromCache);
+    return outputs;
   }
 
   /**

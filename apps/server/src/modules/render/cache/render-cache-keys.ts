@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SavedConfigSettings, StillRenderRequest, User } from '@autostudio/protocol';
+import { CONFIG_STILL, type SavedConfigSettings, type StillRenderRequest, type User } from '@autostudio/protocol';
 import type { AppConfig } from '../../../config.js';
 import type { AssetModelsService } from '../../asset-models/asset-models.service.js';
 import { renderSceneOf, stillEngineSettings } from '../render-scene.js';
@@ -40,6 +40,17 @@ export class RenderCacheKeys {
   async modelStamp(ownerId: string, settings: SavedConfigSettings): Promise<string | null> {
     const car = renderSceneOf(settings).car;
     return car === null ? null : this.stampOf(ownerId, car);
+  }
+
+  /** The key of a configuration's first picture (CONFIG_STILL's fixed format) and its car's files. */
+  async configStill(ownerId: string, settings: SavedConfigSettings): Promise<string> {
+    return renderCacheHash({
+      files: 'config still',
+      scene: renderSceneOf(settings),
+      modelStamp: await this.modelStamp(ownerId, settings),
+      render: CONFIG_STILL.settings,
+      engineVersion: this.engineVersion,
+    });
   }
 
   /** The key of a still of these settings. */

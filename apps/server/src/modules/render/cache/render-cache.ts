@@ -10,8 +10,11 @@ import type { RenderScene } from '../render-scene.js';
 
 /** Everything that changes a render's pixels; two renders alike in all of it make the same files. */
 export interface RenderCacheInput {
-  /** Which files are kept: a still's (each layer and a thumbnail) or a matrix variant's (one image). */
-  files: 'still' | 'matrix variant';
+  /**
+   * Which files are kept: a still's (each layer and a thumbnail), a matrix variant's (one image), or a configuration
+   * still's (the first picture, and the car as GLB and USDZ).
+   */
+  files: 'still' | 'matrix variant' | 'config still';
   /** What the engine is given: the car, the uploads it shows and the `Update New Config` (see renderSceneOf). */
   scene: RenderScene;
   /** The car's asset model as it is now (its version and file), so that a changed model renders anew; null: built-in. */

@@ -37,27 +37,26 @@ export async function exportCarModel(
   return outputs;
 }
 
-/** Each format the engine exports of the car it shows, stored as `<stem>.<extension>` of the output kind GLB or USDZ. */
+/**
+ * Each format the engine exports of the car it shows, stored as `<stem>.<extension>` of the output kind GLB or USDZ;
+ * `onFile` hears each file's bytes as well (to keep them in the render cache).
+ */
 export async function exportCarFiles(
   remote: EngineRemote,
   formats: readonly CarModelFormat[],
   stem: string,
   context: Pick<RenderContext, 'signal' | 'onProgress' | 'writeOutput'>,
+  onFile?: (file: { name: string; kind: string; contentType: string; body: Buffer }) => void,
 ): Promise<StoredRenderOutput[]> {
   const outputs: StoredRenderOutput[] = [];
   const share = (100 - RENDER_FILES_PROGRESS) / formats.length;
   for (const [index, format] of formats.entries()) {
     context.onProgress(RENDER_FILES_PROGRESS + index * share, CAR_MODEL_MESSAGES.exporting(format));
     const { Data } = await remote.call('ExportCarModel', { Format: format }, context.signal);
-    const file = CAR_MODEL_FILES[format];
-    outputs.push(
-      await context.writeOutput({
-        name: `${stem}.${file.extension}`,
-        kind: format,
-        contentType: file.contentType,
-        body: Readable.from([Buffer.from(Data, 'base64')]),
-      }),
-    );
+    const { extension, contentType } = CAR_MODEL_FILES[format];
+    const file = { name: `${stem}.${extension}`, kind: format, contentType, body: Buffer.from(Data, 'base64') };
+    onFile?.(file);
+    outputs.push(await context.writeOutput({ ...file, body: Readable.from([file.body]) }));
   }
   return outputs;
 }
