@@ -4,6 +4,7 @@ import {
   matrixRenderRequestSchema,
   matrixVariantFileName,
   matrixVariants,
+  matrixViewYaw,
   type MatrixRenderRequestInput,
 } from './render-matrix.js';
 
@@ -50,5 +51,26 @@ describe('a variant matrix request', () => {
       'Rendered 3 variants (1 from the render cache); 1 combination not offered on its trim',
     );
     expect(MATRIX_MESSAGES.completed({ rendered: 1, cached: 0, notOffered: 0 })).toBe('Rendered 1 variant');
+  });
+
+  it('renders each trim from each view chosen, the paints across, and names the view in the file', () => {
+    const parsed = matrixRenderRequestSchema.parse(request({ trims: ['Terra Base'], views: ['Front ¾', 'Rear'] }));
+    expect(matrixVariants(parsed)).toEqual([
+      { trim: 'Terra Base', paint: 'rallye red', view: 'Front ¾' },
+      { trim: 'Terra Base', paint: 'cobalt blue', view: 'Front ¾' },
+      { trim: 'Terra Base', paint: 'rallye red', view: 'Rear' },
+      { trim: 'Terra Base', paint: 'cobalt blue', view: 'Rear' },
+    ]);
+    expect(matrixVariantFileName({ trim: 'Terra Base', paint: 'rallye red', view: 'Front ¾' }, 'jpg')).toBe(
+      'Terra Base - Rallye Red - Front ¾.jpg',
+    );
+    expect(matrixViewYaw('Side')).toBe(90);
+    const issues = (input: MatrixRenderRequestInput) =>
+      matrixRenderRequestSchema.safeParse(input).error?.issues.map((issue) => issue.message) ?? [];
+    const many = (n: number, what: string) => Array.from({ length: n }, (_, i) => `${what} ${i}`);
+    expect(
+      issues(request({ trims: many(3, 'trim'), paints: many(9, 'paint'), views: ['Front', 'Side', 'Rear', 'Rear ¾'] })),
+    ).toEqual(['3 trims × 9 paints × 4 views make 108 stills; a matrix makes at most 100']);
+    expect(issues(request({ views: ['Side', 'Side'] }))).toEqual(['must not name a view twice']);
   });
 });

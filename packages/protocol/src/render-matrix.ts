@@ -17,6 +17,24 @@ import {
  */
 export const MATRIX_LIMITS = { trims: 12, paints: 24, variants: PRODUCTION_RENDER_LIMITS.variants } as const;
 
+/**
+ * Named angles round the car that a matrix may render every variant from, as a website shows a range: the exterior
+ * crane's yaw (0 faces the car's front, 90 its left side), at the configuration's own height and distance.
+ */
+export const MATRIX_VIEWS = [
+  { name: 'Front', yaw: 0 },
+  { name: 'Front ¾', yaw: 30 },
+  { name: 'Side', yaw: 90 },
+  { name: 'Rear ¾', yaw: 150 },
+  { name: 'Rear', yaw: 180 },
+] as const;
+export type MatrixViewName = (typeof MATRIX_VIEWS)[number]['name'];
+const MATRIX_VIEW_NAMES = MATRIX_VIEWS.map((view) => view.name) as [MatrixViewName, ...MatrixViewName[]];
+
+/** The crane's yaw of a named view. */
+export const matrixViewYaw = (name: MatrixViewName): number =>
+  MATRIX_VIEWS.find((view) => view.name === name)?.yaw ?? 0;
+
 /** The item kinds of a finished matrix in the gallery, beside the thumbnail. */
 export const MATRIX_ITEM_KINDS = { variant: 'variant', contactSheet: 'contact sheet', archive: 'zip' } as const;
 
@@ -39,6 +57,12 @@ export const matrixRenderRequestSchema = z
   .object({
     trims: distinctNames(MATRIX_LIMITS.trims, 'trim'),
     paints: distinctNames(MATRIX_LIMITS.paints, 'paint'),
+    /** Angles to render every variant from; none: the configuration's own view. */
+    views: z
+      .array(z.enum(MATRIX_VIEW_NAMES))
+      .max(MATRIX_VIEWS.length)
+      .refine((views) => new Set(views).size === views.length, { message: 'must not name a view twice' })
+      .default([]),
     ...resolutionFields('720p'),
     imageFormat: z.enum(IMAGE_FORMATS).default(IMAGE_RENDER_DEFAULTS.imageFormat),
     antiAliasSpatial: samples(4),
@@ -51,32 +75,47 @@ export const matrixRenderRequestSchema = z
   .superRefine(requireCustomResolution)
   .superRefine(requireScene)
   .superRefine((body, ctx) => {
-    const variants = body.trims.length * body.paints.length;
+    const views = Math.max(1, body.views.length);
+    const variants = body.trims.length * body.paints.length * views;
     if (variants > MATRIX_LIMITS.variants) {
       ctx.addIssue({
         code: 'custom',
         path: ['paints'],
-        message: `${body.trims.length} trims × ${body.paints.length} paints make ${variants} stills; a matrix makes at most ${MATRIX_LIMITS.variants}`,
+        message: `${body.trims.length} trims × ${body.paints.length} paints${views > 1 ? ` × ${views} views` : ''} make ${variants} stills; a matrix makes at most ${MATRIX_LIMITS.variants}`,
       });
     }
   });
 export type MatrixRenderRequest = z.infer<typeof matrixRenderRequestSchema>;
 export type MatrixRenderRequestInput = z.input<typeof matrixRenderRequestSchema>;
 
-/** One cell of a matrix: a trim in a paint. */
+/** One cell of a matrix: a trim in a paint, from a named view or (none) the configuration's own. */
 export interface MatrixVariant {
   trim: string;
   paint: string;
+  view?: MatrixViewName | undefined;
 }
 
-/** Every trim × paint of a request, trim by trim, in the order chosen. */
-export function matrixVariants(request: Pick<MatrixRenderRequest, 'trims' | 'paints'>): MatrixVariant[] {
-  return request.trims.flatMap((trim) => request.paints.map((paint) => ({ trim, paint })));
+/**
+ * Every trim × view × paint of a request, in the order chosen: trim by trim, each view of it, each paint across (the
+ * contact sheet's rows and columns).
+ */
+export function matrixVariants(
+  request: Pick<MatrixRenderRequest, 'trims' | 'paints'> & { views?: readonly MatrixViewName[] | undefined },
+): MatrixVariant[] {
+  const views: (MatrixViewName | undefined)[] = request.views?.length ? [...request.views] : [undefined];
+  return request.trims.flatMap((trim) =>
+    views.flatMap((view) => request.paints.map((paint) => ({ trim, paint, ...(view ? { view } : {}) }))),
+  );
+}
+
+/** A variant's name: "Terra Base - Rallye Red", and its view when it has one ("… - Front ¾"). */
+export function matrixVariantTitle(variant: MatrixVariant): string {
+  return [variantTitle(variant.trim), variantTitle(variant.paint), variant.view].filter(Boolean).join(' - ');
 }
 
 /** A variant's file name in the ZIP and the gallery: "Terra Base - Rallye Red.jpg". */
 export function matrixVariantFileName(variant: MatrixVariant, extension: string): string {
-  return `${variantTitle(variant.trim)} - ${variantTitle(variant.paint)}.${extension}`;
+  return `${matrixVariantTitle(variant)}.${extension}`;
 }
 
 /** A trim's or paint's name as a title: engines name paints by lower-case keys ("rallye red" → "Rallye Red"). */
@@ -96,9 +135,9 @@ export const MATRIX_MESSAGES = {
     ].join(''),
   noneOffered: 'None of the chosen trims offers any of the chosen paints',
   variant: (index: number, of: number, variant: MatrixVariant) =>
-    `Rendering variant ${index} of ${of}: ${variant.trim} · ${variant.paint}`,
+    `Rendering variant ${index} of ${of}: ${[variant.trim, variant.paint, variant.view].filter(Boolean).join(' · ')}`,
   cachedVariant: (index: number, of: number, variant: MatrixVariant) =>
-    `Variant ${index} of ${of} from the render cache: ${variant.trim} · ${variant.paint}`,
+    `Variant ${index} of ${of} from the render cache: ${[variant.trim, variant.paint, variant.view].filter(Boolean).join(' · ')}`,
   packing: 'Making the contact sheet and the ZIP',
   startFailed: 'Failed to start the variant matrix',
 } as const;

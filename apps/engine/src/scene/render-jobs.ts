@@ -194,11 +194,22 @@ export class RenderJobs {
     const images: JobImage[] = shot
       ? Array.from({ length: shot.Frames }, (_, frame) => ({ frame, layers: beautyOnly }))
       : settings.Variants
-        ? settings.Variants.map(({ Trim, Paint }, frame) => ({
-            frame,
-            layers: beautyOnly,
-            variant: this.car.variantOf(base, Trim, Paint),
-          }))
+        ? settings.Variants.map(({ Trim, Paint, Yaw }, frame) => {
+            const variant = this.car.variantOf(base, Trim, Paint);
+            return {
+              frame,
+              layers: beautyOnly,
+              // A named view is the exterior crane at that yaw: a one-frame shot's pose.
+              variant:
+                Yaw === undefined
+                  ? variant
+                  : shotFrameState(
+                      variant,
+                      { Camera: 'Exterior', FrameRate: 1, Frames: 1, Keyframes: [{ time: 0, yaw: Yaw }] },
+                      0,
+                    ),
+            };
+          })
         : [{ frame: null, layers: stillLayers(settings) }];
     // A shot's frames are one picture each: with SeparateLayer the shadow stays in them.
     const groundShadow =

@@ -6787,6 +6787,8 @@ export interface paths {
               [key: string]: unknown;
             };
             trims: string[];
+            /** @default [] */
+            views?: ('Front' | 'Front ¾' | 'Side' | 'Rear ¾' | 'Rear')[];
           };
         };
       };

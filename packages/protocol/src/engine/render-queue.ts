@@ -96,11 +96,18 @@ export const renderJobSettingsSchema = z.object({
   /** A video's camera move, one Beauty image per frame; absent: one still of the current view. */
   Shot: renderShotSchema.optional(),
   /**
-   * A variant matrix: one Beauty image of the current view per trim and paint, in this order (listed as frames 0, 1,
-   * …), the scene otherwise as it is; set up once for all of them. Not with a Shot.
+   * A variant matrix: one Beauty image per trim and paint (from the current view, or the exterior crane at Yaw), in
+   * this order (listed as frames 0, 1, …), the scene otherwise as it is; set up once for all of them. Not with a Shot.
    */
   Variants: z
-    .array(z.object({ Trim: z.string().min(1).max(100), Paint: z.string().min(1).max(100) }))
+    .array(
+      z.object({
+        Trim: z.string().min(1).max(100),
+        Paint: z.string().min(1).max(100),
+        /** The exterior crane's yaw for this image (the scene's height and distance); absent: the scene's view. */
+        Yaw: z.number().min(-360).max(360).optional(),
+      }),
+    )
     .min(1)
     .max(PRODUCTION_RENDER_LIMITS.variants)
     .optional(),

@@ -395,6 +395,52 @@ describe('renders on a render engine', () => {
   );
 
   it(
+    'renders a matrix from named views: each variant from each angle, named by it, the camera where the view puts it',
+    { timeout: 120_000 },
+    async () => {
+      const job = await finished(
+        await start(API_ROUTES.render.matrix, {
+          trims: ['Terra Limited'],
+          paints: ['rallye red'],
+          views: ['Front', 'Side', 'Rear'],
+          resolutionPreset: 'custom',
+          customResolution: { width: 160, height: 90 },
+          imageFormat: 'PNG',
+          antiAliasSpatial: 1,
+          antiAliasTemporal: 1,
+          quality: 'LOW',
+          settings: {},
+          metadata: { name: 'Angles' },
+        }),
+      );
+      expect(job.message).toBe('Rendered 3 variants');
+      const variants = (await itemsOf(job)).items.filter((item) => item.kind === MATRIX_ITEM_KINDS.variant);
+      expect(variants.map((item) => item.fileName)).toEqual([
+        'Terra Limited - Rallye Red - Front.png',
+        'Terra Limited - Rallye Red - Side.png',
+        'Terra Limited - Rallye Red - Rear.png',
+      ]);
+      // Three angles, three pictures: from the side the car spans more of the width than from the front.
+      const widthOfCar = async (url: string) => {
+        const image = PNG.sync.read(await file(url));
+        let left = image.width;
+        let right = 0;
+        for (let y = 0; y < image.height; y++)
+          for (let x = 0; x < image.width; x++) {
+            const i = (y * image.width + x) * 4;
+            if (image.data[i]! > image.data[i + 1]! + 40 && image.data[i]! > image.data[i + 2]! + 40) {
+              left = Math.min(left, x);
+              right = Math.max(right, x);
+            }
+          }
+        return right - left;
+      };
+      const [front, side] = await Promise.all([widthOfCar(variants[0]!.url), widthOfCar(variants[1]!.url)]);
+      expect(side).toBeGreaterThan(front * 1.3);
+    },
+  );
+
+  it(
     'takes a matrix whose worker stopped mid-way up again, and renders only the variants it lacked',
     { timeout: 240_000 },
     async () => {

@@ -58,6 +58,7 @@ const timedRequestSchema = z.object({
   shot: z.object({ Frames: z.number().int().min(1) }).optional(),
   trims: z.array(z.string()).optional(),
   paints: z.array(z.string()).optional(),
+  views: z.array(z.string()).optional(),
   /** A turntable's frames. */
   frames: z.number().int().min(1).optional(),
 });
@@ -280,7 +281,7 @@ function timedRender(
     kind === 'still'
       ? 1
       : kind === 'matrix'
-        ? (data.trims?.length ?? 1) * (data.paints?.length ?? 1)
+        ? (data.trims?.length ?? 1) * (data.paints?.length ?? 1) * Math.max(1, data.views?.length ?? 0)
         : kind === 'turntable'
           ? (data.frames ?? 1)
           : framesOf(data);

@@ -4,6 +4,7 @@ import {
   MATRIX_MESSAGES,
   matrixVariantFileName,
   matrixVariants,
+  matrixViewYaw,
   RENDER_FILES_PROGRESS,
   RENDER_PROGRESS_BANDS,
   RENDER_THUMBNAIL_KIND,
@@ -40,6 +41,8 @@ interface MatrixCell {
   /** The engine's own names of the trim and paint; undefined: the trim does not offer the paint. */
   names: MatrixVariant | undefined;
   hash: string;
+  /** The exterior crane's yaw of the variant's named view; undefined: the scene's own view. */
+  yaw: number | undefined;
   image?: { bytes: Buffer; contentType: string };
 }
 
@@ -63,14 +66,19 @@ export async function renderMatrix(
   const cells: MatrixCell[] = matrixVariants(request).map((variant) => {
     const names = engineNames(offered, variant);
     const carConfig = { ...settings.carConfig, ...(names && { trim: names.trim, paint: names.paint }) };
+    const yaw = variant.view === undefined ? undefined : matrixViewYaw(variant.view);
     const hash = renderCacheHash({
       files: 'matrix variant',
       scene: renderSceneOf({ ...settings, carConfig }),
       modelStamp: parts.modelStamp,
-      render,
+      // A named view moves the camera the scene has: the engine is told the yaw with the variant.
+      render:
+        yaw === undefined
+          ? render
+          : { ...render, Variants: [{ Trim: carConfig.trim ?? '', Paint: carConfig.paint ?? '', Yaw: yaw }] },
       engineVersion: parts.engineVersion,
     });
-    return { variant, names, hash };
+    return { variant, names, hash, yaw };
   });
   const wanted = cells.filter((cell) => cell.names);
   if (wanted.length === 0) throw new RenderFailure(MATRIX_MESSAGES.noneOffered);
@@ -112,7 +120,14 @@ async function renderVariants(
   const total = cells.length + parts.cachedCount;
   await followEngineRender(
     remote,
-    { ...render, Variants: cells.map(({ names }) => ({ Trim: names?.trim ?? '', Paint: names?.paint ?? '' })) },
+    {
+      ...render,
+      Variants: cells.map(({ names, yaw }) => ({
+        Trim: names?.trim ?? '',
+        Paint: names?.paint ?? '',
+        ...(yaw === undefined ? {} : { Yaw: yaw }),
+      })),
+    },
     context,
     async (output) => {
       const cell = output.Frame === null ? undefined : cells[output.Frame];
@@ -155,7 +170,9 @@ async function storeMatrix(
   const sheet = await makeContactSheet({
     title: request.metadata.name,
     subtitle: `${rendered.length} of ${cells.length} combinations · ${size.width}×${size.height} · ${request.quality} quality`,
-    rows: request.trims.map(variantTitle),
+    rows: request.trims.flatMap((trim) =>
+      request.views.length > 0 ? request.views.map((view) => `${variantTitle(trim)} · ${view}`) : [variantTitle(trim)],
+    ),
     columns: request.paints.map(variantTitle),
     aspect: size.width / size.height,
     images: cells.map(({ image }) => image?.bytes ?? null),

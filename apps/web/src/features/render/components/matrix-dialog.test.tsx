@@ -104,4 +104,17 @@ describe('the variant matrix dialog', () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
     expect(useRenderJobsStore.getState().jobs).toMatchObject([{ kind: 'matrix', name: 'Terra' }]);
   });
+
+  it('renders every variant from each view chosen, in the order of the views, or the current view when none is', async () => {
+    const user = userEvent.setup();
+    const { dialog, started } = open();
+    expect(within(dialog).getByText('No view chosen: the current view.')).toBeVisible();
+    await user.click(chip(dialog, 'Views', 'Side'));
+    await user.click(chip(dialog, 'Views', 'Front ¾'));
+    expect(within(dialog).getByRole('status')).toHaveTextContent('4 stills.');
+    expect(within(dialog).getByText('Each variant from 2 angles.')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Start matrix' }));
+    await vi.waitFor(() => expect(started()).toHaveLength(1));
+    expect(started()[0]).toMatchObject({ trims: ['Terra Limited'], views: ['Front ¾', 'Side'] });
+  });
 });

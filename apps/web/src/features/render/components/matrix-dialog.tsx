@@ -1,6 +1,8 @@
 import {
   CUSTOM_RESOLUTION,
   MATRIX_LIMITS,
+  MATRIX_VIEWS,
+  type MatrixViewName,
   STATE_MESSAGES,
   requestedResolution,
   type SavedConfigSettings,
@@ -91,6 +93,7 @@ export function MatrixDialog({ open, onOpenChange, collect, metadataDefaults, co
   const [chosenPaints, setChosenPaints] = useState<string[]>(() =>
     options.paints.length > 0 ? options.paints : paints,
   );
+  const [chosenViews, setChosenViews] = useState<MatrixViewName[]>([]);
   const [sizeDraft, setSizeDraft] = useState<SizeDraft | null>(null);
   const form = useMetadataForm(metadataDefaults);
   const { startMatrix } = useStartRender();
@@ -101,8 +104,11 @@ export function MatrixDialog({ open, onOpenChange, collect, metadataDefaults, co
   const rows = trims.filter((trim) => chosenTrims.includes(trim));
   const columns = paints.filter((paint) => chosenPaints.includes(paint));
   const offered = (trim: string, paint: string) => options.trimPaints[trim]?.includes(paint) ?? false;
-  const stills = rows.reduce((sum, trim) => sum + columns.filter((paint) => offered(trim, paint)).length, 0);
-  const combinations = rows.length * columns.length;
+  // In the order of MATRIX_VIEWS; none: the current view.
+  const views = MATRIX_VIEWS.map((view) => view.name).filter((name) => chosenViews.includes(name));
+  const perView = Math.max(1, views.length);
+  const stills = rows.reduce((sum, trim) => sum + columns.filter((paint) => offered(trim, paint)).length, 0) * perView;
+  const combinations = rows.length * columns.length * perView;
   const variantError =
     rows.length === 0 || columns.length === 0
       ? 'Choose at least one trim and one paint'
@@ -120,7 +126,9 @@ export function MatrixDialog({ open, onOpenChange, collect, metadataDefaults, co
     const current = useRenderSettingsStore.getState().still;
     const scene = collectScene(collect, STATE_MESSAGES.startRenderFailed);
     if (!scene) return;
-    void startMatrix(matrixRenderRequest(current, { trims: rows, paints: columns }, { ...fields, configId }, scene));
+    void startMatrix(
+      matrixRenderRequest(current, { trims: rows, paints: columns, views }, { ...fields, configId }, scene),
+    );
     onOpenChange(false);
   });
 
@@ -167,6 +175,24 @@ export function MatrixDialog({ open, onOpenChange, collect, metadataDefaults, co
               ))}
             </div>
           </Row>
+          <Row label="Views">
+            <div role="group" aria-label="Views" className="flex flex-wrap gap-1">
+              {MATRIX_VIEWS.map(({ name }) => (
+                <Chip
+                  key={name}
+                  on={chosenViews.includes(name)}
+                  onToggle={() => setChosenViews(toggle(chosenViews, name) as MatrixViewName[])}
+                >
+                  {name}
+                </Chip>
+              ))}
+            </div>
+          </Row>
+          <p className="ml-[104px] -mt-1.5 text-[11px] text-muted-foreground">
+            {views.length === 0
+              ? 'No view chosen: the current view.'
+              : `Each variant from ${views.length} angle${views.length === 1 ? '' : 's'}.`}
+          </p>
           <div className="ml-[96px] flex flex-col gap-1.5">
             <div className="flex gap-2 text-[11px]">
               <button type="button" className="text-primary hover:underline" onClick={() => setChosenTrims(trims)}>

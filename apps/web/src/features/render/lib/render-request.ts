@@ -7,6 +7,7 @@ import {
   type RenderMetadata,
   type SavedConfigSettings,
   type MatrixRenderRequestInput,
+  type MatrixViewName,
   type StillRenderRequestInput,
   type TurntableFrameCount,
   type TurntableRequestInput,
@@ -83,7 +84,7 @@ export function videoRenderRequest(
 /** POST /render-matrix-workflow's body: the image dialog's look and size for every trim × paint chosen. */
 export function matrixRenderRequest(
   settings: StillSettings,
-  variants: { trims: string[]; paints: string[] },
+  variants: { trims: string[]; paints: string[]; views?: MatrixViewName[] },
   metadata: RenderMetadataFields,
   scene: SavedConfigSettings,
 ): MatrixRenderRequestInput {
