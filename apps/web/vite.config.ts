@@ -7,6 +7,13 @@ import { defineConfig } from 'vite';
 const ENGINE_CATALOGUE =
   /packages[\\/]protocol[\\/]src[\\/]engine[\\/](catalogue|objects|define|car|camera|environment|lights|post-process|config-settings|sequences|render-queue)\.ts$/;
 
+/**
+ * zod, and the module that sets it to parse without `new Function` (lib/zod-under-csp.ts): in one chunk, so that the
+ * setting runs as soon as zod has, before any chunk that builds a schema at load (the engine catalogue does) — zod
+ * probes `new Function` as an object schema is built, and the probe is a CSP violation report.
+ */
+const ZOD = /(node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-under-csp\.ts$)/;
+
 export const alias = {
   '@autostudio/protocol': fileURLToPath(new URL('../../packages/protocol/src/index.ts', import.meta.url)),
   '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -34,7 +41,10 @@ export default defineConfig({
         // before they ran (an empty function table: every engine call failed).
         codeSplitting: {
           includeDependenciesRecursively: false,
-          groups: [{ name: 'engine-catalogue', test: ENGINE_CATALOGUE }],
+          groups: [
+            { name: 'zod', test: ZOD },
+            { name: 'engine-catalogue', test: ENGINE_CATALOGUE },
+          ],
         },
       },
     },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { configSettingsSchema } from './configs.js';
-import { CAR_MODEL_FORMATS, type CarModelFormat } from './engine/car.js';
+import { CAR_MODEL_FORMATS } from './car-model-formats.js';
 import { renderMetadataSchema, requireScene } from './render-jobs.js';
 
 /** The rendered-asset type of an exported car, and the item kind of its small picture beside the files. */
@@ -25,12 +25,6 @@ export const carModelRequestSchema = z
   .superRefine(requireScene);
 export type CarModelRequest = z.infer<typeof carModelRequestSchema>;
 export type CarModelRequestInput = z.input<typeof carModelRequestSchema>;
-
-/** What each format is for, as the export dialog, the gallery and the share page say it. */
-export const CAR_MODEL_FORMAT_USES: Record<CarModelFormat, string> = {
-  GLB: 'glTF binary: for the web, Android’s Scene Viewer and 3D tools such as Blender, Unity and Unreal',
-  USDZ: 'For AR Quick Look on iPhone and iPad: the car stands on the floor in front of you',
-};
 
 /** Texts of the car model export. */
 export const CAR_MODEL_MESSAGES = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CAR_MODEL_FORMATS } from './engine/car.js';
+import { CAR_MODEL_FORMATS } from './car-model-formats.js';
 
 /**
  * Read-only share links of a configuration (issue 33 item 4): the owner hands out a link that opens a public viewer

@@ -23,6 +23,7 @@ export * from './gltf-container.js';
 export * from './rendered-assets.js';
 export * from './render-jobs.js';
 export * from './render-matrix.js';
+export * from './car-model-formats.js';
 export * from './car-models.js';
 export * from './turntables.js';
 export * from './render-estimates.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAR_MODEL_FORMATS } from '../car-model-formats.js';
 import { defineFunctions } from './define.js';
 
 /** Configure values such as doors run 0 (shut) to 50 (fully open); the engine clamps rather than refuses. */
@@ -26,17 +27,6 @@ export const downloadStatusSchema = z.object({
   Path: z.string(),
   Error: z.string(),
 });
-
-/**
- * The configured car as a file for other tools: glTF binary (the web, DCC tools, Android's Scene Viewer) and USDZ
- * (Apple's AR Quick Look). The MIME types are those registered for them (IANA model/gltf-binary, model/vnd.usdz+zip).
- */
-export const CAR_MODEL_FORMATS = ['GLB', 'USDZ'] as const;
-export type CarModelFormat = (typeof CAR_MODEL_FORMATS)[number];
-export const CAR_MODEL_FILES = {
-  GLB: { extension: 'glb', contentType: 'model/gltf-binary' },
-  USDZ: { extension: 'usdz', contentType: 'model/vnd.usdz+zip' },
-} as const satisfies Record<CarModelFormat, { extension: string; contentType: string }>;
 
 /** Trims, paints, lamps, doors and model loading: the car object and its state manager. */
 export const CAR_FUNCTIONS = defineFunctions({
