@@ -1,14 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { glbErrors, glbJson } from '@autostudio/engine/testing/gltf';
 import { engineSettings } from '../support/engine-api';
 import { expect, test } from '../support/fixtures';
 import { closeGallery, galleryCard, openGallery } from '../support/gallery';
-
-/** With DOCS_SCREENSHOTS=1, the page as it is now into docs/ (the pictures the README shows). */
-async function docShot(page: Page, file: string): Promise<void> {
-  if (process.env.DOCS_SCREENSHOTS) await page.screenshot({ path: `docs/${file}` });
-}
+import { docShot } from '../support/render-dialog';
 
 test.describe('the car as a 3D model from the studio', () => {
   test('exports the configured car: each file’s size shown, then a GLB download that the Khronos validator passes', async ({

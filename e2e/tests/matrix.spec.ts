@@ -1,11 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { closeGallery, galleryCard, openGallery } from '../support/gallery';
-
-/** With DOCS_SCREENSHOTS=1, the page as it is now into docs/ (the pictures the README shows). */
-async function docShot(page: Page, file: string): Promise<void> {
-  if (process.env.DOCS_SCREENSHOTS) await page.screenshot({ path: `docs/${file}` });
-}
+import { docShot, smallRenderSettings } from '../support/render-dialog';
 
 /** Pixels of an image shown in the page that read as a saturated red (a Rallye Red body), counted in a canvas. */
 function redPixels(image: Locator): Promise<number> {
@@ -59,16 +55,7 @@ test.describe('a variant matrix from the studio', () => {
     await expect(dialog.getByRole('status')).toHaveText('4 stills.');
     await docShot(page, 'matrix-dialog.png');
 
-    // Small and quick: 256×144, LOW, one sample each way (a number box commits when it loses focus).
-    await dialog.getByRole('radiogroup', { name: 'Resolution' }).getByRole('radio', { name: 'Custom' }).click();
-    await dialog.getByRole('textbox', { name: 'Width' }).fill('256');
-    await dialog.getByRole('textbox', { name: 'Height' }).fill('144');
-    await dialog.getByRole('radiogroup', { name: 'Quality' }).getByRole('radio', { name: 'LOW' }).click();
-    for (const name of ['Anti-aliasing, spatial samples value', 'Anti-aliasing, temporal samples value']) {
-      const box = dialog.getByRole('textbox', { name });
-      await box.fill('1');
-      await box.press('Tab');
-    }
+    await smallRenderSettings(dialog, 256, 144);
     await dialog.getByRole('textbox', { name: /Name/ }).fill('E2E range');
     await dialog.getByRole('button', { name: 'Start matrix' }).click();
     await expect(dialog).toHaveCount(0);

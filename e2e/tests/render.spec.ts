@@ -4,6 +4,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test, type Account } from '../support/fixtures';
 import { closeGallery, galleryCard, openGallery } from '../support/gallery';
 import { smallStill } from '../support/render-api';
+import { smallRenderSettings } from '../support/render-dialog';
 import { loginApi } from '../support/sign-in';
 
 /** Issue 17: the dialogs and the panel with no serious or critical axe violation. */
@@ -11,19 +12,6 @@ async function expectNoSeriousViolations(page: Page, selector: string): Promise<
   const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
   const serious = violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
   expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
-
-/** A small render: custom 192×108, LOW, one sample each way (a number box commits when it loses focus). */
-async function smallSettings(dialog: Locator): Promise<void> {
-  await dialog.getByRole('radiogroup', { name: 'Resolution' }).getByRole('radio', { name: 'Custom' }).click();
-  await dialog.getByRole('textbox', { name: 'Width' }).fill('192');
-  await dialog.getByRole('textbox', { name: 'Height' }).fill('108');
-  await dialog.getByRole('radiogroup', { name: 'Quality' }).getByRole('radio', { name: 'LOW' }).click();
-  for (const name of ['Anti-aliasing, spatial samples value', 'Anti-aliasing, temporal samples value']) {
-    const box = dialog.getByRole('textbox', { name });
-    await box.fill('1');
-    await box.press('Tab');
-  }
 }
 
 async function name(dialog: Locator, value: string): Promise<void> {
@@ -71,7 +59,7 @@ test.describe('rendering from the studio', () => {
     await expectNoSeriousViolations(page, '[role="dialog"]');
     await dialog.getByRole('radiogroup', { name: 'Render type' }).getByRole('radio', { name: 'Multi Pass' }).click();
     await dialog.getByRole('group', { name: 'Passes' }).getByRole('button', { name: 'Depth' }).click();
-    await smallSettings(dialog);
+    await smallRenderSettings(dialog, 192, 108);
     await name(dialog, 'E2E still');
     await expect(dialog.getByTestId('render-summary')).toHaveText('192×108 · JPG · LOW');
     await dialog.getByRole('button', { name: 'Start render' }).click();
@@ -150,7 +138,7 @@ test.describe('rendering from the studio', () => {
     await dialog.getByText('E2E orbit', { exact: true }).click();
     await expect(dialog.getByRole('radio', { name: /E2E orbit/ })).toBeChecked();
     await expectNoSeriousViolations(page, '[role="dialog"]');
-    await smallSettings(dialog);
+    await smallRenderSettings(dialog, 192, 108);
     await name(dialog, 'E2E video');
     await expect(dialog.getByTestId('render-summary')).toHaveText('192×108 · MP4 · LOW');
     await dialog.getByRole('button', { name: 'Start video' }).click();

@@ -3,6 +3,7 @@ import { ENGINE_CONFIG_DEFAULTS } from '@autostudio/protocol';
 import type { Locator, Page } from '@playwright/test';
 import { engineCall } from '../support/engine-api';
 import { galleryVideoDuration } from '../support/gallery';
+import { smallRenderSettings } from '../support/render-dialog';
 import { expect, test } from '../support/fixtures';
 
 /** Issue 17 item 8: the open timeline with no serious or critical axe violation. */
@@ -110,15 +111,7 @@ test.describe('the animation timeline', () => {
     const dialog = page.getByRole('dialog', { name: 'Render video' });
     await dialog.getByText('E2E timeline', { exact: true }).click();
     await expect(dialog.getByRole('radio', { name: /E2E timeline/ })).toBeChecked();
-    await dialog.getByRole('radiogroup', { name: 'Resolution' }).getByRole('radio', { name: 'Custom' }).click();
-    await dialog.getByRole('textbox', { name: 'Width' }).fill('320');
-    await dialog.getByRole('textbox', { name: 'Height' }).fill('180');
-    await dialog.getByRole('radiogroup', { name: 'Quality' }).getByRole('radio', { name: 'LOW' }).click();
-    for (const name of ['Anti-aliasing, spatial samples value', 'Anti-aliasing, temporal samples value']) {
-      const box = dialog.getByRole('textbox', { name });
-      await box.fill('1');
-      await box.press('Tab');
-    }
+    await smallRenderSettings(dialog, 320, 180);
     await dialog.getByRole('textbox', { name: /Name/ }).fill('E2E timeline video');
     await dialog.getByRole('button', { name: 'Start video' }).click();
     const row = page.getByRole('region', { name: 'Renders' }).getByRole('listitem', { name: 'E2E timeline video' });

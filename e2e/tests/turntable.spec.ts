@@ -1,11 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { closeGallery, galleryCard, openGallery } from '../support/gallery';
-
-/** With DOCS_SCREENSHOTS=1, the page as it is now into docs/ (the pictures the README shows). */
-async function docShot(page: Page, file: string): Promise<void> {
-  if (process.env.DOCS_SCREENSHOTS) await page.screenshot({ path: `docs/${file}` });
-}
+import { docShot, smallRenderSettings } from '../support/render-dialog';
 
 test.describe('a turntable from the studio', () => {
   test('24 frames in the gallery as a car to turn: a drag turns it, the keys step it, Play spins it', async ({
@@ -17,16 +12,7 @@ test.describe('a turntable from the studio', () => {
     await page.getByRole('button', { name: 'Turntable', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Render turntable' });
     await dialog.getByRole('radiogroup', { name: 'Frames per turn' }).getByRole('radio', { name: '24' }).click();
-    // Small and quick: 320×180, LOW, one sample each way (a number box commits when it loses focus).
-    await dialog.getByRole('radiogroup', { name: 'Resolution' }).getByRole('radio', { name: 'Custom' }).click();
-    await dialog.getByRole('textbox', { name: 'Width' }).fill('320');
-    await dialog.getByRole('textbox', { name: 'Height' }).fill('180');
-    await dialog.getByRole('radiogroup', { name: 'Quality' }).getByRole('radio', { name: 'LOW' }).click();
-    for (const name of ['Anti-aliasing, spatial samples value', 'Anti-aliasing, temporal samples value']) {
-      const box = dialog.getByRole('textbox', { name });
-      await box.fill('1');
-      await box.press('Tab');
-    }
+    await smallRenderSettings(dialog, 320, 180);
     await dialog.getByRole('textbox', { name: /Name/ }).fill('E2E spin');
     await docShot(page, 'turntable-dialog.png');
     await dialog.getByRole('button', { name: 'Start turntable' }).click();

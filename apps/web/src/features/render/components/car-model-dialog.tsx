@@ -18,17 +18,12 @@ import { cn } from '@/lib/cn';
 import { paintLabel } from '@/lib/engine';
 import { useFollowedRender, useStartRender } from '../hooks/use-render-jobs';
 import { isRunning } from '../lib/render-job-view';
-import { collectScene, MetadataFields, Section, useMetadataForm, type MetadataDraft } from './render-fields';
+import { collectScene, MetadataFields, Section, useMetadataForm } from './render-fields';
+import type { RenderDialogProps } from './render-dialog';
 import { ProgressBar } from './render-progress-panel';
 
-export interface CarModelDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The studio as it is now, in the saved shape; read when the dialog opens and again when the export starts. */
-  collect: () => SavedConfigSettings;
-  metadataDefaults: MetadataDraft;
-  configId: string | null;
-}
+/** The studio's render dialogs take the same props: see RenderDialogProps. */
+export type CarModelDialogProps = RenderDialogProps;
 
 const DOOR_NAMES: Record<string, string> = {
   DOOR_FL: 'front left',

@@ -5,7 +5,6 @@ import {
   type MatrixViewName,
   STATE_MESSAGES,
   requestedResolution,
-  type SavedConfigSettings,
 } from '@autostudio/protocol';
 import { Check } from 'lucide-react';
 import { useState } from 'react';
@@ -24,19 +23,13 @@ import {
   collectScene,
   sizeErrors,
   useMetadataForm,
-  type MetadataDraft,
   type SizeDraft,
 } from './render-fields';
+import type { RenderDialogProps } from './render-dialog';
 import { RenderEstimate } from './render-estimate';
 
-export interface MatrixDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The studio as it is now, in the saved shape; read when the render starts. */
-  collect: () => SavedConfigSettings;
-  metadataDefaults: MetadataDraft;
-  configId: string | null;
-}
+/** The studio's render dialogs take the same props: see RenderDialogProps. */
+export type MatrixDialogProps = RenderDialogProps;
 
 /** Every paint any trim offers, in the order the trims list them. */
 function allPaints(trimPaints: Record<string, string[]>): string[] {

@@ -5,7 +5,6 @@ import {
   TURNTABLE_VIDEO_SECONDS,
   VIDEO_FORMATS,
   requestedResolution,
-  type SavedConfigSettings,
   type TurntableFrameCount,
 } from '@autostudio/protocol';
 import { useState } from 'react';
@@ -24,21 +23,15 @@ import {
   collectScene,
   sizeErrors,
   useMetadataForm,
-  type MetadataDraft,
   type SizeDraft,
 } from './render-fields';
+import type { RenderDialogProps } from './render-dialog';
 import { RenderEstimate } from './render-estimate';
 
 type VideoFormat = (typeof VIDEO_FORMATS)[number];
 
-export interface TurntableDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The studio as it is now, in the saved shape; read when the render starts. */
-  collect: () => SavedConfigSettings;
-  metadataDefaults: MetadataDraft;
-  configId: string | null;
-}
+/** The studio's render dialogs take the same props: see RenderDialogProps. */
+export type TurntableDialogProps = RenderDialogProps;
 
 /**
  * The turntable dialog (issue 34 item 2): the car turned once in front of the current camera, 24, 36 or 72 frames at
