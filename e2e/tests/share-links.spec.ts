@@ -4,6 +4,7 @@ import { glbErrors } from '@autostudio/engine/testing/gltf';
 import { expectNoSeriousViolations } from '../support/admin';
 import { engineSettings } from '../support/engine-api';
 import { expect, test } from '../support/fixtures';
+import { docShot } from '../support/render-dialog';
 
 test.describe('a read-only link to a configuration', () => {
   test('opens signed out with the picture, car and options, takes no engine, and dies when revoked', async ({
@@ -75,7 +76,7 @@ test.describe('a read-only link to a configuration', () => {
     expect(await glbErrors(await readFile(await download.path()))).toEqual([]);
     await expectNoSeriousViolations(viewer, 'public viewer');
     await viewer.screenshot({ path: test.info().outputPath('share-link-viewer.png') });
-    if (process.env.DOCS_SCREENSHOTS) await viewer.screenshot({ path: 'docs/share-link-3d.png' });
+    await docShot(viewer, 'share-link-3d.png');
 
     // Revoked, it opens onto nothing, and says nothing about what was there.
     await links.getByRole('button', { name: 'Revoke link' }).click();

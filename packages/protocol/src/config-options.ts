@@ -12,12 +12,20 @@ export interface ConfigOption {
 const titled = (text: string) => text.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
 /** "/Game/Environments/Desert_Road" → "Desert Road". */
 const lastPart = (path: string) => titled(path.split('/').filter(Boolean).at(-1)?.replace(/[_-]+/g, ' ') ?? path);
-const DOORS: Record<string, string> = {
+const DOOR_NAMES: Record<string, string> = {
   DOOR_FL: 'front left',
   DOOR_FR: 'front right',
   DOOR_RL: 'rear left',
   DOOR_RR: 'rear right',
 };
+
+/** The doors a configuration has open, as a sentence names them ("front left"): the option rows and the 3D export. */
+export function openDoors(configureValues: Record<string, number>): string[] {
+  return Object.entries(configureValues).flatMap(([name, value]) => {
+    const door = DOOR_NAMES[name];
+    return door !== undefined && value > 0 ? [door] : [];
+  });
+}
 
 /**
  * The choices a configuration holds that change what the car and its picture look like, in the order a customer
@@ -35,9 +43,7 @@ export function configOptions(settings: SavedConfigSettings): ConfigOption[] {
   add('trim', 'Trim', carConfig.trim);
   add('paint', 'Paint', carConfig.paint && titled(carConfig.paint));
   if (carConfig.configureValues) {
-    const open = Object.entries(carConfig.configureValues)
-      .filter(([name, value]) => name in DOORS && value > 0)
-      .map(([name]) => DOORS[name]);
+    const open = openDoors(carConfig.configureValues);
     add('doors', 'Doors', open.length === 0 ? 'Closed' : `Open: ${open.join(', ')}`);
   }
   if (carConfig.lights) {

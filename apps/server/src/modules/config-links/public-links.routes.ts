@@ -22,6 +22,15 @@ const imageBody = z.unknown().meta({
   content: { 'image/*': { schema: { type: 'string', format: 'binary' } } },
 });
 
+/** The answers of a route that sends a stored file: whole, a range, still current, a range it cannot send, or none. */
+const fileResponses = (body: z.ZodType) => ({
+  200: body,
+  206: body,
+  304: z.null().meta({ description: 'The copy the client holds is current' }),
+  416: errorResponses(416)[416],
+  ...errors,
+});
+
 /**
  * What a share link opens, without cookie or token: the link is the credential (`security: []`). No guard, no
  * session and no engine: these routes read the link and the configuration, nothing of who asks.
@@ -49,13 +58,7 @@ export const publicLinksRoutes: FastifyPluginAsyncZod<{ links: ConfigLinksServic
       summary: 'The picture of a share link’s configuration (no sign-in; ranges and revalidation supported)',
       security: [],
       params: publicLinkParamsSchema,
-      response: {
-        200: imageBody,
-        206: imageBody,
-        304: z.null().meta({ description: 'The copy the client holds is current' }),
-        416: errorResponses(416)[416],
-        ...errors,
-      },
+      response: fileResponses(imageBody),
     },
     handler: async (request, reply) => sendBlob(request, reply, await links.still(request.params.token)),
   });
@@ -74,13 +77,7 @@ export const publicLinksRoutes: FastifyPluginAsyncZod<{ links: ConfigLinksServic
         summary: `The share link’s car as configured, as a ${format} file for AR and 3D tools (no sign-in)`,
         security: [],
         params: publicLinkParamsSchema,
-        response: {
-          200: fileBody,
-          206: fileBody,
-          304: z.null().meta({ description: 'The copy the client holds is current' }),
-          416: errorResponses(416)[416],
-          ...errors,
-        },
+        response: fileResponses(fileBody),
       },
       handler: async (request, reply) => {
         const { blob, name } = await links.model(request.params.token, format);

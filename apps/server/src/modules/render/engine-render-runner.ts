@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
-  RENDER_MESSAGES,
   CAR_MODEL_FORMATS,
   CONFIG_STILL,
   PRESET_ANIMATION_SHOTS,
   RENDER_FILES_PROGRESS,
+  RENDER_MESSAGES,
   RENDER_PROGRESS_BANDS,
   RENDER_THUMBNAIL_KIND,
   RENDER_THUMBNAIL_WIDTH,
@@ -40,7 +40,7 @@ import { exportCarFiles, exportCarModel } from './car-model/car-model-export.js'
 import { renderMatrix } from './matrix/matrix-render.js';
 import { renderTurntable } from './turntable/turntable-render.js';
 import { loadCar, prepareScene, renderSceneOf, stillEngineSettings, type RenderSceneLinks } from './render-scene.js';
-import { makeThumbnail } from './thumbnail.js';
+import { makeThumbnail, writeThumbnail } from './thumbnail.js';
 
 /** Progress of a job, 0–100: the scene takes the first steps, the engine's render most, storing the rest. */
 const PROGRESS = RENDER_PROGRESS_BANDS;
@@ -351,15 +351,6 @@ export class EngineRenderRunner implements RenderRunner {
     });
     if (!firstFrame) throw new RenderFailure('The render engine made no frames');
     const thumbnail = await makeThumbnail(firstFrame, RENDER_THUMBNAIL_WIDTH);
-    return [video, await this.storeThumbnail(thumbnail, stem, context)];
-  }
-
-  private storeThumbnail(thumbnail: Buffer, stem: string, context: RenderContext): Promise<StoredRenderOutput> {
-    return context.writeOutput({
-      name: `${stem}-thumbnail.jpg`,
-      kind: RENDER_THUMBNAIL_KIND,
-      contentType: 'image/jpeg',
-      body: Readable.from([thumbnail]),
-    });
+    return [video, await writeThumbnail(context, thumbnail, stem)];
   }
 }

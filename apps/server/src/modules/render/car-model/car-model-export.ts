@@ -3,13 +3,13 @@ import {
   CAR_MODEL_FILES,
   CAR_MODEL_MESSAGES,
   RENDER_FILES_PROGRESS,
-  RENDER_THUMBNAIL_KIND,
   type CarModelFormat,
   type CarModelRequest,
 } from '@autostudio/protocol';
 import { safeFileName } from '../../../storage/media-url.js';
 import type { EngineRemote } from '../engine-remote.js';
 import type { RenderContext, StoredRenderOutput } from '../render-runner.js';
+import { writeThumbnail } from '../thumbnail.js';
 
 /**
  * The configured car as files (car-models.ts in the protocol), from an engine whose scene is prepared with the job's
@@ -23,15 +23,7 @@ export async function exportCarModel(
   picture: () => Promise<Buffer>,
 ): Promise<StoredRenderOutput[]> {
   const stem = safeFileName(request.metadata.name, 'car');
-  const thumbnail = await picture();
-  const outputs = [
-    await context.writeOutput({
-      name: `${stem}-thumbnail.jpg`,
-      kind: RENDER_THUMBNAIL_KIND,
-      contentType: 'image/jpeg',
-      body: Readable.from([thumbnail]),
-    }),
-  ];
+  const outputs = [await writeThumbnail(context, await picture(), stem)];
   outputs.push(...(await exportCarFiles(remote, request.formats, stem, context)));
   context.onCompleted(CAR_MODEL_MESSAGES.completed(request.formats));
   return outputs;

@@ -7,7 +7,6 @@ import {
   matrixViewYaw,
   RENDER_FILES_PROGRESS,
   RENDER_PROGRESS_BANDS,
-  RENDER_THUMBNAIL_KIND,
   RENDER_THUMBNAIL_WIDTH,
   requestedResolution,
   type MatrixRenderRequest,
@@ -23,7 +22,7 @@ import type { EngineRemote } from '../engine-remote.js';
 import { followEngineRender } from '../engine-render-job.js';
 import { RenderFailure, type RenderContext, type StoredRenderOutput } from '../render-runner.js';
 import { renderSceneOf, stillEngineSettings } from '../render-scene.js';
-import { makeThumbnail } from '../thumbnail.js';
+import { makeThumbnail, writeThumbnail } from '../thumbnail.js';
 import { makeContactSheet } from './contact-sheet.js';
 import { makeVariantZip } from './variant-zip.js';
 
@@ -209,14 +208,7 @@ async function storeMatrix(
       body: Readable.from([zip]),
     }),
   );
-  stored.push(
-    await context.writeOutput({
-      name: `${stem}-thumbnail.jpg`,
-      kind: RENDER_THUMBNAIL_KIND,
-      contentType: 'image/jpeg',
-      body: Readable.from([await makeThumbnail(sheet.image, RENDER_THUMBNAIL_WIDTH)]),
-    }),
-  );
+  stored.push(await writeThumbnail(context, await makeThumbnail(sheet.image, RENDER_THUMBNAIL_WIDTH), stem));
   return stored;
 }
 

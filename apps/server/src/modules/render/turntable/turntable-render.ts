@@ -6,7 +6,6 @@ import { Readable } from 'node:stream';
 import {
   RENDER_FILES_PROGRESS,
   RENDER_PROGRESS_BANDS,
-  RENDER_THUMBNAIL_KIND,
   RENDER_THUMBNAIL_WIDTH,
   requestedResolution,
   TURNTABLE_ITEM_KINDS,
@@ -23,7 +22,8 @@ import type { EngineRemote } from '../engine-remote.js';
 import { followEngineRender } from '../engine-render-job.js';
 import { VIDEO_ENCODINGS, VideoEncoder } from '../ffmpeg.js';
 import { RenderFailure, type RenderContext, type StoredRenderOutput } from '../render-runner.js';
-import { makeThumbnail } from '../thumbnail.js';
+import { stillEngineSettings } from '../render-scene.js';
+import { makeThumbnail, writeThumbnail } from '../thumbnail.js';
 
 /**
  * A turntable on an engine whose scene is prepared with the job's configuration: one engine job of a shot that turns
@@ -58,16 +58,8 @@ export async function renderTurntable(
   try {
     await followEngineRender(
       remote,
-      {
-        Width: size.width,
-        Height: size.height,
-        Format: request.imageFormat,
-        SpatialSamples: request.antiAliasSpatial,
-        TemporalSamples: request.antiAliasTemporal,
-        Quality: request.quality,
-        ShadowMode: request.carShadowMode,
-        Shot: shot,
-      },
+      // A still's settings of the Beauty alone (as a matrix asks), turned by the shot.
+      { ...stillEngineSettings({ ...request, renderType: 'Default', selectedPasses: [] }), Shot: shot },
       context,
       async (output) => {
         if (output.Layer !== 'Beauty' || output.Frame === null) return;
@@ -108,14 +100,7 @@ export async function renderTurntable(
         }),
       );
     }
-    outputs.push(
-      await context.writeOutput({
-        name: `${stem}-thumbnail.jpg`,
-        kind: RENDER_THUMBNAIL_KIND,
-        contentType: 'image/jpeg',
-        body: Readable.from([await makeThumbnail(firstFrame, RENDER_THUMBNAIL_WIDTH)]),
-      }),
-    );
+    outputs.push(await writeThumbnail(context, await makeThumbnail(firstFrame, RENDER_THUMBNAIL_WIDTH), stem));
     context.onCompleted(TURNTABLE_MESSAGES.completed(request.frames, request.videoFormat));
     return outputs;
   } catch (error) {

@@ -3,6 +3,7 @@ import {
   CAR_MODEL_FORMATS,
   CAR_MODEL_MESSAGES,
   formatBytes,
+  openDoors,
   type CarModelFormat,
   type RenderedAssetItem,
   type SavedConfigSettings,
@@ -25,20 +26,11 @@ import { ProgressBar } from './render-progress-panel';
 /** The studio's render dialogs take the same props: see RenderDialogProps. */
 export type CarModelDialogProps = RenderDialogProps;
 
-const DOOR_NAMES: Record<string, string> = {
-  DOOR_FL: 'front left',
-  DOOR_FR: 'front right',
-  DOOR_RL: 'rear left',
-  DOOR_RR: 'rear right',
-};
-
 /** The car as the export will have it, in words: trim, paint and which doors stand open. */
 export function carSummary(scene: SavedConfigSettings | null): string {
   const car = scene?.carConfig;
   if (!car) return 'The car as the studio shows it';
-  const open = Object.entries(car.configureValues ?? {})
-    .filter(([name, value]) => name in DOOR_NAMES && value > 0)
-    .map(([name]) => DOOR_NAMES[name]);
+  const open = openDoors(car.configureValues ?? {});
   const doors = open.length === 0 ? 'doors shut' : `${open.join(', ')} door${open.length === 1 ? '' : 's'} open`;
   return [car.trim, car.paint && paintLabel(car.paint), doors].filter(Boolean).join(' · ');
 }
