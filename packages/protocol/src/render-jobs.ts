@@ -237,6 +237,21 @@ export const CONFIG_STILL = {
   contentType: 'image/jpeg',
 } as const;
 
+/**
+ * What became of one item of a job of many (a matrix's variants): waiting for its turn, on the engine now, rendered,
+ * copied from the render cache, or skipped (its trim does not offer its paint).
+ */
+export const RENDER_ITEM_STATES = ['waiting', 'rendering', 'done', 'cached', 'skipped'] as const;
+export type RenderItemState = (typeof RENDER_ITEM_STATES)[number];
+export const renderJobItemSchema = z.object({
+  /** Where the item sits in a grid of the job: a matrix's trim (and view, environment) … */
+  row: z.string(),
+  /** … and its paint. */
+  column: z.string(),
+  state: z.enum(RENDER_ITEM_STATES),
+});
+export type RenderJobItem = z.infer<typeof renderJobItemSchema>;
+
 export const renderJobSchema = z.object({
   jobId: z.string(),
   kind: z.enum(RENDER_JOB_KINDS),
@@ -247,6 +262,8 @@ export const renderJobSchema = z.object({
   outputs: z.array(renderOutputSchema),
   /** The rendered asset a completed job's outputs became (the gallery's item); null until then. */
   renderedAssetId: z.string().nullable(),
+  /** Each item of a job of many, in the order it renders them; empty for a job of one image, file or video. */
+  items: z.array(renderJobItemSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   MATRIX_MESSAGES,
   matrixRenderRequestSchema,
+  matrixRowTitle,
   matrixVariantFileName,
   matrixVariants,
   matrixViewYaw,
@@ -72,5 +73,36 @@ describe('a variant matrix request', () => {
       issues(request({ trims: many(3, 'trim'), paints: many(9, 'paint'), views: ['Front', 'Side', 'Rear', 'Rear ¾'] })),
     ).toEqual(['3 trims × 9 paints × 4 views make 108 stills; a matrix makes at most 100']);
     expect(issues(request({ views: ['Side', 'Side'] }))).toEqual(['must not name a view twice']);
+  });
+
+  it('renders each trim in each environment chosen, the views within it, and names the environment in rows and files', () => {
+    const parsed = matrixRenderRequestSchema.parse(
+      request({
+        trims: ['Terra Base'],
+        paints: ['rallye red'],
+        views: ['Front', 'Side'],
+        environments: ['studio', 'desert'],
+      }),
+    );
+    expect(matrixVariants(parsed)).toEqual([
+      { trim: 'Terra Base', paint: 'rallye red', view: 'Front', environment: 'studio' },
+      { trim: 'Terra Base', paint: 'rallye red', view: 'Side', environment: 'studio' },
+      { trim: 'Terra Base', paint: 'rallye red', view: 'Front', environment: 'desert' },
+      { trim: 'Terra Base', paint: 'rallye red', view: 'Side', environment: 'desert' },
+    ]);
+    expect(matrixRowTitle({ trim: 'terra base', view: 'Side', environment: 'Desert' })).toBe(
+      'Terra Base · Side · Desert',
+    );
+    expect(matrixVariantFileName({ trim: 'Terra Base', paint: 'rallye red', environment: 'Desert' }, 'png')).toBe(
+      'Terra Base - Rallye Red - Desert.png',
+    );
+    const issues = (input: MatrixRenderRequestInput) =>
+      matrixRenderRequestSchema.safeParse(input).error?.issues.map((issue) => issue.message) ?? [];
+    const many = (n: number, what: string) => Array.from({ length: n }, (_, i) => `${what} ${i}`);
+    expect(
+      issues(request({ trims: many(2, 'trim'), paints: many(9, 'paint'), environments: many(6, 'place') })),
+    ).toEqual(['2 trims × 9 paints × 6 environments make 108 stills; a matrix makes at most 100']);
+    expect(issues(request({ environments: ['Desert', 'desert'] }))).toEqual(['must not name an environment twice']);
+    expect(issues(request({ environments: many(9, 'place') }))).toContain('at most 8 environments');
   });
 });

@@ -15,7 +15,12 @@ import {
  * A variant matrix's bounds: a website's whole range (a dozen trims, two dozen paints) fits, and one job never holds
  * an engine for more than a hundred stills.
  */
-export const MATRIX_LIMITS = { trims: 12, paints: 24, variants: PRODUCTION_RENDER_LIMITS.variants } as const;
+export const MATRIX_LIMITS = {
+  trims: 12,
+  paints: 24,
+  environments: 8,
+  variants: PRODUCTION_RENDER_LIMITS.variants,
+} as const;
 
 /**
  * Named angles round the car that a matrix may render every variant from, as a website shows a range: the exterior
@@ -63,6 +68,14 @@ export const matrixRenderRequestSchema = z
       .max(MATRIX_VIEWS.length)
       .refine((views) => new Set(views).size === views.length, { message: 'must not name a view twice' })
       .default([]),
+    /** Environments (by path, as the environment list gives them) to render every variant in; none: the scene's. */
+    environments: z
+      .array(plainText(z.string().trim().min(1).max(300)))
+      .max(MATRIX_LIMITS.environments, `at most ${MATRIX_LIMITS.environments} environments`)
+      .refine((paths) => new Set(paths.map((path) => path.toLowerCase())).size === paths.length, {
+        message: 'must not name an environment twice',
+      })
+      .default([]),
     ...resolutionFields('720p'),
     imageFormat: z.enum(IMAGE_FORMATS).default(IMAGE_RENDER_DEFAULTS.imageFormat),
     antiAliasSpatial: samples(4),
@@ -76,41 +89,74 @@ export const matrixRenderRequestSchema = z
   .superRefine(requireScene)
   .superRefine((body, ctx) => {
     const views = Math.max(1, body.views.length);
-    const variants = body.trims.length * body.paints.length * views;
+    const environments = Math.max(1, body.environments.length);
+    const variants = body.trims.length * body.paints.length * views * environments;
     if (variants > MATRIX_LIMITS.variants) {
+      const factors = [
+        `${body.trims.length} trims × ${body.paints.length} paints`,
+        views > 1 ? ` × ${views} views` : '',
+        environments > 1 ? ` × ${environments} environments` : '',
+      ].join('');
       ctx.addIssue({
         code: 'custom',
         path: ['paints'],
-        message: `${body.trims.length} trims × ${body.paints.length} paints${views > 1 ? ` × ${views} views` : ''} make ${variants} stills; a matrix makes at most ${MATRIX_LIMITS.variants}`,
+        message: `${factors} make ${variants} stills; a matrix makes at most ${MATRIX_LIMITS.variants}`,
       });
     }
   });
 export type MatrixRenderRequest = z.infer<typeof matrixRenderRequestSchema>;
 export type MatrixRenderRequestInput = z.input<typeof matrixRenderRequestSchema>;
 
-/** One cell of a matrix: a trim in a paint, from a named view or (none) the configuration's own. */
+/**
+ * One cell of a matrix: a trim in a paint, from a named view or (none) the configuration's own, in an environment or
+ * (none) the configuration's own.
+ */
 export interface MatrixVariant {
   trim: string;
   paint: string;
   view?: MatrixViewName | undefined;
+  /** The environment's path as requested; its label once the engine's list named it (see matrixVariantTitle). */
+  environment?: string | undefined;
 }
 
 /**
- * Every trim × view × paint of a request, in the order chosen: trim by trim, each view of it, each paint across (the
- * contact sheet's rows and columns).
+ * Every trim × environment × view × paint of a request, in the order chosen: trim by trim, each environment and view
+ * of it, each paint across (the contact sheet's rows and columns).
  */
 export function matrixVariants(
-  request: Pick<MatrixRenderRequest, 'trims' | 'paints'> & { views?: readonly MatrixViewName[] | undefined },
+  request: Pick<MatrixRenderRequest, 'trims' | 'paints'> & {
+    views?: readonly MatrixViewName[] | undefined;
+    environments?: readonly string[] | undefined;
+  },
 ): MatrixVariant[] {
   const views: (MatrixViewName | undefined)[] = request.views?.length ? [...request.views] : [undefined];
+  const environments: (string | undefined)[] = request.environments?.length ? [...request.environments] : [undefined];
   return request.trims.flatMap((trim) =>
-    views.flatMap((view) => request.paints.map((paint) => ({ trim, paint, ...(view ? { view } : {}) }))),
+    environments.flatMap((environment) =>
+      views.flatMap((view) =>
+        request.paints.map((paint) => ({
+          trim,
+          paint,
+          ...(view ? { view } : {}),
+          ...(environment ? { environment } : {}),
+        })),
+      ),
+    ),
   );
 }
 
-/** A variant's name: "Terra Base - Rallye Red", and its view when it has one ("… - Front ¾"). */
+/** A matrix row's name: the trim, with the view and environment when it has them ("Terra Base · Front ¾ · Desert"). */
+export function matrixRowTitle(variant: Omit<MatrixVariant, 'paint'>): string {
+  return [variantTitle(variant.trim), variant.view, variant.environment].filter(Boolean).join(' · ');
+}
+
+/**
+ * A variant's name: "Terra Base - Rallye Red", and its view and environment when it has them ("… - Front ¾ - Desert").
+ */
 export function matrixVariantTitle(variant: MatrixVariant): string {
-  return [variantTitle(variant.trim), variantTitle(variant.paint), variant.view].filter(Boolean).join(' - ');
+  return [variantTitle(variant.trim), variantTitle(variant.paint), variant.view, variant.environment]
+    .filter(Boolean)
+    .join(' - ');
 }
 
 /** A variant's file name in the ZIP and the gallery: "Terra Base - Rallye Red.jpg". */
@@ -122,6 +168,9 @@ export function matrixVariantFileName(variant: MatrixVariant, extension: string)
 export function variantTitle(name: string): string {
   return name.replace(/\b\p{Ll}/gu, (letter) => letter.toUpperCase());
 }
+
+const variantWords = (variant: MatrixVariant) =>
+  [variant.trim, variant.paint, variant.view, variant.environment].filter(Boolean).join(' · ');
 
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
@@ -135,9 +184,11 @@ export const MATRIX_MESSAGES = {
     ].join(''),
   noneOffered: 'None of the chosen trims offers any of the chosen paints',
   variant: (index: number, of: number, variant: MatrixVariant) =>
-    `Rendering variant ${index} of ${of}: ${[variant.trim, variant.paint, variant.view].filter(Boolean).join(' · ')}`,
+    `Rendering variant ${index} of ${of}: ${variantWords(variant)}`,
   cachedVariant: (index: number, of: number, variant: MatrixVariant) =>
-    `Variant ${index} of ${of} from the render cache: ${[variant.trim, variant.paint, variant.view].filter(Boolean).join(' · ')}`,
+    `Variant ${index} of ${of} from the render cache: ${variantWords(variant)}`,
+  unknownEnvironment: (name: string, offered: readonly string[]) =>
+    `The render engine has no environment ${name}; it offers ${offered.join(', ')}`,
   packing: 'Making the contact sheet and the ZIP',
   startFailed: 'Failed to start the variant matrix',
 } as const;

@@ -17,6 +17,7 @@ import {
 import { requestSamples, type ImageLayer, type ImageRequest } from '../contract/render-contract.js';
 import type { SceneState } from '../contract/scene-state.js';
 import { EngineError } from './engine-error.js';
+import { ENVIRONMENTS, findEnvironment } from './environments.js';
 import type { Car } from './car.js';
 import { clamp, wrapDegrees, type SceneCore } from './scene-core.js';
 
@@ -194,8 +195,9 @@ export class RenderJobs {
     const images: JobImage[] = shot
       ? Array.from({ length: shot.Frames }, (_, frame) => ({ frame, layers: beautyOnly }))
       : settings.Variants
-        ? settings.Variants.map(({ Trim, Paint, Yaw }, frame) => {
+        ? settings.Variants.map(({ Trim, Paint, Yaw, Environment }, frame) => {
             const variant = this.car.variantOf(base, Trim, Paint);
+            if (Environment !== undefined) variant.environment.name = environmentNamed(Environment);
             return {
               frame,
               layers: beautyOnly,
@@ -360,4 +362,15 @@ export class RenderJobs {
     if (!file.startsWith(root + path.sep)) throw refuse();
     return file;
   }
+}
+
+/** The engine's name of an environment a variant asks for, by path or name; an unknown one is refused (as Load is). */
+function environmentNamed(pathOrName: string): string {
+  const environment = findEnvironment(pathOrName);
+  if (!environment)
+    throw new EngineError(
+      `StartRenderJob: unknown environment ${pathOrName}; environments are ${ENVIRONMENTS.map((env) => env.name).join(', ')}`,
+      400,
+    );
+  return environment.name;
 }

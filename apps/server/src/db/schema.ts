@@ -234,6 +234,8 @@ export interface RenderJobsTable {
   error: string | null;
   /** JSON array of the stored outputs: {kind, key, contentType}. */
   outputs: string;
+  /** JSON array of a job of many's items, {row, column, state} (see RenderJobItem); null for a job of one. */
+  items: string | null;
   /** How many times a worker took it. */
   attempts: number;
   max_attempts: number;

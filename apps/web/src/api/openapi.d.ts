@@ -6413,6 +6413,12 @@ export interface paths {
             'application/json': {
               createdAt: string;
               error: string | null;
+              items: {
+                column: string;
+                row: string;
+                /** @enum {string} */
+                state: 'waiting' | 'rendering' | 'done' | 'cached' | 'skipped';
+              }[];
               jobId: string;
               /** @enum {string} */
               kind: 'still' | 'video' | 'matrix' | 'turntable' | 'carModel';
@@ -6580,6 +6586,8 @@ export interface paths {
               height: number;
               width: number;
             };
+            /** @default [] */
+            environments?: string[];
             /**
              * @default JPG
              * @enum {string}
@@ -6802,6 +6810,12 @@ export interface paths {
             'application/json': {
               createdAt: string;
               error: string | null;
+              items: {
+                column: string;
+                row: string;
+                /** @enum {string} */
+                state: 'waiting' | 'rendering' | 'done' | 'cached' | 'skipped';
+              }[];
               jobId: string;
               /** @enum {string} */
               kind: 'still' | 'video' | 'matrix' | 'turntable' | 'carModel';
@@ -7139,6 +7153,12 @@ export interface paths {
             'application/json': {
               createdAt: string;
               error: string | null;
+              items: {
+                column: string;
+                row: string;
+                /** @enum {string} */
+                state: 'waiting' | 'rendering' | 'done' | 'cached' | 'skipped';
+              }[];
               jobId: string;
               /** @enum {string} */
               kind: 'still' | 'video' | 'matrix' | 'turntable' | 'carModel';
@@ -7470,6 +7490,12 @@ export interface paths {
             'application/json': {
               createdAt: string;
               error: string | null;
+              items: {
+                column: string;
+                row: string;
+                /** @enum {string} */
+                state: 'waiting' | 'rendering' | 'done' | 'cached' | 'skipped';
+              }[];
               jobId: string;
               /** @enum {string} */
               kind: 'still' | 'video' | 'matrix' | 'turntable' | 'carModel';
@@ -7811,6 +7837,12 @@ export interface paths {
             'application/json': {
               createdAt: string;
               error: string | null;
+              items: {
+                column: string;
+                row: string;
+                /** @enum {string} */
+                state: 'waiting' | 'rendering' | 'done' | 'cached' | 'skipped';
+              }[];
               jobId: string;
               /** @enum {string} */
               kind: 'still' | 'video' | 'matrix' | 'turntable' | 'carModel';
@@ -7918,6 +7950,12 @@ export interface paths {
             'application/json': {
               createdAt: string;
               error: string | null;
+              items: {
+                column: string;
+                row: string;
+                /** @enum {string} */
+                state: 'waiting' | 'rendering' | 'done' | 'cached' | 'skipped';
+              }[];
               jobId: string;
               /** @enum {string} */
               kind: 'still' | 'video' | 'matrix' | 'turntable' | 'carModel';

@@ -12,6 +12,7 @@ export function renderJob(jobId: string, changes: Partial<RenderJob> = {}): Rend
     error: null,
     outputs: [],
     renderedAssetId: null,
+    items: [],
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     ...changes,

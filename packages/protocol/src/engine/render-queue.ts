@@ -96,8 +96,9 @@ export const renderJobSettingsSchema = z.object({
   /** A video's camera move, one Beauty image per frame; absent: one still of the current view. */
   Shot: renderShotSchema.optional(),
   /**
-   * A variant matrix: one Beauty image per trim and paint (from the current view, or the exterior crane at Yaw), in
-   * this order (listed as frames 0, 1, …), the scene otherwise as it is; set up once for all of them. Not with a Shot.
+   * A variant matrix: one Beauty image per trim and paint (from the current view, or the exterior crane at Yaw; in
+   * the scene's environment, or Environment), in this order (listed as frames 0, 1, …), the scene otherwise as it is;
+   * set up once for all of them. Not with a Shot.
    */
   Variants: z
     .array(
@@ -106,6 +107,8 @@ export const renderJobSettingsSchema = z.object({
         Paint: z.string().min(1).max(100),
         /** The exterior crane's yaw for this image (the scene's height and distance); absent: the scene's view. */
         Yaw: z.number().min(-360).max(360).optional(),
+        /** The environment of this image, by path or name (as LoadEnvironmentbyPath); absent: the scene's. */
+        Environment: z.string().min(1).max(300).optional(),
       }),
     )
     .min(1)

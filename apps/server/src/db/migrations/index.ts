@@ -17,6 +17,7 @@ import * as configLinks from './0015-config-links.js';
 import * as engineLine from './0016-engine-line.js';
 import * as renderCache from './0017-render-cache.js';
 import * as stillModels from './0018-still-models.js';
+import * as renderJobItems from './0019-render-job-items.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the compiled server and
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0016-engine-line': engineLine,
   '0017-render-cache': renderCache,
   '0018-still-models': stillModels,
+  '0019-render-job-items': renderJobItems,
 };
 
 export const migrationProvider: MigrationProvider = {

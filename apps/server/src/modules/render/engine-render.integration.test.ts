@@ -344,6 +344,13 @@ describe('renders on a render engine', () => {
       const job = await finished(await start(API_ROUTES.render.matrix, matrix), 200_000);
       expect(job.kind).toBe('matrix');
       expect(job.message).toBe('Rendered 3 variants; 1 combination not offered on its trim');
+      // The job's items say what became of each cell, row by row, the paints across.
+      expect(job.items).toEqual([
+        { row: 'Terra Base', column: 'Rallye Red', state: 'done' },
+        { row: 'Terra Base', column: 'Cobalt Blue', state: 'skipped' },
+        { row: 'Terra Limited', column: 'Rallye Red', state: 'done' },
+        { row: 'Terra Limited', column: 'Cobalt Blue', state: 'done' },
+      ]);
       const { asset, items } = await itemsOf(job);
       expect(asset).toMatchObject({ name: 'Range 2027', type: 'matrix' });
       const variants = items.filter((item) => item.kind === MATRIX_ITEM_KINDS.variant);
@@ -387,6 +394,7 @@ describe('renders on a render engine', () => {
         }),
       );
       expect(again.message).toBe('Rendered 2 variants (1 from the render cache)');
+      expect(again.items.map((item) => item.state)).toEqual(['cached', 'done']);
       const againItems = (await itemsOf(again)).items;
       const red = againItems.find((item) => item.fileName === 'Terra Limited - Rallye Red.png');
       const earlier = variants.find((item) => item.fileName === 'Terra Limited - Rallye Red.png');
@@ -462,6 +470,11 @@ describe('renders on a render engine', () => {
         timeout: 120_000,
         interval: 100,
       });
+      // Its items show it: the first done, one on the engine, the rest waiting their turn.
+      const states = (await statusOf(jobId)).items.map((item) => item.state);
+      expect(states[0]).toBe('done');
+      expect(states.filter((state) => state === 'rendering').length).toBeLessThanOrEqual(1);
+      expect(states.at(-1)).toBe('waiting');
       // The worker stops (as on a server shutdown) and puts the job back; a worker takes it up again.
       await t.app.renderQueue.stop();
       expect((await statusOf(jobId)).status).toBe('queued');
@@ -473,6 +486,54 @@ describe('renders on a render engine', () => {
       expect(Number(resumed?.[1])).toBeLessThan(6);
       const { items } = await itemsOf(job);
       expect(items.filter((item) => item.kind === MATRIX_ITEM_KINDS.variant)).toHaveLength(6);
+      const cached = job.items.filter((item) => item.state === 'cached');
+      expect(cached).toHaveLength(Number(resumed?.[1]));
+      expect(job.items.filter((item) => item.state === 'done')).toHaveLength(6 - cached.length);
+    },
+  );
+
+  it(
+    'renders a matrix in chosen environments: each variant in each, named by it, the studio and the desert apart',
+    { timeout: 120_000 },
+    async () => {
+      const matrix = {
+        trims: ['Terra Limited'],
+        paints: ['rallye red'],
+        environments: ['studio', '/Game/Autostudio/Environments/desert/desert.desert'],
+        resolutionPreset: 'custom',
+        customResolution: { width: 160, height: 90 },
+        imageFormat: 'PNG',
+        antiAliasSpatial: 1,
+        antiAliasTemporal: 1,
+        quality: 'LOW',
+        settings: {},
+        metadata: { name: 'Places' },
+      } as const;
+      const job = await finished(await start(API_ROUTES.render.matrix, matrix));
+      expect(job.message).toBe('Rendered 2 variants');
+      expect(job.items.map((item) => item.row)).toEqual(['Terra Limited · Studio', 'Terra Limited · Desert']);
+      const variants = (await itemsOf(job)).items.filter((item) => item.kind === MATRIX_ITEM_KINDS.variant);
+      expect(variants.map((item) => item.fileName)).toEqual([
+        'Terra Limited - Rallye Red - Studio.png',
+        'Terra Limited - Rallye Red - Desert.png',
+      ]);
+      // The same car in two places: the backgrounds differ (the studio's cyclorama, the desert's sky and sand).
+      const [studio, desert] = await Promise.all(variants.map(async (item) => PNG.sync.read(await file(item.url))));
+      let difference = 0;
+      for (let i = 0; i < studio!.data.length; i++) difference += Math.abs(studio!.data[i]! - desert!.data[i]!);
+      expect(difference / studio!.data.length).toBeGreaterThan(10);
+
+      // An environment the engine does not have fails the job with the names it has, before anything is drawn.
+      const moon = await start(API_ROUTES.render.matrix, { ...matrix, environments: ['moon'] });
+      const unknown = await vi.waitFor(
+        async () => {
+          const job = await statusOf(moon);
+          expect(job.status).toBe('failed');
+          return job;
+        },
+        { timeout: 60_000, interval: 200 },
+      );
+      expect(unknown.error).toMatch(/^The render engine has no environment moon; it offers studio, desert/);
     },
   );
 

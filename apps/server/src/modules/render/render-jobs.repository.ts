@@ -265,11 +265,14 @@ export class RenderJobsRepository {
     return renewed.status === 'cancelled' ? 'cancelled' : 'held';
   }
 
-  /** Records progress; false when the worker no longer holds a running job. */
-  async progress(id: string, workerId: string, progress: number, message: string): Promise<boolean> {
+  /**
+   * Records progress, and the items of a job of many when given (JSON, see RenderJobItem); false when the worker no
+   * longer holds a running job.
+   */
+  async progress(id: string, workerId: string, progress: number, message: string, items?: string): Promise<boolean> {
     const result = await this.db
       .updateTable('render_jobs')
-      .set({ progress, message, updated_at: iso(Date.now()) })
+      .set({ progress, message, ...(items === undefined ? {} : { items }), updated_at: iso(Date.now()) })
       .where('id', '=', id)
       .where('worker_id', '=', workerId)
       .where('status', '=', 'running')

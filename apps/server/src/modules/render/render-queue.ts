@@ -83,6 +83,7 @@ export class RenderQueue {
       message: RENDER_MESSAGES.queued,
       error: null,
       outputs: '[]',
+      items: null,
       attempts: 0,
       max_attempts: this.settings.maxAttempts,
       worker_id: null,

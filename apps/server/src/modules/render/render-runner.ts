@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   type CarModelRequest,
   type MatrixRenderRequest,
+  type RenderJobItem,
   type RenderJobKind,
   type RenderShot,
   type SavedConfigSettings,
@@ -67,6 +68,8 @@ export interface RenderContext {
   signal: AbortSignal;
   /** Progress 0–100 (rounded and clamped) with an optional message; writes are coalesced, never awaited. */
   onProgress(progress: number, message?: string): void;
+  /** What became of each item of a job of many (a matrix's variants), as it is now; written with the progress. */
+  onItems(items: readonly RenderJobItem[]): void;
   /** What the job says once completed, instead of RENDER_MESSAGES.completed: e.g. how much came from the cache. */
   onCompleted(message: string): void;
   /**

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import { PROGRESS_MAX, RENDER_MESSAGES, STATE_MESSAGES } from '@autostudio/protocol';
+import { PROGRESS_MAX, RENDER_MESSAGES, STATE_MESSAGES, type RenderJobItem } from '@autostudio/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RenderJobRow } from '../../db/schema.js';
 import type { BlobStore } from '../../storage/blob-store.js';
@@ -139,12 +139,15 @@ export class RenderWorker {
       Math.max(10, Math.floor(settings.leaseMs / 3)),
     );
 
-    const progress = new ProgressWriter((value, message) => jobs.progress(row.id, this.id, value, message));
+    const progress = new ProgressWriter((value, message, items) =>
+      jobs.progress(row.id, this.id, value, message, items),
+    );
     const written: string[] = [];
     let completedMessage: string = RENDER_MESSAGES.completed;
     const context = {
       signal: controller.signal,
       onProgress: (value: number, message?: string) => progress.set(value, message ?? RENDER_MESSAGES.started),
+      onItems: (items: readonly RenderJobItem[]) => progress.setItems(items),
       onCompleted: (message: string) => {
         completedMessage = message;
       },
@@ -250,31 +253,46 @@ function toWork(row: RenderJobRow): RenderJobWork {
   }
 }
 
-/** Writes the newest progress, one write at a time: a runner that reports every frame costs one write per round trip. */
+/**
+ * Writes the newest progress (and items), one write at a time: a runner that reports every frame costs one write per
+ * round trip.
+ */
 class ProgressWriter {
-  private pending: { value: number; message: string } | undefined;
+  private last = { value: 0, message: RENDER_MESSAGES.started as string };
+  private pending: { value: number; message: string; items?: string } | undefined;
   private writing: Promise<void> = Promise.resolve();
   private busy = false;
 
-  constructor(private readonly write: (value: number, message: string) => Promise<unknown>) {}
+  constructor(private readonly write: (value: number, message: string, items?: string) => Promise<unknown>) {}
 
   set(value: number, message: string): void {
     const clamped = Math.min(PROGRESS_MAX, Math.max(0, Math.round(Number.isFinite(value) ? value : 0)));
-    this.pending = { value: clamped, message };
-    if (!this.busy) this.writing = this.drain();
+    this.last = { value: clamped, message };
+    // Items waiting to be written go with the newer progress.
+    this.queue({ ...this.pending, ...this.last });
+  }
+
+  /** The items as they are now, written with the newest progress. */
+  setItems(items: readonly RenderJobItem[]): void {
+    this.queue({ ...this.last, items: JSON.stringify(items) });
   }
 
   settled(): Promise<void> {
     return this.writing;
   }
 
+  private queue(next: { value: number; message: string; items?: string }): void {
+    this.pending = next;
+    if (!this.busy) this.writing = this.drain();
+  }
+
   private async drain(): Promise<void> {
     this.busy = true;
     try {
       while (this.pending) {
-        const { value, message } = this.pending;
+        const { value, message, items } = this.pending;
         this.pending = undefined;
-        await this.write(value, message).catch(() => undefined);
+        await this.write(value, message, items).catch(() => undefined);
       }
     } finally {
       this.busy = false;

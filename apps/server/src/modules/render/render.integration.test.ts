@@ -553,6 +553,7 @@ describe.each(testDatabases)('render service on $name', (database) => {
           message: '',
           error: null,
           outputs: '[]',
+          items: null,
           attempts: 0,
           max_attempts: 3,
           worker_id: null,

@@ -22,6 +22,7 @@ import {
   RENDER_MESSAGES,
   requestedResolution,
   type RenderJob,
+  type RenderJobItem,
   type RenderQueueSummary,
   type RenderJobKind,
   matrixVariants,
@@ -59,6 +60,7 @@ const timedRequestSchema = z.object({
   trims: z.array(z.string()).optional(),
   paints: z.array(z.string()).optional(),
   views: z.array(z.string()).optional(),
+  environments: z.array(z.string()).optional(),
   /** A turntable's frames. */
   frames: z.number().int().min(1).optional(),
 });
@@ -281,7 +283,10 @@ function timedRender(
     kind === 'still'
       ? 1
       : kind === 'matrix'
-        ? (data.trims?.length ?? 1) * (data.paints?.length ?? 1) * Math.max(1, data.views?.length ?? 0)
+        ? [data.trims, data.paints, data.views, data.environments].reduce(
+            (stills, chosen) => stills * Math.max(1, chosen?.length ?? 0),
+            1,
+          )
         : kind === 'turntable'
           ? (data.frames ?? 1)
           : framesOf(data);
@@ -326,6 +331,7 @@ export function toRenderJob(row: ServiceJobRow): RenderJob {
   const common = {
     jobId: row.id,
     renderedAssetId: row.asset_id,
+    items: row.items === null ? [] : (JSON.parse(row.items) as RenderJobItem[]),
     kind: row.kind,
     progress: row.progress,
     message: row.message,

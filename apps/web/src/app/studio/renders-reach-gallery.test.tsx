@@ -37,6 +37,7 @@ const job = (status: RenderJob['status'], renderedAssetId: string | null = null)
   error: null,
   outputs: [],
   renderedAssetId,
+  items: [],
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 });

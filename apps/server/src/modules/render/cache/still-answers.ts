@@ -55,6 +55,7 @@ export class StillAnswers {
         message: RENDER_MESSAGES.fromCache,
         error: null,
         outputs: JSON.stringify(outputs),
+        items: null,
         attempts: 0,
         max_attempts: this.parts.queue.settings.maxAttempts,
         worker_id: null,

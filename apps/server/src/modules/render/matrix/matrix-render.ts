@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   MATRIX_ITEM_KINDS,
   MATRIX_MESSAGES,
+  matrixRowTitle,
   matrixVariantFileName,
   matrixVariants,
   matrixViewYaw,
@@ -11,6 +12,7 @@ import {
   requestedResolution,
   type MatrixRenderRequest,
   type MatrixVariant,
+  type RenderItemState,
   type RenderJobSettingsInput,
   type SavedConfigSettings,
   variantTitle,
@@ -34,14 +36,18 @@ export interface MatrixParts {
   modelStamp: string | null;
 }
 
-/** A cell of the matrix: what it is called, and its picture once there is one (none: not offered). */
+/** A cell of the matrix: what it is called, what became of it, and its picture once there is one. */
 interface MatrixCell {
+  /** As the job names it: the environment by its label. */
   variant: MatrixVariant;
   /** The engine's own names of the trim and paint; undefined: the trim does not offer the paint. */
   names: MatrixVariant | undefined;
+  /** The engine's path of the variant's environment; undefined: the scene's own. */
+  environment: string | undefined;
   hash: string;
   /** The exterior crane's yaw of the variant's named view; undefined: the scene's own view. */
   yaw: number | undefined;
+  state: RenderItemState;
   image?: { bytes: Buffer; contentType: string };
 }
 
@@ -62,13 +68,18 @@ export async function renderMatrix(
   // A still of the Beauty alone: the passes and layers of a Multi Pass render are no part of a matrix.
   const render = stillEngineSettings({ ...request, renderType: 'Default', selectedPasses: [] });
   const offered = await offeredPaints(remote, context.signal);
-  const cells: MatrixCell[] = matrixVariants(request).map((variant) => {
-    const names = engineNames(offered, variant);
+  const environments = await chosenEnvironments(remote, request.environments, context.signal);
+  const cells: MatrixCell[] = matrixVariants(request).map((asked) => {
+    const names = engineNames(offered, asked);
+    const environment = asked.environment === undefined ? undefined : environments.get(asked.environment);
+    const variant = { ...asked, environment: environment?.label };
     const carConfig = { ...settings.carConfig, ...(names && { trim: names.trim, paint: names.paint }) };
+    const scene = environment ? { ...settings.scene, currentEnvironment: environment.path } : settings.scene;
     const yaw = variant.view === undefined ? undefined : matrixViewYaw(variant.view);
     const hash = renderCacheHash({
       files: 'matrix variant',
-      scene: renderSceneOf({ ...settings, carConfig }),
+      // The environment is the scene's as a configuration in it would have it: the engine loads no more than that.
+      scene: renderSceneOf({ ...settings, carConfig, ...(scene && { scene }) }),
       modelStamp: parts.modelStamp,
       // A named view moves the camera the scene has: the engine is told the yaw with the variant.
       render:
@@ -77,15 +88,19 @@ export async function renderMatrix(
           : { ...render, Variants: [{ Trim: carConfig.trim ?? '', Paint: carConfig.paint ?? '', Yaw: yaw }] },
       engineVersion: parts.engineVersion,
     });
-    return { variant, names, hash, yaw };
+    return { variant, names, environment: environment?.path, hash, yaw, state: names ? 'waiting' : 'skipped' };
   });
   const wanted = cells.filter((cell) => cell.names);
   if (wanted.length === 0) throw new RenderFailure(MATRIX_MESSAGES.noneOffered);
+  const report = () => context.onItems(cells.map(matrixItem));
 
   for (const cell of wanted) {
     const cached = (await parts.cache.find(cell.hash))?.[0];
-    if (cached) cell.image = { bytes: await parts.cache.read(cached), contentType: cached.contentType };
+    if (!cached) continue;
+    cell.image = { bytes: await parts.cache.read(cached), contentType: cached.contentType };
+    cell.state = 'cached';
   }
+  report();
   // The scene's own trim first: changing trim rebuilds the car, and the engine goes back to the scene's after the job.
   const toRender = wanted
     .filter((cell) => !cell.image)
@@ -93,7 +108,7 @@ export async function renderMatrix(
   const cachedCount = wanted.length - toRender.length;
   if (toRender.length > 0) {
     const car = renderSceneOf(settings).car;
-    await renderVariants(remote, toRender, render, context, { ...parts, cachedCount, car });
+    await renderVariants(remote, toRender, render, context, { ...parts, cachedCount, car, report });
   }
 
   context.onProgress(RENDER_FILES_PROGRESS, MATRIX_MESSAGES.packing);
@@ -114,17 +129,26 @@ async function renderVariants(
   cells: MatrixCell[],
   render: RenderJobSettingsInput,
   context: RenderContext,
-  parts: MatrixParts & { cachedCount: number; car: string | null },
+  parts: MatrixParts & { cachedCount: number; car: string | null; report: () => void },
 ): Promise<void> {
   const total = cells.length + parts.cachedCount;
+  /** The engine draws the variants in order: the first not yet listed is on it now. */
+  const onEngine = (done: number) => {
+    const cell = cells[Math.min(done, cells.length - 1)];
+    if (cell?.state !== 'waiting') return cell;
+    cell.state = 'rendering';
+    parts.report();
+    return cell;
+  };
   await followEngineRender(
     remote,
     {
       ...render,
-      Variants: cells.map(({ names, yaw }) => ({
+      Variants: cells.map(({ names, yaw, environment }) => ({
         Trim: names?.trim ?? '',
         Paint: names?.paint ?? '',
         ...(yaw === undefined ? {} : { Yaw: yaw }),
+        ...(environment === undefined ? {} : { Environment: environment }),
       })),
     },
     context,
@@ -134,6 +158,8 @@ async function renderVariants(
       const { Data } = await remote.call('ReadRenderOutput', { Path: output.Path }, context.signal);
       const bytes = Buffer.from(Data, 'base64');
       cell.image = { bytes, contentType: output.MimeType };
+      cell.state = 'done';
+      parts.report();
       await parts.cache.keep(cell.hash, parts.car, [
         {
           name: matrixVariantFileName(cell.variant, imageExtension(output.MimeType)),
@@ -149,7 +175,7 @@ async function renderVariants(
       from: RENDER_PROGRESS_BANDS.scene,
       to: RENDER_PROGRESS_BANDS.scene + RENDER_PROGRESS_BANDS.render,
       message: ({ done }) => {
-        const cell = cells[Math.min(done, cells.length - 1)];
+        const cell = onEngine(done);
         return cell ? MATRIX_MESSAGES.variant(parts.cachedCount + done + 1, total, cell.variant) : '';
       },
     },
@@ -169,9 +195,8 @@ async function storeMatrix(
   const sheet = await makeContactSheet({
     title: request.metadata.name,
     subtitle: `${rendered.length} of ${cells.length} combinations · ${size.width}×${size.height} · ${request.quality} quality`,
-    rows: request.trims.flatMap((trim) =>
-      request.views.length > 0 ? request.views.map((view) => `${variantTitle(trim)} · ${view}`) : [variantTitle(trim)],
-    ),
+    // The cells run row by row, the paints across.
+    rows: [...new Set(cells.map(({ variant }) => matrixRowTitle(variant)))],
     columns: request.paints.map(variantTitle),
     aspect: size.width / size.height,
     images: cells.map(({ image }) => image?.bytes ?? null),
@@ -210,6 +235,41 @@ async function storeMatrix(
   );
   stored.push(await writeThumbnail(context, await makeThumbnail(sheet.image, RENDER_THUMBNAIL_WIDTH), stem));
   return stored;
+}
+
+/** A cell as the job's items report it: its row of the contact sheet, its paint, and what became of it. */
+const matrixItem = ({ variant, state }: MatrixCell) => ({
+  row: matrixRowTitle(variant),
+  column: variantTitle(variant.paint),
+  state,
+});
+
+/**
+ * The engine's path and label of each environment the request names (by path or name, either case); one the engine
+ * does not offer fails the job before anything is drawn.
+ */
+async function chosenEnvironments(
+  remote: EngineRemote,
+  asked: readonly string[],
+  signal: AbortSignal,
+): Promise<Map<string, { path: string; label: string }>> {
+  const chosen = new Map<string, { path: string; label: string }>();
+  if (asked.length === 0) return chosen;
+  const { Options } = await remote.call('GetEnvironmentOptions', {}, signal);
+  for (const name of asked) {
+    const wanted = name.toLowerCase();
+    const option = Options.find((env) => env.path.toLowerCase() === wanted || env.name.toLowerCase() === wanted);
+    if (!option)
+      throw new RenderFailure(
+        MATRIX_MESSAGES.unknownEnvironment(
+          name,
+          Options.map((env) => env.label),
+        ),
+      );
+    // Titled as the paints are ("desert" → "Desert").
+    chosen.set(name, { path: option.path, label: variantTitle(option.label) });
+  }
+  return chosen;
 }
 
 /** The engine's paints per trim, by the names it gives them, and the trim its scene is in. */

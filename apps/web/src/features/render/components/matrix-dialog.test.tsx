@@ -108,13 +108,51 @@ describe('the variant matrix dialog', () => {
   it('renders every variant from each view chosen, in the order of the views, or the current view when none is', async () => {
     const user = userEvent.setup();
     const { dialog, started } = open();
-    expect(within(dialog).getByText('No view chosen: the current view.')).toBeVisible();
+    expect(within(dialog).getByText('No view or environment chosen: the current view and environment.')).toBeVisible();
     await user.click(chip(dialog, 'Views', 'Side'));
     await user.click(chip(dialog, 'Views', 'Front ¾'));
     expect(within(dialog).getByRole('status')).toHaveTextContent('4 stills.');
-    expect(within(dialog).getByText('Each variant from 2 angles.')).toBeVisible();
+    expect(within(dialog).getByText('Each variant from 2 angles, in the current environment.')).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Start matrix' }));
     await vi.waitFor(() => expect(started()).toHaveLength(1));
     expect(started()[0]).toMatchObject({ trims: ['Terra Limited'], views: ['Front ¾', 'Side'] });
+  });
+
+  it('renders every variant in each environment chosen, but offers no HDRI backdrop of the user’s own', async () => {
+    const environment = (name: string, category: 'Indoor' | 'Outdoor', isCustomBackPlate = false) => ({
+      name,
+      label: name,
+      path: `/Game/Autostudio/Environments/${name}/${name}.${name}`,
+      category,
+      isOutdoor: category === 'Outdoor',
+      isCustomBackPlate,
+      isDefault: false,
+      id: name,
+      environmentConfigOptions: [],
+    });
+    useEngineStore.getState().updateOptions({
+      environments: [
+        environment('studio', 'Indoor'),
+        environment('desert', 'Outdoor'),
+        environment('HDRIBackdrop', 'Outdoor', true),
+      ],
+    });
+    const user = userEvent.setup();
+    const { dialog, started } = open();
+    const places = within(dialog).getByRole('group', { name: 'Environments' });
+    expect(
+      within(places)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Studio', 'Desert']);
+    await user.click(chip(dialog, 'Environments', 'Desert'));
+    await user.click(chip(dialog, 'Environments', 'Studio'));
+    await user.click(chip(dialog, 'Views', 'Side'));
+    expect(within(dialog).getByText('Each variant from 1 angle, in 2 environments.')).toBeVisible();
+    // Terra Limited in its two paints, in two places.
+    expect(within(dialog).getByRole('status')).toHaveTextContent('4 stills.');
+    await user.click(within(dialog).getByRole('button', { name: 'Start matrix' }));
+    await vi.waitFor(() => expect(started()).toHaveLength(1));
+    expect(started()[0]).toMatchObject({ views: ['Side'], environments: ['studio', 'desert'] });
   });
 });

@@ -5,6 +5,7 @@ import {
   type MatrixViewName,
   STATE_MESSAGES,
   requestedResolution,
+  variantTitle,
 } from '@autostudio/protocol';
 import { Check } from 'lucide-react';
 import { useState } from 'react';
@@ -30,6 +31,15 @@ import { RenderEstimate } from './render-estimate';
 
 /** The studio's render dialogs take the same props: see RenderDialogProps. */
 export type MatrixDialogProps = RenderDialogProps;
+
+/** What each variant is rendered as: from how many angles, in how many places. */
+function perVariant(views: number, environments: number): string {
+  const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  if (views === 0 && environments === 0) return 'No view or environment chosen: the current view and environment.';
+  const angles = views === 0 ? 'from the current view' : `from ${plural(views, 'angle')}`;
+  const places = environments === 0 ? 'in the current environment' : `in ${plural(environments, 'environment')}`;
+  return `Each variant ${angles}, ${places}.`;
+}
 
 /** Every paint any trim offers, in the order the trims list them. */
 function allPaints(trimPaints: Record<string, string[]>): string[] {
@@ -71,9 +81,10 @@ function Chip({
 }
 
 /**
- * The variant matrix dialog (issue 34): every chosen trim in every chosen paint, each a still of the current view and
- * look at the size and quality of the image dialog, as one job that makes a contact sheet and a ZIP. The grid shows
- * what will be rendered; a combination a trim does not offer is shown, and skipped.
+ * The variant matrix dialog (issue 34): every chosen trim in every chosen paint, each a still in the current look
+ * (from named angles and in chosen environments, or the current view and environment) at the size and quality of the
+ * image dialog, as one job that makes a contact sheet and a ZIP. The grid shows what will be rendered; a combination
+ * a trim does not offer is shown, and skipped.
  */
 export function MatrixDialog({ open, onOpenChange, collect, metadataDefaults, configId }: MatrixDialogProps) {
   const settings = useRenderSettingsStore((state) => state.still);
@@ -87,6 +98,9 @@ export function MatrixDialog({ open, onOpenChange, collect, metadataDefaults, co
     options.paints.length > 0 ? options.paints : paints,
   );
   const [chosenViews, setChosenViews] = useState<MatrixViewName[]>([]);
+  // An HDRI backdrop shows an image of the user's own: no place to render a range in.
+  const environments = options.environments.filter((env) => !env.isCustomBackPlate);
+  const [chosenEnvironments, setChosenEnvironments] = useState<string[]>([]);
   const [sizeDraft, setSizeDraft] = useState<SizeDraft | null>(null);
   const form = useMetadataForm(metadataDefaults);
   const { startMatrix } = useStartRender();
@@ -99,9 +113,11 @@ export function MatrixDialog({ open, onOpenChange, collect, metadataDefaults, co
   const offered = (trim: string, paint: string) => options.trimPaints[trim]?.includes(paint) ?? false;
   // In the order of MATRIX_VIEWS; none: the current view.
   const views = MATRIX_VIEWS.map((view) => view.name).filter((name) => chosenViews.includes(name));
-  const perView = Math.max(1, views.length);
-  const stills = rows.reduce((sum, trim) => sum + columns.filter((paint) => offered(trim, paint)).length, 0) * perView;
-  const combinations = rows.length * columns.length * perView;
+  // In the order the engine lists them; none: the current environment.
+  const places = environments.filter((env) => chosenEnvironments.includes(env.name));
+  const perCell = Math.max(1, views.length) * Math.max(1, places.length);
+  const stills = rows.reduce((sum, trim) => sum + columns.filter((paint) => offered(trim, paint)).length, 0) * perCell;
+  const combinations = rows.length * columns.length * perCell;
   const variantError =
     rows.length === 0 || columns.length === 0
       ? 'Choose at least one trim and one paint'
@@ -120,7 +136,12 @@ export function MatrixDialog({ open, onOpenChange, collect, metadataDefaults, co
     const scene = collectScene(collect, STATE_MESSAGES.startRenderFailed);
     if (!scene) return;
     void startMatrix(
-      matrixRenderRequest(current, { trims: rows, paints: columns, views }, { ...fields, configId }, scene),
+      matrixRenderRequest(
+        current,
+        { trims: rows, paints: columns, views, environments: places.map((env) => env.name) },
+        { ...fields, configId },
+        scene,
+      ),
     );
     onOpenChange(false);
   });
@@ -132,7 +153,7 @@ export function MatrixDialog({ open, onOpenChange, collect, metadataDefaults, co
       open={open}
       onOpenChange={onOpenChange}
       title="Render variant matrix"
-      description="Every chosen trim in every chosen paint from the current view and look, as one job: the images, a contact sheet and a ZIP in the gallery."
+      description="Every chosen trim in every chosen paint, from the chosen angles in the chosen environments (or the current ones) and in the current look, as one job: the images, a contact sheet and a ZIP in the gallery."
       formId="render-matrix"
       summary={`${stills} still${stills === 1 ? '' : 's'} · ${sizeText} · ${settings.imageFormat} · ${settings.quality}`}
       startLabel="Start matrix"
@@ -181,10 +202,23 @@ export function MatrixDialog({ open, onOpenChange, collect, metadataDefaults, co
               ))}
             </div>
           </Row>
+          {environments.length > 1 && (
+            <Row label="Environments">
+              <div role="group" aria-label="Environments" className="flex flex-wrap gap-1">
+                {environments.map((env) => (
+                  <Chip
+                    key={env.name}
+                    on={chosenEnvironments.includes(env.name)}
+                    onToggle={() => setChosenEnvironments(toggle(chosenEnvironments, env.name))}
+                  >
+                    {variantTitle(env.label)}
+                  </Chip>
+                ))}
+              </div>
+            </Row>
+          )}
           <p className="ml-[104px] -mt-1.5 text-[11px] text-muted-foreground">
-            {views.length === 0
-              ? 'No view chosen: the current view.'
-              : `Each variant from ${views.length} angle${views.length === 1 ? '' : 's'}.`}
+            {perVariant(views.length, places.length)}
           </p>
           <div className="ml-[96px] flex flex-col gap-1.5">
             <div className="flex gap-2 text-[11px]">

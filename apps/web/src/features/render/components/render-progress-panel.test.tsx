@@ -16,6 +16,7 @@ function entry(id: string, changes: Partial<RenderJobEntry>): RenderJobEntry {
     error: null,
     outputs: [],
     renderedAssetId: null,
+    items: [],
     strikes: 0,
     ...changes,
   };
@@ -31,6 +32,40 @@ describe('the render progress panel', () => {
     expect(tray).toHaveClass('right-12', 'bottom-12');
     expect(tray).not.toHaveClass('right-3');
     expect(tray).not.toHaveClass('bottom-3');
+  });
+
+  it('shows a matrix variant by variant: which are done, from the cache, on the engine, waiting or not offered', () => {
+    const items = [
+      { row: 'Terra Base', column: 'Rallye Red', state: 'cached' },
+      { row: 'Terra Base', column: 'Cobalt Blue', state: 'skipped' },
+      { row: 'Terra Limited', column: 'Rallye Red', state: 'done' },
+      { row: 'Terra Limited', column: 'Cobalt Blue', state: 'rendering' },
+      { row: 'Terra Sport', column: 'Rallye Red', state: 'waiting' },
+      { row: 'Terra Sport', column: 'Cobalt Blue', state: 'waiting' },
+    ] as const;
+    const range = entry('Range', { kind: 'matrix', progress: 40, items: [...items] });
+    const { rerender } = render(<RenderProgressPanel jobs={[range]} {...idle} />);
+    const grid = screen.getByRole('table', { name: 'Items of Range' });
+    expect(
+      within(grid)
+        .getAllByRole('rowheader')
+        .map((row) => row.textContent),
+    ).toEqual(['Terra Base', 'Terra Limited', 'Terra Sport']);
+    const limited = within(grid).getByRole('row', { name: /Terra Limited/ });
+    expect(
+      within(limited)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['done', 'rendering']);
+    expect(within(limited).getAllByRole('cell')[1]).toHaveAttribute('title', 'Terra Limited · Cobalt Blue: rendering');
+    const tray = screen.getByRole('listitem', { name: 'Range' });
+    expect(tray).toHaveTextContent('1 done1 from the cache1 rendering2 waiting1 not offered');
+
+    // Once done, the files take its place; a job of one image never shows one.
+    rerender(<RenderProgressPanel jobs={[{ ...range, status: 'completed', progress: 100 }]} {...idle} />);
+    expect(screen.queryByRole('table', { name: 'Items of Range' })).not.toBeInTheDocument();
+    rerender(<RenderProgressPanel jobs={[entry('Still', { items: [items[0]] })]} {...idle} />);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('is hidden without renders', () => {

@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { RenderJobEntry } from '../hooks/use-render-jobs';
 import { isRunning } from '../lib/render-job-view';
+import { ItemProgressGrid } from './item-progress-grid';
 
 /** What the panel says of a render's state (spec §4 render status). */
 function statusText(entry: RenderJobEntry): string {
@@ -136,6 +137,9 @@ function JobRow({ entry, cancel, dismiss }: { entry: RenderJobEntry } & RenderJo
       </div>
       {entry.status !== 'completed' && <ProgressBar entry={entry} />}
       {running && entry.message && <p className="truncate text-[11px] text-muted-foreground">{entry.message}</p>}
+      {entry.status !== 'completed' && entry.items.length > 1 && (
+        <ItemProgressGrid name={entry.name} items={entry.items} />
+      )}
       {entry.status === 'failed' && entry.error && (
         <p role="alert" className="text-[11px] leading-snug text-destructive">
           {entry.error}

@@ -4,6 +4,7 @@ import {
   RENDER_FILES_PROGRESS,
   STATE_MESSAGES,
   type RenderJob,
+  type RenderJobItem,
   type RenderOutput,
 } from '@autostudio/protocol';
 
@@ -27,6 +28,8 @@ export interface RenderJobView {
   outputs: RenderOutput[];
   /** The gallery item the outputs became, once completed. */
   renderedAssetId: string | null;
+  /** What became of each item of a job of many (a matrix's variants); empty for a job of one. */
+  items: RenderJobItem[];
   /** Status answers of `error` (or status calls that failed) so far; more than POLLING.renderErrorStrikes ends it. */
   strikes: number;
 }
@@ -42,6 +45,7 @@ export const STARTING: RenderJobView = {
   error: null,
   outputs: [],
   renderedAssetId: null,
+  items: [],
   strikes: 0,
 };
 
@@ -72,7 +76,7 @@ export function nextView(previous: RenderJobView, answer: RenderJob | null): Ren
     const struck = { ...previous, strikes, ...(answer?.message ? { message: answer.message } : {}) };
     return strikes > POLLING.renderErrorStrikes ? failedView(struck, STATE_MESSAGES.renderStatusFailed) : struck;
   }
-  const common = { ...previous, message: answer.message };
+  const common = { ...previous, message: answer.message, items: answer.items };
   switch (answer.status) {
     case 'queued':
     case 'in progress':

@@ -84,7 +84,7 @@ export function videoRenderRequest(
 /** POST /render-matrix-workflow's body: the image dialog's look and size for every trim × paint chosen. */
 export function matrixRenderRequest(
   settings: StillSettings,
-  variants: { trims: string[]; paints: string[]; views?: MatrixViewName[] },
+  variants: { trims: string[]; paints: string[]; views?: MatrixViewName[]; environments?: string[] },
   metadata: RenderMetadataFields,
   scene: SavedConfigSettings,
 ): MatrixRenderRequestInput {
