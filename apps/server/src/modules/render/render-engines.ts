@@ -17,6 +17,12 @@ export interface RenderEngineLease {
  */
 export class RenderEnginePool {
   private readonly lent = new Set<string>();
+  /**
+   * Engines this pool started or reset itself. Any other (a render host this process has not used yet) may be as a
+   * worker that died left it, in the middle of a job that the engine goes on rendering: it is reset before its first
+   * job here, or it would refuse that job (an engine renders one job at a time).
+   */
+  private readonly clean = new Set<string>();
   private readonly waiting = new Set<() => void>();
 
   constructor(
@@ -32,7 +38,11 @@ export class RenderEnginePool {
     for (;;) {
       signal.throwIfAborted();
       const engine = await this.take();
-      if (engine) return this.lease(engine);
+      if (engine) {
+        if (!this.clean.has(engine.id)) await this.reset(engine);
+        this.clean.delete(engine.id);
+        return this.lease(engine);
+      }
       await this.nextRelease(signal);
     }
   }
@@ -51,7 +61,10 @@ export class RenderEnginePool {
     }
     if (this.lent.size >= this.provider.capacity()) return null;
     const grown = await this.provider.grow();
-    if (grown) this.lent.add(grown.id);
+    if (grown) {
+      this.lent.add(grown.id);
+      this.clean.add(grown.id);
+    }
     return grown;
   }
 
@@ -64,15 +77,23 @@ export class RenderEnginePool {
         if (released) return;
         released = true;
         try {
-          await this.provider.reset(engine);
-        } catch (error) {
-          this.log.warn({ err: error, engineId: engine.id }, 'render engine could not be reset');
+          await this.reset(engine);
         } finally {
           this.lent.delete(engine.id);
           for (const wake of this.waiting) wake();
         }
       },
     };
+  }
+
+  /** Resets an engine for its next job; one that cannot be reset is lent as it is, and the job finds out. */
+  private async reset(engine: EngineInstance): Promise<void> {
+    try {
+      await this.provider.reset(engine);
+      this.clean.add(engine.id);
+    } catch (error) {
+      this.log.warn({ err: error, engineId: engine.id }, 'render engine could not be reset');
+    }
   }
 
   private nextRelease(signal: AbortSignal): Promise<void> {
