@@ -59,7 +59,7 @@ describe('a render worker process killed mid-matrix', () => {
 
   afterAll(async () => {
     for (const child of [...workers, engine]) {
-      if (!child || child.exitCode !== null || child.signalCode !== null) continue;
+      if (child.exitCode !== null || child.signalCode !== null) continue;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGKILL');
       await exited;
