@@ -39,7 +39,7 @@ export async function makeContactSheet(options: {
   }
   for (const [row, name] of rows.entries()) {
     const top = TITLE + COLUMN_LABEL + row * (cellHeight + GAP);
-    layers.push({ input: label(name, ROW_LABEL - GAP, cellHeight, INK, 'start'), left: GAP + 4, top });
+    layers.push({ input: rowLabel(name, ROW_LABEL - GAP, cellHeight), left: GAP + 4, top });
     for (const column of columns.keys()) {
       const image = options.images[row * columns.length + column] ?? null;
       const picture = image
@@ -76,6 +76,24 @@ function label(text: string, width: number, height: number, colour: string, anch
     height,
     `<text x="${x}" y="${height / 2}" fill="${colour}" font-size="14" text-anchor="${anchor}" dominant-baseline="middle">${escapeXml(text)}</text>`,
   );
+}
+
+/**
+ * A row's name, a line per part: the trim in ink, its view and environment beneath in grey ("Terra Base · Front ¾ ·
+ * Desert" would not fit one line of the label column).
+ */
+function rowLabel(text: string, width: number, height: number): Buffer {
+  const [first = '', ...rest] = text.split(' · ');
+  const lineHeight = 18;
+  const top = height / 2 - (rest.length * lineHeight) / 2;
+  const lines = [
+    `<text x="0" y="${top}" fill="${INK}" font-size="14" dominant-baseline="middle">${escapeXml(first)}</text>`,
+    ...rest.map(
+      (part, index) =>
+        `<text x="0" y="${top + (index + 1) * lineHeight}" fill="${SECONDARY}" font-size="13" dominant-baseline="middle">${escapeXml(part)}</text>`,
+    ),
+  ];
+  return svg(width, height, lines.join(''));
 }
 
 function emptyCell(width: number, height: number): Buffer {

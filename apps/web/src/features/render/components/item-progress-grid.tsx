@@ -18,23 +18,47 @@ function gridOf(items: RenderJobItem[]): { rows: string[]; columns: string[]; at
 }
 
 /**
+ * Row names short enough for the tray: the parts every row shares are left out ("Terra Base · Front ¾ · Desert" and
+ * "Terra Base · Front ¾ · Studio" read "Desert" and "Studio" when the matrix has one trim and one view).
+ */
+export function shortRowNames(rows: string[]): Map<string, string> {
+  const parts = rows.map((row) => row.split(' · '));
+  const shared = (index: number) => parts.every((row) => row[index] === parts[0]?.[index]);
+  return new Map(
+    rows.map((row, i) => {
+      const kept = (parts[i] ?? []).filter((_, index) => rows.length === 1 || !shared(index));
+      return [row, kept.length > 0 ? kept.join(' · ') : row];
+    }),
+  );
+}
+
+/** Paint names over the columns only while they have room to be read. */
+const MOST_NAMED_COLUMNS = 6;
+
+/**
  * A job of many items as a grid, one cell per item (a matrix's trims down, its paints across), each cell coloured by
  * what became of it, with a count of each state beneath: the user sees which variants are done, which came from the
  * render cache, which one the engine is on and how many wait.
  */
 export function ItemProgressGrid({ name, items }: { name: string; items: RenderJobItem[] }) {
   const { rows, columns, at } = gridOf(items);
+  const short = shortRowNames(rows);
   const counts = (Object.keys(STATES) as RenderItemState[])
     .map((state) => ({ state, count: items.filter((item) => item.state === state).length }))
     .filter(({ count }) => count > 0);
   return (
     <div className="flex flex-col gap-1">
       <table aria-label={`Items of ${name}`} className="w-full table-fixed border-separate border-spacing-0.5">
-        <thead className="sr-only">
+        <thead className={columns.length > MOST_NAMED_COLUMNS ? 'sr-only' : undefined}>
           <tr>
-            <th />
+            <th className="w-28" />
             {columns.map((column) => (
-              <th key={column} scope="col">
+              <th
+                key={column}
+                scope="col"
+                title={column}
+                className="truncate px-0.5 text-left text-[10px] font-normal text-muted-foreground"
+              >
                 {column}
               </th>
             ))}
@@ -46,9 +70,9 @@ export function ItemProgressGrid({ name, items }: { name: string; items: RenderJ
               <th
                 scope="row"
                 title={row}
-                className="w-24 truncate pr-1 text-left text-[10px] font-normal text-muted-foreground"
+                className="w-28 truncate pr-1 text-left text-[10px] font-normal text-muted-foreground"
               >
-                {row}
+                {short.get(row)}
               </th>
               {columns.map((column) => {
                 const item = at.get(`${row}\n${column}`);

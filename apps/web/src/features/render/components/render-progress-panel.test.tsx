@@ -68,6 +68,26 @@ describe('the render progress panel', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
+  it('names a matrix’s rows by what tells them apart, the whole name in a tooltip', () => {
+    const items = ['Studio', 'Desert'].flatMap((place) =>
+      ['Rallye Red', 'Cobalt Blue'].map((column) => ({
+        row: `Terra Base · Front ¾ · ${place}`,
+        column,
+        state: 'waiting' as const,
+      })),
+    );
+    render(<RenderProgressPanel jobs={[entry('Places', { kind: 'matrix', items })]} {...idle} />);
+    const grid = screen.getByRole('table', { name: 'Items of Places' });
+    const rows = within(grid).getAllByRole('rowheader');
+    expect(rows.map((row) => row.textContent)).toEqual(['Studio', 'Desert']);
+    expect(rows[1]).toHaveAttribute('title', 'Terra Base · Front ¾ · Desert');
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((column) => column.textContent),
+    ).toEqual(['', 'Rallye Red', 'Cobalt Blue']);
+  });
+
   it('is hidden without renders', () => {
     render(<RenderProgressPanel jobs={[]} {...idle} />);
     expect(screen.queryByRole('region', { name: 'Renders' })).not.toBeInTheDocument();
