@@ -21,6 +21,9 @@ import { TokenRevocation } from './modules/auth/token-revocation.js';
 import { UserIdentitiesRepository } from './modules/auth/user-identities.repository.js';
 import { enginesRoutes } from './modules/engines/engines.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { Metrics } from './modules/metrics/metrics.js';
+import { metricsPlugin } from './modules/metrics/metrics.routes.js';
+import { registerStudioGauges } from './modules/metrics/studio-gauges.js';
 import { RELAY_HARD_LIMIT_BYTES, remoteRelayPlugin } from './modules/remote/remote-relay.js';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
 import { engineLineRoutes } from './modules/engine-line/engine-line.routes.js';
@@ -90,6 +93,8 @@ declare module 'fastify' {
     renderQueue: RenderQueue;
     /** Where saved configurations ask for their stills; tests wait for it to settle. */
     configStills: ConfigStillRequests;
+    /** This copy's Prometheus metrics (GET /metrics with METRICS_TOKEN). */
+    metrics: Metrics;
   }
 }
 
@@ -131,6 +136,10 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  const metrics = new Metrics({ process: 'server', processMetrics: config.metrics !== undefined });
+  app.decorate('metrics', metrics);
+  // First: its hook counts the answers of every route registered after it.
+  await app.register(metricsPlugin, { metrics, token: config.metrics?.token });
 
   const database = openDatabase(config.database);
   app.addHook('onClose', () => database.close());
@@ -186,6 +195,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
     log: app.log,
     settings: config.render,
     publisher: renderPublisher,
+    metrics: metrics.renderJobs,
   });
   const previews = new ModelPreviewRequests(renderQueue, app.log);
   const configStills = new ConfigStillRequests(renderQueue, stills, app.log);
@@ -259,6 +269,12 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
     revocation,
     engineKey: config.engines.signallingKey ?? deriveSecret(authSecret, 'signalling'),
     cli: parts.engineCli,
+    onAllocation: (outcome) => metrics.allocations.inc({ outcome }),
+  });
+  registerStudioGauges(metrics, {
+    db: database.db,
+    log: app.log,
+    engines: { provider: app.engineProvider, line: app.engineLine, signalling: app.signalling },
   });
 
   await ensureInitialAdmin({
@@ -307,6 +323,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
         storage,
         engines: app.engineProvider,
         version: packageJson.version,
+        redis: config.redis ? app.signallingBus : undefined,
       });
       await api.register(authRoutes, {
         auth,
@@ -333,6 +350,10 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
         revocation,
         sessions: app.engineSessions,
         authDeadlineMs: parts.relayAuthDeadlineMs,
+        onCall: (status, seconds) => {
+          metrics.relayCalls.inc({ status: String(status) });
+          metrics.relayDuration.observe(seconds);
+        },
       });
       await api.register(mediaRoutes, {
         media: new MediaService(storage, mediaAccess),

@@ -149,6 +149,13 @@ const envSchema = z.object({
     .string()
     .regex(/^[\w.-]+$/, 'letters, digits, dots, dashes and underscores only')
     .default('autostudio'),
+  /**
+   * Turns on GET /metrics (Prometheus text) for scrapers that send `Authorization: Bearer <token>`; unset, there is
+   * no such route. Render workers serve theirs on METRICS_PORT with the same token.
+   */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** `npm run worker` only: the port its /metrics listens on (all interfaces); needs METRICS_TOKEN. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
@@ -158,6 +165,8 @@ const envSchema = z.object({
 
 // Half a single sign-on setup is a mistake worth stopping for, not a reason to quietly offer passwords only.
 const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
+  if (e.METRICS_PORT !== undefined && !e.METRICS_TOKEN)
+    ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'needs METRICS_TOKEN: metrics are never open' });
   // Self-registration without a key would let anyone on the network put an engine in front of users.
   if (e.ENGINE_PROVIDER === 'register' && !e.ENGINE_REGISTRATION_KEY) {
     ctx.addIssue({
@@ -289,6 +298,8 @@ export interface AppConfig {
   redis?: { url: string; prefix: string } | undefined;
   /** Present when single sign-on is configured. */
   sso?: SsoConfig | undefined;
+  /** Present when METRICS_TOKEN is set: the token a scraper must send, and a worker's port. */
+  metrics?: { token: string; port?: number | undefined } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -356,6 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
+    metrics: e.METRICS_TOKEN ? { token: e.METRICS_TOKEN, port: e.METRICS_PORT } : undefined,
     sso:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID
         ? {

@@ -8,6 +8,9 @@ import { StillsRepository } from './modules/configs/stills.repository.js';
 import { ConfigStillStore } from './modules/render/config-stills.js';
 import { ModelPreviewStore } from './modules/render/model-previews.js';
 import { RenderedAssetPublisher } from './modules/render/render-publisher.js';
+import { Metrics } from './modules/metrics/metrics.js';
+import { startMetricsServer } from './modules/metrics/metrics-server.js';
+import { registerStudioGauges } from './modules/metrics/studio-gauges.js';
 import { RenderQueue } from './modules/render/render-queue.js';
 import { RenderCache } from './modules/render/cache/render-cache.js';
 import { RenderCacheKeys } from './modules/render/cache/render-cache-keys.js';
@@ -58,11 +61,14 @@ async function main(): Promise<void> {
     owner,
     filesUrl: () => config.engines.filesUrl,
   });
+  const metrics = config.metrics?.port ? new Metrics({ process: 'worker', processMetrics: true }) : undefined;
+  if (metrics) registerStudioGauges(metrics, { db: database.db, log });
   const queue = new RenderQueue({
     database,
     storage,
     log,
     settings: config.render,
+    metrics: metrics?.renderJobs,
     publisher: new RenderedAssetPublisher(
       new RenderedAssetsService(database.db, storage),
       new ModelPreviewStore(database.db, storage),
@@ -72,17 +78,25 @@ async function main(): Promise<void> {
   const count = Math.max(1, config.render.workers);
   for (let index = 0; index < count; index++) queue.addWorker(rendering.runner);
 
+  const metricsServer =
+    metrics && config.metrics?.port
+      ? await startMetricsServer(metrics, { port: config.metrics.port, token: config.metrics.token })
+      : undefined;
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'render worker shutting down after an error');
     else log.info({ signal }, 'render worker shutting down');
     await queue.stop();
+    await metricsServer?.close();
     await rendering.engines.close();
     await storage.close();
     await database.close();
   });
 
   queue.start();
-  log.info({ workers: count, database: config.database.dialect }, 'render workers are waiting for jobs');
+  log.info(
+    { workers: count, database: config.database.dialect, metricsPort: metricsServer?.port },
+    'render workers are waiting for jobs',
+  );
 }
 
 main().catch((error: unknown) => {

@@ -15,3 +15,14 @@ export const healthSchema = z.object({
   }),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/** GET /health/ready: whether this copy can serve, each dependency checked (Redis only when configured). */
+export const readinessSchema = z.object({
+  status: z.enum(['ready', 'unready']),
+  checks: z.object({
+    database: componentSchema,
+    storage: componentSchema,
+    redis: componentSchema.optional(),
+  }),
+});
+export type Readiness = z.infer<typeof readinessSchema>;

@@ -8,6 +8,8 @@ export const API_BASE = '/api';
 
 export const API_ROUTES = {
   health: '/health',
+  /** Readiness for load balancers: 200 while the database, storage and Redis (when configured) answer, else 503. */
+  ready: '/health/ready',
   auth: {
     login: '/auth/login',
     verify: '/auth/verify',

@@ -17,6 +17,7 @@ const OPEN_TO_STRANGERS = new Set([
   'GET /auth/sso/login',
   'GET /auth/sso/callback',
   'GET /health',
+  'GET /health/ready',
   'GET /asset-model-file/{token}/{fileName}',
   'GET /upload-file/{token}/{fileName}',
   // A share link is its own credential (modules/config-links).

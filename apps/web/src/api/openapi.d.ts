@@ -4633,6 +4633,85 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/health/ready': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether this copy can serve: the database, storage and Redis (when configured) answer */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              checks: {
+                database: {
+                  detail: string;
+                  ok: boolean;
+                };
+                redis?: {
+                  detail: string;
+                  ok: boolean;
+                };
+                storage: {
+                  detail: string;
+                  ok: boolean;
+                };
+              };
+              /** @enum {string} */
+              status: 'ready' | 'unready';
+            };
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              checks: {
+                database: {
+                  detail: string;
+                  ok: boolean;
+                };
+                redis?: {
+                  detail: string;
+                  ok: boolean;
+                };
+                storage: {
+                  detail: string;
+                  ok: boolean;
+                };
+              };
+              /** @enum {string} */
+              status: 'ready' | 'unready';
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/me/storage': {
     parameters: {
       query?: never;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_ROUTES, healthSchema, type Health } from '@autostudio/protocol';
+import { API_ROUTES, healthSchema, readinessSchema, type Health, type Readiness } from '@autostudio/protocol';
 import type { EngineProvider } from '../engines/engine-pool.js';
 import { pingDatabase, type DatabaseHandle } from '../../db/database.js';
 import type { BlobStore } from '../../storage/blob-store.js';
@@ -9,6 +9,19 @@ export interface HealthRoutesOptions {
   storage: BlobStore;
   engines: EngineProvider;
   version: string;
+  /** The Redis the copies share, when configured: readiness needs it to answer. */
+  redis?: { ping(): Promise<void> } | undefined;
+}
+
+/** A dependency that does not answer within this is down, as far as a load balancer is concerned. */
+const READY_TIMEOUT_MS = 2000;
+
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 async function probe(check: () => Promise<void>, okDetail: string): Promise<{ ok: boolean; detail: string }> {
@@ -21,6 +34,29 @@ async function probe(check: () => Promise<void>, okDetail: string): Promise<{ ok
 }
 
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, options) => {
+  app.get(
+    API_ROUTES.ready,
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Whether this copy can serve: the database, storage and Redis (when configured) answer',
+        response: { 200: readinessSchema, 503: readinessSchema },
+      },
+    },
+    async (_request, reply) => {
+      const { redis } = options;
+      const [database, storage, redisCheck] = await Promise.all([
+        probe(() => within(pingDatabase(options.database.db), READY_TIMEOUT_MS, 'the database'), 'reachable'),
+        probe(() => within(options.storage.check(), READY_TIMEOUT_MS, 'storage'), 'reachable'),
+        redis ? probe(() => within(redis.ping(), READY_TIMEOUT_MS, 'Redis'), 'reachable') : undefined,
+      ]);
+      const checks = { database, storage, ...(redisCheck ? { redis: redisCheck } : {}) };
+      const ready = Object.values(checks).every((check) => check.ok);
+      const readiness: Readiness = { status: ready ? 'ready' : 'unready', checks };
+      return reply.status(ready ? 200 : 503).send(readiness);
+    },
+  );
+
   app.get(
     API_ROUTES.health,
     {

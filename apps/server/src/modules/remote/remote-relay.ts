@@ -32,6 +32,8 @@ export interface RemoteRelayOptions {
   sessions: SessionsService;
   /** Close a socket not authenticated this long after it opened; REMOTE_SOCKET_AUTH_DEADLINE_MS unless a test says. */
   authDeadlineMs?: number | undefined;
+  /** Told of each call that reached the engine: the engine's status (0: it did not answer) and the time it took. */
+  onCall?: ((status: number, seconds: number) => void) | undefined;
 }
 
 /** Frames up to this size are read and refused politely; anything bigger closes the socket (ws maxPayload). */
@@ -231,11 +233,14 @@ export const remoteRelayPlugin = fp<RemoteRelayOptions>(async (app: FastifyInsta
               requestId: message.requestId,
               payload: { message: RELAY_MESSAGES.authRequired },
             });
+          const started = performance.now();
           try {
             const result = await forward(message.payload);
+            options.onCall?.(result.status, (performance.now() - started) / 1000);
             return send({ type: message.type, requestId: message.requestId, payload: result });
           } catch (caught) {
             if (caught instanceof RelayRefusal) return error(caught.message, message.requestId);
+            options.onCall?.(0, (performance.now() - started) / 1000);
             throw caught;
           }
         }

@@ -6,7 +6,7 @@ import type { RenderJobRow } from '../../db/schema.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { RenderJobsRepository } from './render-jobs.repository.js';
 import type { RenderPublisher, RenderRunner } from './render-runner.js';
-import { RenderSignals, RenderWorker, type RenderWorkerSettings } from './render-worker.js';
+import { RenderSignals, RenderWorker, type RenderJobMetrics, type RenderWorkerSettings } from './render-worker.js';
 
 export interface RenderQueueSettings extends RenderWorkerSettings {
   /** How many times a job is taken before a lost lease fails it. */
@@ -33,6 +33,8 @@ export class RenderQueue {
       settings: RenderQueueSettings;
       /** Where completed jobs' outputs are recorded as rendered assets. */
       publisher?: RenderPublisher;
+      /** Where the workers count their jobs (queue wait, render time, outcome); none in tests of the queue alone. */
+      metrics?: RenderJobMetrics;
     },
   ) {
     this.jobs = new RenderJobsRepository(parts.database, { maxRunningPerOwner: this.limits.runningPerUser });
@@ -117,6 +119,7 @@ export class RenderQueue {
       log: this.parts.log,
       settings: this.parts.settings,
       publisher: this.parts.publisher,
+      metrics: this.parts.metrics,
       ...(id ? { id } : {}),
     });
     this.workers.push(worker);

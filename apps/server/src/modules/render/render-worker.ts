@@ -27,6 +27,16 @@ export class RenderSignals extends EventEmitter<{ enqueued: []; cancelled: [jobI
 /** Where a job's outputs live in the blob store; everything under it belongs to the job. */
 export const renderJobPrefix = (jobId: string) => `render-jobs/${jobId}/`;
 
+/** How a worker's job ended: done, failed for good, cancelled, taken from it (its lease ran out), or put back. */
+export type RenderJobOutcome = 'completed' | 'failed' | 'cancelled' | 'lost' | 'released';
+
+/** What the workers tell the process's metrics (see modules/metrics). */
+export interface RenderJobMetrics {
+  /** A job taken from the queue the first time, after waiting there so long. */
+  jobTaken(kind: string, waitedSeconds: number): void;
+  jobEnded(kind: string, outcome: RenderJobOutcome, seconds: number): void;
+}
+
 /**
  * One render worker: claims a job, renews its lease while the runner works, records progress and the outcome, and
  * stops the runner when the job is cancelled or lost. Runs one job at a time; a server or `npm run worker` runs
@@ -49,6 +59,7 @@ export class RenderWorker {
       settings: RenderWorkerSettings;
       /** Records completed outputs as a rendered asset; without one (tests of the queue alone) none is made. */
       publisher?: RenderPublisher | undefined;
+      metrics?: RenderJobMetrics | undefined;
       id?: string;
     },
   ) {
@@ -114,6 +125,10 @@ export class RenderWorker {
     const log = this.parts.log.child({ jobId: row.id, workerId: this.id, attempt: row.attempts });
     const controller = new AbortController();
     this.current = controller;
+    const takenAt = Date.now();
+    if (row.attempts === 1 && row.started_at)
+      this.parts.metrics?.jobTaken(row.kind, (Date.parse(row.started_at) - Date.parse(row.created_at)) / 1000);
+    let outcome: RenderJobOutcome | undefined;
     let ending: 'cancelled' | 'lost' | undefined;
     const end = (why: 'cancelled' | 'lost') => {
       ending ??= why;
@@ -182,6 +197,7 @@ export class RenderWorker {
       const assetId = publisher && outputs.length > 0 ? await publisher.publish(work, outputs) : null;
       if (await jobs.complete(row.id, this.id, outputs, completedMessage, assetId)) {
         log.info({ outputs: outputs.length, assetId }, 'render job completed');
+        outcome = 'completed';
         return;
       }
       if (assetId) await publisher?.withdraw(assetId);
@@ -192,6 +208,7 @@ export class RenderWorker {
     } catch (error) {
       await progress.settled();
       await removeWritten();
+      outcome = ending ?? (this.stopping ? 'released' : 'failed');
       if (ending === 'cancelled') {
         await jobs.deleteHeld(row.id, this.id);
         log.info('render job cancelled and deleted');
@@ -215,6 +232,7 @@ export class RenderWorker {
       await renewing;
       signals.off('cancelled', onCancel);
       this.current = undefined;
+      if (outcome) this.parts.metrics?.jobEnded(row.kind, outcome, (Date.now() - takenAt) / 1000);
     }
   }
 }

@@ -1,5 +1,7 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  type RenderJob,
   API_ROUTES,
   carModelRequestSchema,
   matrixRenderRequestSchema,
@@ -24,6 +26,15 @@ const errors = errorResponses(400, 401, 403, 404);
  */
 const startErrors = errorResponses(400, 401, 403, 404, 413, 429);
 
+/**
+ * Logs a job the request queued, so that the request's lines (its reqId) lead to the job's, which carry its jobId on
+ * the worker that renders it.
+ */
+function queued(request: FastifyRequest, job: RenderJob): RenderJob {
+  request.log.info({ jobId: job.jobId, kind: job.kind, status: job.status }, 'render job queued');
+  return job;
+}
+
 export const renderRoutes: FastifyPluginAsyncZod<{ render: RenderService }> = async (app, { render }) => {
   const guard = requireUser;
 
@@ -38,7 +49,8 @@ export const renderRoutes: FastifyPluginAsyncZod<{ render: RenderService }> = as
       },
       preHandler: guard,
     },
-    async (request, reply) => reply.status(202).send(await render.startStill(currentUser(request), request.body)),
+    async (request, reply) =>
+      reply.status(202).send(queued(request, await render.startStill(currentUser(request), request.body))),
   );
 
   app.post(
@@ -52,7 +64,8 @@ export const renderRoutes: FastifyPluginAsyncZod<{ render: RenderService }> = as
       },
       preHandler: guard,
     },
-    async (request, reply) => reply.status(202).send(await render.startVideo(currentUser(request), request.body)),
+    async (request, reply) =>
+      reply.status(202).send(queued(request, await render.startVideo(currentUser(request), request.body))),
   );
 
   app.post(
@@ -67,7 +80,8 @@ export const renderRoutes: FastifyPluginAsyncZod<{ render: RenderService }> = as
       },
       preHandler: guard,
     },
-    async (request, reply) => reply.status(202).send(await render.startMatrix(currentUser(request), request.body)),
+    async (request, reply) =>
+      reply.status(202).send(queued(request, await render.startMatrix(currentUser(request), request.body))),
   );
 
   app.post(
@@ -82,7 +96,8 @@ export const renderRoutes: FastifyPluginAsyncZod<{ render: RenderService }> = as
       },
       preHandler: guard,
     },
-    async (request, reply) => reply.status(202).send(await render.startTurntable(currentUser(request), request.body)),
+    async (request, reply) =>
+      reply.status(202).send(queued(request, await render.startTurntable(currentUser(request), request.body))),
   );
 
   app.post(
@@ -97,7 +112,8 @@ export const renderRoutes: FastifyPluginAsyncZod<{ render: RenderService }> = as
       },
       preHandler: guard,
     },
-    async (request, reply) => reply.status(202).send(await render.startCarModel(currentUser(request), request.body)),
+    async (request, reply) =>
+      reply.status(202).send(queued(request, await render.startCarModel(currentUser(request), request.body))),
   );
 
   app.get(

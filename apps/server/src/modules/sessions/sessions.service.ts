@@ -33,7 +33,12 @@ export interface SessionsOptions {
   pageCloseGraceMs?: number;
   /** The signalling URL a player uses to watch the given streamer. */
   signallingUrl: (streamerId: string) => string;
+  /** Told how each allocation request ended (the metrics count them). */
+  onAllocation?: (outcome: AllocationOutcome) => void;
 }
+
+/** A new session, the session the user had already, or none (every engine lent or promised to those in line). */
+export type AllocationOutcome = 'allocated' | 'resumed' | 'refused';
 
 const expired = (): SessionOutcome => ({
   statusCode: 404,
@@ -63,19 +68,30 @@ export class SessionsService {
   }
 
   async allocate(user: User): Promise<SessionOutcome> {
+    const { outcome, answer } = await this.allocateFor(user);
+    this.options.onAllocation?.(outcome);
+    return answer;
+  }
+
+  private async allocateFor(user: User): Promise<{ outcome: AllocationOutcome; answer: SessionOutcome }> {
+    const resumed = (row: EngineSessionRow) => ({
+      outcome: 'resumed' as const,
+      answer: this.connected(row, 'Session is active'),
+    });
+    const refused = () => ({ outcome: 'refused' as const, answer: this.busy() });
     const existing = await this.sessions.activeFor(user.id);
     if (existing) {
       // The user is here for it: that claims it as a heartbeat does, so a release scheduled when their last page
       // closed (they left the studio for /landing and chose a car again) does not take it from under the new page.
       await this.sessions.heartbeat(existing.id, new Date().toISOString());
-      return this.connected(existing, 'Session is active');
+      return resumed(existing);
     }
-    if (this.options.line && !(await this.options.line.mayAllocate(user.id))) return this.busy();
+    if (this.options.line && !(await this.options.line.mayAllocate(user.id))) return refused();
     for (let attempt = 0; attempt < ALLOCATE_ATTEMPTS; attempt += 1) {
       const engine = await this.freeEngine();
       // An engine is being reset for the next user: that is who this is, so wait for it rather than refuse.
       if (!engine && (await this.awaitReset())) continue;
-      if (!engine) return this.busy();
+      if (!engine) return refused();
       const now = new Date().toISOString();
       const row: EngineSessionRow = {
         id: randomUUID(),
@@ -94,19 +110,22 @@ export class SessionsService {
         this.log.info({ sessionId: row.id, userId: user.id, engineId: engine.id }, 'engine session allocated');
         await this.options.line?.leave(user.id);
         void this.freeCount().then((free) => this.provider.warmUp?.(free));
-        return this.connected(row, 'Session allocated');
+        return { outcome: 'allocated', answer: this.connected(row, 'Session allocated') };
       } catch (error) {
         // Another request took the engine (or allocated for this user) first: look again.
         if (!isUniqueViolation(error)) throw error;
         const mine = await this.sessions.activeFor(user.id);
-        if (mine) return this.connected(mine, 'Session is active');
+        if (mine) return resumed(mine);
       }
     }
     return {
-      statusCode: 503,
-      success: false,
-      message: `${STATE_MESSAGES.createSessionFailed}: engines are busy`,
-      sessionDetails: null,
+      outcome: 'refused',
+      answer: {
+        statusCode: 503,
+        success: false,
+        message: `${STATE_MESSAGES.createSessionFailed}: engines are busy`,
+        sessionDetails: null,
+      },
     };
   }
 

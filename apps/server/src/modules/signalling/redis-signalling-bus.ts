@@ -198,6 +198,10 @@ export class RedisSignallingBus implements SignallingBus {
     else if (kind === 'player' && id) this.players.get(id)?.(envelope.body as ToPlayer);
   }
 
+  async ping(): Promise<void> {
+    await this.commands.ping();
+  }
+
   async close(): Promise<void> {
     clearInterval(this.renew);
     await Promise.all([...this.claimed].map((streamerId) => this.releaseStreamer(streamerId).catch(() => undefined)));

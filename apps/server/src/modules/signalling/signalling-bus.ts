@@ -37,6 +37,8 @@ export interface SignallingBus {
   notify(notice: CopiesNotice): void;
   /** Hears what the other copies tell. */
   onNotice(listener: (notice: CopiesNotice) => void): void;
+  /** Resolves once the bus answers (Redis a PING); readiness asks it. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -81,6 +83,10 @@ export class InMemorySignallingBus implements SignallingBus {
   notify(): void {}
 
   onNotice(): void {}
+
+  ping(): Promise<void> {
+    return Promise.resolve();
+  }
 
   close(): Promise<void> {
     return Promise.resolve();

@@ -158,6 +158,11 @@ export class SignallingServer {
     }
   }
 
+  /** Sockets open on this copy: engines streaming, and viewers (the metrics read them). */
+  counts(): { streamers: number; players: number } {
+    return { streamers: this.streamers.size, players: this.players.size };
+  }
+
   /** The streamers connected to this copy. */
   streamerIds(): string[] {
     return [...this.streamers.keys()];

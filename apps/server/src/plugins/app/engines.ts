@@ -8,7 +8,7 @@ import type { TokenRevocation } from '../../modules/auth/token-revocation.js';
 import { createEngineProvider } from '../../modules/engines/create-engine-provider.js';
 import type { EngineProvider } from '../../modules/engines/engine-pool.js';
 import { EngineLine } from '../../modules/engine-line/engine-line.service.js';
-import { SessionsService } from '../../modules/sessions/sessions.service.js';
+import { SessionsService, type SessionsOptions } from '../../modules/sessions/sessions.service.js';
 import { RedisSignallingBus } from '../../modules/signalling/redis-signalling-bus.js';
 import { InMemorySignallingBus, type SignallingBus } from '../../modules/signalling/signalling-bus.js';
 import { SignallingServer } from '../../modules/signalling/signalling-server.js';
@@ -23,6 +23,8 @@ declare module 'fastify' {
     engineLine: EngineLine;
     /** The Pixel Streaming signalling server between players and the engines' streamers. */
     signalling: SignallingServer;
+    /** How the copies meet (Redis, or this process alone); readiness pings it. */
+    signallingBus: SignallingBus;
     /**
      * Where engines fetch this server's signed file links, and the one address of this server they may fetch;
      * undefined: the address the browser used.
@@ -49,6 +51,8 @@ export interface EnginesOptions {
   engineKey: string;
   /** The command line the local provider runs for each engine; the built reference engine by default. */
   cli?: string | undefined;
+  /** Told how each allocation request ended (the metrics count them). */
+  onAllocation?: SessionsOptions['onAllocation'];
 }
 
 /**
@@ -89,6 +93,7 @@ export const enginesPlugin = fp<EnginesOptions>(async (app: FastifyInstance, opt
       line,
       timeoutSeconds: config.engines.sessionTimeoutSeconds,
       pageCloseGraceMs: config.engines.pageCloseGraceMs,
+      onAllocation: options.onAllocation,
       // On PUBLIC_URL; without it a path, which the session routes complete with the address the browser used.
       signallingUrl: (streamerId) =>
         `${config.publicUrl?.replace(/^http/, 'ws') ?? ''}${SIGNALLING_PATH}?streamerId=${encodeURIComponent(streamerId)}`,
@@ -146,5 +151,6 @@ export const enginesPlugin = fp<EnginesOptions>(async (app: FastifyInstance, opt
   app.decorate('engineSessions', sessions);
   app.decorate('engineLine', line);
   app.decorate('signalling', signalling);
+  app.decorate('signallingBus', bus);
   app.decorate('engineFilesUrl', engineFilesUrl);
 });

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody, ListResult, Preset } from '@autostudio/protocol';
+import { API_ROUTES, type ErrorBody, type ListResult, type Preset, type Readiness } from '@autostudio/protocol';
 import { startTestApp, type TestApp } from '../test-app.js';
 import { testDatabases, type TestDatabase } from '../test-databases.js';
 import { TcpProxy } from '../tcp-proxy.js';
@@ -108,4 +108,18 @@ describe.skipIf(!postgres)('the database restarted under load', () => {
       expect(after.statusCode).toBe(201);
     },
   );
+
+  it('turns the copy unready for load balancers while the database is away, and ready when it is back', async () => {
+    const ready = async () => {
+      const response = await t.app.inject({ method: 'GET', url: `/api${API_ROUTES.ready}` });
+      return { status: response.statusCode, body: response.json<Readiness>() };
+    };
+    expect(await ready()).toMatchObject({ status: 200, body: { status: 'ready', checks: { database: { ok: true } } } });
+    proxy.down();
+    const away = await ready();
+    expect(away).toMatchObject({ status: 503, body: { status: 'unready', checks: { database: { ok: false } } } });
+    expect(away.body.checks.storage.ok).toBe(true);
+    proxy.up();
+    await expect.poll(async () => (await ready()).status, { timeout: 15_000, interval: 200 }).toBe(200);
+  });
 });

@@ -6,6 +6,7 @@ import { API_ROUTES, MATRIX_ITEM_KINDS } from '@autostudio/protocol';
 import { freePort } from '../../modules/engines/free-port.js';
 import { engineAnswers } from '../../modules/engines/engine-pool.js';
 import { ENGINE_CLI } from '../../modules/engines/local-engine-provider.js';
+import { sample } from '../prometheus-text.js';
 import { renderClient } from '../render-client.js';
 import { startTestApp, type TestApp } from '../test-app.js';
 import { testDatabases } from '../test-databases.js';
@@ -68,7 +69,7 @@ describe('a render worker process killed mid-matrix', () => {
   });
 
   /** `npm run worker` on the server's database and data folder (its files and its signing secret). */
-  const startWorker = () => {
+  const startWorker = (extra: NodeJS.ProcessEnv = {}) => {
     const storage = t.config.storage;
     if (storage.driver !== 'local' || storage.root !== path.join(t.config.dataDir, 'storage'))
       throw new Error('the test app keeps its files in DATA_DIR/storage');
@@ -87,6 +88,7 @@ describe('a render worker process killed mid-matrix', () => {
         RENDER_LEASE_MS: String(LEASE_MS),
         RENDER_ENGINE_INSTANCES: engineAddress,
         ENGINE_FILES_URL: `http://127.0.0.1:${address.port}`,
+        ...extra,
       },
     });
     workers.push(worker);
@@ -126,7 +128,9 @@ describe('a render worker process killed mid-matrix', () => {
       const orphaned = await statusOf(jobId);
       expect(orphaned.status).toBe('in progress');
 
-      startWorker();
+      // The rescuer serves its metrics, as a worker host would to Prometheus.
+      const metricsPort = await freePort();
+      startWorker({ METRICS_TOKEN: 'worker-metrics-token', METRICS_PORT: String(metricsPort) });
       const job = await finished(jobId, 150_000);
       const resumed = /^Rendered 6 variants \((\d) from the render cache\)$/.exec(job.message);
       expect(resumed, job.message).not.toBeNull();
@@ -137,6 +141,16 @@ describe('a render worker process killed mid-matrix', () => {
       const { asset, items } = await itemsOf(job);
       expect(asset).toMatchObject({ name: 'Killed range', type: 'matrix' });
       expect(items.filter((item) => item.kind === MATRIX_ITEM_KINDS.variant)).toHaveLength(6);
+
+      // The rescuer counted the job it finished; without the token it says nothing.
+      const scrape = (authorization?: string) =>
+        fetch(`http://127.0.0.1:${metricsPort}/metrics`, { headers: authorization ? { authorization } : {} });
+      expect((await scrape()).status).toBe(401);
+      const text = await (await scrape('Bearer worker-metrics-token')).text();
+      const worker = { process: 'worker', kind: 'matrix', outcome: 'completed' };
+      expect(sample(text, 'autostudio_render_jobs_finished_total', worker)).toBe(1);
+      expect(sample(text, 'autostudio_render_duration_seconds_count', worker)).toBe(1);
+      expect(sample(text, 'autostudio_process_cpu_seconds_total', { process: 'worker' })).toBeGreaterThan(0);
     },
   );
 });

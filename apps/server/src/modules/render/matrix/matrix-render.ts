@@ -158,8 +158,6 @@ async function renderVariants(
       const { Data } = await remote.call('ReadRenderOutput', { Path: output.Path }, context.signal);
       const bytes = Buffer.from(Data, 'base64');
       cell.image = { bytes, contentType: output.MimeType };
-      cell.state = 'done';
-      parts.report();
       await parts.cache.keep(cell.hash, parts.car, [
         {
           name: matrixVariantFileName(cell.variant, imageExtension(output.MimeType)),
@@ -170,6 +168,9 @@ async function renderVariants(
           height: render.Height,
         },
       ]);
+      // Done once it is kept: a worker that dies now leaves it for the next to copy, not to render again.
+      cell.state = 'done';
+      parts.report();
     },
     {
       from: RENDER_PROGRESS_BANDS.scene,
