@@ -35,5 +35,6 @@ export * from './engine/index.js';
 export * from './remote-socket.js';
 export * from './sessions.js';
 export * from './engine-line.js';
+export * from './stream-quality.js';
 export * from './engines.js';
 export * from './config-options.js';

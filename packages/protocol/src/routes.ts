@@ -120,6 +120,8 @@ export const API_ROUTES = {
     sessionRelease: '/session/release',
     /** GET: how this server treats an idle studio (SessionPolicy). */
     policy: '/sessions/policy',
+    /** POST: what the studio's player receives of its stream (StreamQuality), every STREAM_QUALITY_REPORT_MS. */
+    streamQuality: '/sessions/stream-quality',
     /** POST: join the waiting line for an engine, or keep your place in it (LineStanding); DELETE: leave it. */
     line: '/sessions/line',
     /** GET, administrators only: the engines and who waits for them. */

@@ -198,6 +198,9 @@ export interface EngineSessionsTable {
   last_heartbeat_at: string;
   created_at: string;
   ended_at: string | null;
+  /** The latest StreamQuality its viewer reported, JSON without the session id (migration 0020); null before. */
+  stream_quality: string | null;
+  stream_quality_at: string | null;
 }
 
 /** An engine being reset after its session ended, until the reset is over (migration 0011). */

@@ -9100,6 +9100,83 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/sessions/stream-quality': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** What your player receives of your session's stream (reported every 10 s while it streams) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            bitrateKbps: number | null;
+            codec: string | null;
+            controlToPhotonMs: number | null;
+            decodeMs: number | null;
+            framesPerSecond: number | null;
+            height: number | null;
+            jitterMs: number | null;
+            packetLoss: number | null;
+            roundTripMs: number | null;
+            sessionId: string;
+            width: number | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/upload': {
     parameters: {
       query?: never;

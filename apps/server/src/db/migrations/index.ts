@@ -18,6 +18,7 @@ import * as engineLine from './0016-engine-line.js';
 import * as renderCache from './0017-render-cache.js';
 import * as stillModels from './0018-still-models.js';
 import * as renderJobItems from './0019-render-job-items.js';
+import * as streamQuality from './0020-stream-quality.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the compiled server and
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0017-render-cache': renderCache,
   '0018-still-models': stillModels,
   '0019-render-job-items': renderJobItems,
+  '0020-stream-quality': streamQuality,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,9 +1,11 @@
+import { startTestEngine, type TestEngine } from '@autostudio/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, API_ROUTES, pathTo, type RenderJob } from '@autostudio/protocol';
+import { API_BASE, API_ROUTES, pathTo, type RenderJob, type SessionResponse } from '@autostudio/protocol';
 import { startScriptedRenderApp } from '../../test/scripted-render-app.js';
 import { ScriptedRenderRunner } from '../../test/scripted-render-runner.js';
 import { loadConfig } from '../../config.js';
-import { startTestApp, type TestApp } from '../../test/test-app.js';
+import { relayOnce } from '../../test/relay-once.js';
+import { startTestApp, staticEngines, type TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
 import { sample } from '../../test/prometheus-text.js';
 import { METRICS_PATH } from './metrics.routes.js';
@@ -158,5 +160,81 @@ describe('logs a machine can follow', () => {
       await t.app.renderQueue.stop();
       await t.close();
     }
+  });
+});
+
+describe.each(testDatabases)('stream quality and sessions in the metrics on $name', (database) => {
+  let engine: TestEngine;
+  let t: TestApp;
+  beforeAll(async () => {
+    engine = await startTestEngine();
+    t = await startTestApp(database, { metrics: { token: TOKEN }, engines: staticEngines([engine]) });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await t.close();
+    await engine.close();
+  });
+
+  const scrape = async () =>
+    (await t.app.inject({ method: 'GET', url: METRICS_PATH, headers: { authorization: `Bearer ${TOKEN}` } })).body;
+  const report = (accessToken: string, body: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${API_BASE}${API_ROUTES.sessions.streamQuality}`,
+      headers: { authorization: `Bearer ${accessToken}` },
+      payload: body,
+    });
+
+  it("keeps what a session's viewer measured, and exports it with the session, its engine and the relay's calls", async () => {
+    const before = await scrape();
+    const { accessToken } = await t.createUser('vera-viewer');
+    const allocated = await t.app.inject({
+      method: 'POST',
+      url: `${API_BASE}${API_ROUTES.sessions.requestAllocate}`,
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(allocated.statusCode).toBe(200);
+    const { sessionId, instanceId } = allocated.json<SessionResponse>().sessionDetails!;
+    const address = t.app.server.address() as { port: number };
+    const [, relayed] = await relayOnce(`http://127.0.0.1:${address.port}`, accessToken, instanceId);
+    expect(relayed).toMatchObject({ type: 'api_call', payload: { status: 200 } });
+
+    const quality = {
+      sessionId,
+      framesPerSecond: 59.5,
+      roundTripMs: 12,
+      jitterMs: 3,
+      packetLoss: 0.002,
+      bitrateKbps: 8000,
+      decodeMs: 1.5,
+      width: 1920,
+      height: 1080,
+      codec: 'video/H264',
+      controlToPhotonMs: 48,
+    };
+    expect((await report(accessToken, quality)).statusCode).toBe(204);
+    // Someone else's session, a session that is over, a measure out of range: refused, nothing kept.
+    const other = await t.createUser('otto-other');
+    expect((await report(other.accessToken, quality)).statusCode).toBe(404);
+    expect((await report(accessToken, { ...quality, sessionId: 'gone' })).statusCode).toBe(404);
+    expect((await report(accessToken, { ...quality, packetLoss: 2 })).statusCode).toBe(400);
+
+    const after = await scrape();
+    const labels = { session: sessionId, engine: 'engine-0', codec: 'video/H264' };
+    expect(sample(after, 'autostudio_stream_frames_per_second', labels)).toBe(59.5);
+    expect(sample(after, 'autostudio_stream_round_trip_seconds', labels)).toBe(0.012);
+    expect(sample(after, 'autostudio_stream_packet_loss_ratio', labels)).toBe(0.002);
+    expect(sample(after, 'autostudio_stream_bitrate_bits_per_second', labels)).toBe(8_000_000);
+    expect(sample(after, 'autostudio_stream_control_to_photon_seconds', labels)).toBe(0.048);
+    expect(sample(after, 'autostudio_stream_width_pixels', labels)).toBe(1920);
+    expect(sample(after, 'autostudio_engine_sessions')).toBe(1);
+    expect(sample(after, 'autostudio_engines', { state: 'busy' })).toBe(1);
+    expect(sample(after, 'autostudio_engines', { state: 'idle' })).toBe(0);
+    const moved = (name: string, labelSet: Record<string, string> = {}) =>
+      sample(after, name, labelSet) - sample(before, name, labelSet);
+    expect(moved('autostudio_engine_allocations_total', { outcome: 'allocated' })).toBe(1);
+    expect(moved('autostudio_relay_calls_total', { status: '200' })).toBe(1);
+    expect(moved('autostudio_relay_call_duration_seconds_count')).toBe(1);
   });
 });

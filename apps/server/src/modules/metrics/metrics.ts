@@ -121,8 +121,16 @@ export class Metrics {
     },
   };
 
+  private readonly scrapeStarts: (() => void)[] = [];
+
+  /** Told as each scrape starts: gauges that share one read per scrape forget the last one. */
+  onScrape(listener: () => void): void {
+    this.scrapeStarts.push(listener);
+  }
+
   /** The text a Prometheus scrape reads. */
   async text(): Promise<{ contentType: string; body: string }> {
+    for (const listener of this.scrapeStarts) listener();
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
 }

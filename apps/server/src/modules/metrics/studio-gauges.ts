@@ -1,3 +1,4 @@
+import { STREAM_QUALITY_FRESH_MS, type StreamQuality } from '@autostudio/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -90,6 +91,7 @@ export function registerStudioGauges(
     onError,
     read: async () => [{ labels: {}, value: (await engines.line.summary()).waiting.length }],
   });
+  registerStreamGauges(metrics, db, onError);
   metrics.gauge({
     name: 'signalling_connections',
     help: 'Signalling sockets open on this copy, by role: engines streaming (streamer) and viewers (player).',
@@ -108,4 +110,89 @@ export function registerStudioGauges(
 export interface SignallingCounts {
   streamers: number;
   players: number;
+}
+
+/** Each measure of a viewer's report as a gauge, in Prometheus's base units (seconds, bits, ratios). */
+const STREAM_GAUGES: {
+  name: string;
+  help: string;
+  value: (quality: Omit<StreamQuality, 'sessionId'>) => number | null;
+}[] = [
+  { name: 'stream_frames_per_second', help: 'Frames per second the viewer decodes.', value: (q) => q.framesPerSecond },
+  {
+    name: 'stream_round_trip_seconds',
+    help: "The viewer's current WebRTC round trip.",
+    value: (q) => seconds(q.roundTripMs),
+  },
+  { name: 'stream_jitter_seconds', help: 'Jitter of the received video.', value: (q) => seconds(q.jitterMs) },
+  {
+    name: 'stream_packet_loss_ratio',
+    help: 'Video packets lost of those expected over the last report (0–1).',
+    value: (q) => q.packetLoss,
+  },
+  {
+    name: 'stream_bitrate_bits_per_second',
+    help: 'Video received per second.',
+    value: (q) => (q.bitrateKbps === null ? null : q.bitrateKbps * 1000),
+  },
+  { name: 'stream_decode_seconds', help: 'Average time to decode a frame.', value: (q) => seconds(q.decodeMs) },
+  {
+    name: 'stream_control_to_photon_seconds',
+    help: 'From the last control the studio sent to the first frame that showed it.',
+    value: (q) => seconds(q.controlToPhotonMs),
+  },
+  { name: 'stream_width_pixels', help: 'Width of the received video.', value: (q) => q.width },
+  { name: 'stream_height_pixels', help: 'Height of the received video.', value: (q) => q.height },
+];
+
+const seconds = (ms: number | null) => (ms === null ? null : ms / 1000);
+
+/**
+ * The stream quality each live session's viewer last reported (STREAM_QUALITY_FRESH_MS at most ago), one series per
+ * session and measure, labelled with the session, its engine and the codec. One read serves every gauge of a scrape.
+ */
+function registerStreamGauges(metrics: Metrics, db: Kysely<Database>, onError: (error: unknown) => void): void {
+  let latest: Promise<StreamReport[]> | undefined;
+  metrics.onScrape(() => (latest = undefined));
+  const reports = () => (latest ??= freshReports(db));
+  for (const gauge of STREAM_GAUGES) {
+    metrics.gauge({
+      name: gauge.name,
+      help: `${gauge.help} As the viewer of each live session last reported it.`,
+      labelNames: ['session', 'engine', 'codec'],
+      onError,
+      read: async () =>
+        (await reports()).flatMap(({ session, engine, quality }) => {
+          const value = gauge.value(quality);
+          return value === null ? [] : [{ labels: { session, engine, codec: quality.codec ?? '' }, value }];
+        }),
+    });
+  }
+}
+
+interface StreamReport {
+  session: string;
+  engine: string;
+  quality: Omit<StreamQuality, 'sessionId'>;
+}
+
+async function freshReports(db: Kysely<Database>): Promise<StreamReport[]> {
+  const since = new Date(Date.now() - STREAM_QUALITY_FRESH_MS).toISOString();
+  const rows = await db
+    .selectFrom('engine_sessions')
+    .select(['id', 'engine_id', 'stream_quality'])
+    .where('status', '=', 'active')
+    .where('stream_quality_at', '>=', since)
+    .execute();
+  return rows.flatMap((row) =>
+    row.stream_quality === null
+      ? []
+      : [
+          {
+            session: row.id,
+            engine: row.engine_id,
+            quality: JSON.parse(row.stream_quality) as Omit<StreamQuality, 'sessionId'>,
+          },
+        ],
+  );
 }

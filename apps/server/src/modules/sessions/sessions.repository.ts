@@ -32,6 +32,18 @@ export class SessionsRepository {
     await this.db.insertInto('engine_sessions').values(row).execute();
   }
 
+  /** The latest stream quality of a live session of this user; false when there is no such session. */
+  async keepStreamQuality(id: string, userId: string, quality: string, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('engine_sessions')
+      .set({ stream_quality: quality, stream_quality_at: now })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
   async heartbeat(id: string, now: string): Promise<boolean> {
     const result = await this.db
       .updateTable('engine_sessions')

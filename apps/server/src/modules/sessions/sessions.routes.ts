@@ -8,12 +8,14 @@ import {
   sessionPolicySchema,
   sessionResponseSchema,
   SESSION_POLICY_DEFAULTS,
+  STATE_MESSAGES,
+  streamQualitySchema,
   type SessionPolicy,
   type User,
 } from '@autostudio/protocol';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { currentUser, requireUser } from '../../plugins/app/authentication.js';
-import { errorResponses } from '../../http/errors.js';
+import { errorResponses, notFound } from '../../http/errors.js';
 import type { SessionOutcome, SessionsService } from './sessions.service.js';
 
 const tags = ['sessions'];
@@ -125,6 +127,23 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
       preHandler: requireUser,
     },
     () => policy,
+  );
+  app.post(
+    API_ROUTES.sessions.streamQuality,
+    {
+      schema: {
+        tags,
+        summary: "What your player receives of your session's stream (reported every 10 s while it streams)",
+        body: streamQualitySchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 404) },
+      },
+      preHandler: requireUser,
+    },
+    async (request, reply) => {
+      if (!(await sessions.reportStreamQuality(currentUser(request), request.body)))
+        throw notFound(STATE_MESSAGES.sessionExpired);
+      return reply.status(204).send(null);
+    },
   );
   const answer = async (route: SessionRoute, request: FastifyRequest, input: SessionBody, reply: FastifyReply) => {
     const { statusCode, ...body } = await route.run(sessions, currentUser(request), input);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SESSION, STATE_MESSAGES, type SessionResponse, type User } from '@autostudio/protocol';
+import { SESSION, STATE_MESSAGES, type SessionResponse, type StreamQuality, type User } from '@autostudio/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -104,6 +104,8 @@ export class SessionsService {
         last_heartbeat_at: now,
         created_at: now,
         ended_at: null,
+        stream_quality: null,
+        stream_quality_at: null,
       };
       try {
         await this.sessions.insert(row);
@@ -156,6 +158,15 @@ export class SessionsService {
     if (!active) return this.current(user);
     await this.sessions.heartbeat(active.id, new Date().toISOString());
     return this.connected(active, 'Heartbeat received');
+  }
+
+  /**
+   * Keeps what the viewer of the user's live session measured of its stream; false when the session named is not
+   * (or no longer) the user's live one.
+   */
+  async reportStreamQuality(user: User, report: StreamQuality): Promise<boolean> {
+    const { sessionId, ...quality } = report;
+    return this.sessions.keepStreamQuality(sessionId, user.id, JSON.stringify(quality), new Date().toISOString());
   }
 
   /** The engine still there: the session goes on; otherwise a fresh one. */
