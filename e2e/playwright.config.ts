@@ -10,6 +10,7 @@ import {
   E2E_ENGINE_DATA_DIR,
   E2E_ENGINE_KEY,
   E2E_ENGINE_PORT,
+  E2E_METRICS_TOKEN,
   E2E_OIDC_ISSUER,
   E2E_OIDC_PORT,
   E2E_PAGE_CLOSE_GRACE_MS,
@@ -72,6 +73,7 @@ export default defineConfig({
         // Engines register themselves: the test engine below joins on its own, as an Unreal host would.
         ENGINE_PROVIDER: 'register',
         ENGINE_REGISTRATION_KEY: E2E_ENGINE_KEY,
+        METRICS_TOKEN: E2E_METRICS_TOKEN,
         // A killed engine is noticed within seconds (the failure test), not the production half-minute. Not 6 s: the
         // engine beats a third of the timeout after its last beat was answered, so on two loaded cores the gap can
         // pass 6 s and the server drops a live engine; the next session then finds a fresh car. The likely cause of

@@ -14,6 +14,8 @@ export const E2E_OIDC_ISSUER = `http://127.0.0.1:${E2E_OIDC_PORT}`;
 /** The reference engine (Chromium renderer and streamer), which registers itself with the server. */
 export const E2E_ENGINE_PORT = Number(process.env.E2E_ENGINE_PORT ?? E2E_PORT + 2);
 export const E2E_ENGINE_KEY = 'e2e-engine-registration-key';
+/** The bearer token the tests read /metrics with. */
+export const E2E_METRICS_TOKEN = 'e2e-metrics-token-for-scrapes';
 /** The key engines stream to /signalling with. */
 export const E2E_SIGNALLING_KEY = 'e2e-engine-signalling-key';
 export const E2E_STREAMER_ID = 'e2e-engine';

@@ -1,5 +1,6 @@
 import { expect, test } from '../support/fixtures';
 import { pictureDifference as difference, videoPicture } from '../support/picture';
+import { E2E_METRICS_TOKEN } from '../support/server';
 import { signInThroughApi } from '../support/sign-in';
 
 test.describe('the live stream', () => {
@@ -34,6 +35,16 @@ test.describe('the live stream', () => {
     await expect
       .poll(async () => difference(before.pixels, (await videoPicture(page)).pixels), { timeout: 30_000 })
       .toBeGreaterThan(6);
+
+    // Every 10 s the studio reports what its player receives; the server's metrics show it for this session.
+    const framesPerSecond = async () => {
+      const metrics = await page.request.get('/metrics', {
+        headers: { authorization: `Bearer ${E2E_METRICS_TOKEN}` },
+      });
+      const reported = /^autostudio_stream_frames_per_second\{[^}]*\} (\S+)$/m.exec(await metrics.text());
+      return Number(reported?.[1] ?? 0);
+    };
+    await expect.poll(framesPerSecond, { timeout: 30_000, intervals: [1000] }).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL('/login');

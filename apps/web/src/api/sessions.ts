@@ -6,6 +6,7 @@ import {
   sessionResponseSchema,
   type LineStanding,
   type SessionResponse,
+  type StreamQualityInput,
 } from '@autostudio/protocol';
 import { serverCall } from './server-call';
 
@@ -83,4 +84,9 @@ export function keepLinePlace(signal?: AbortSignal): Promise<LineStanding> {
 /** Leaves the waiting line; with `keepalive` from a page going away. */
 export function leaveLine({ keepalive = false } = {}): Promise<void> {
   return serverCall('delete', API_ROUTES.sessions.line, { keepalive, handleUnauthorized: keepalive });
+}
+
+/** What the player receives of the session's stream; the server keeps the latest for its metrics. */
+export function reportStreamQuality(quality: StreamQualityInput): Promise<void> {
+  return serverCall('post', API_ROUTES.sessions.streamQuality, { body: quality });
 }

@@ -4,6 +4,7 @@ import { cn } from '@/lib/cn';
 import { useFirstPictureStore } from '@/lib/first-picture';
 import type { RemoteApi } from '@/lib/remote-control/remote-api';
 import { usePixelStreaming } from '../hooks/use-pixel-streaming';
+import { useStreamQualityReports } from '../hooks/use-stream-quality-reports';
 import { useViewportPointer } from '../hooks/use-viewport-pointer';
 import { shownStatus } from '../lib/stream-status';
 import { FirstPicture } from './first-picture';
@@ -46,11 +47,12 @@ export function StreamViewport({
 }: StreamViewportProps) {
   const player = useRef<HTMLDivElement>(null);
   const surface = useRef<HTMLDivElement>(null);
-  const { status, frames, play, reconnect } = usePixelStreaming(player, {
+  const { status, frames, play, reconnect, statsRef } = usePixelStreaming(player, {
     instanceUrl: session.instanceUrl,
     getAccessToken,
     onSessionEnded,
   });
+  useStreamQualityReports(session.sessionId, statsRef, status.kind === 'live');
   const pointer = useViewportPointer(surface, { remoteApi });
   const shown = shownStatus(status, sessionError);
   const picture = useFirstPictureStore((state) => state.url);

@@ -2,6 +2,7 @@ import { Config, Logger, PixelStreaming } from '@epicgames-ps/lib-pixelstreaming
 import { SIGNALLING_CLOSE, SOCKET, SOCKET_MESSAGES } from '@autostudio/protocol';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { playOutAtOnce } from '../lib/play-out-at-once';
+import { snapshotOf, type StreamSnapshot } from '../lib/stream-quality';
 import { StreamReconnectPolicy } from '../lib/stream-reconnect';
 import { connectionFailed, type StreamFrames, type StreamStatus } from '../lib/stream-status';
 
@@ -64,6 +65,8 @@ export function usePixelStreaming(container: RefObject<HTMLDivElement | null>, t
   const [status, setStatus] = useState<StreamStatus>({ kind: 'connecting' });
   const [frames, setFrames] = useState<StreamFrames>({ received: 0, decoded: 0, perSecond: 0 });
   const streamRef = useRef<PixelStreaming | null>(null);
+  /** The player's statistics as last received (about every second), for the stream quality reports. */
+  const statsRef = useRef<StreamSnapshot | null>(null);
   const policyRef = useRef<StreamReconnectPolicy | null>(null);
   // The token getter may change identity on every render; the stream reads the latest one.
   const tokenRef = useRef(target.getAccessToken);
@@ -156,6 +159,7 @@ export function usePixelStreaming(container: RefObject<HTMLDivElement | null>, t
         else setStatus({ kind: 'reconnecting' });
       });
       stream.addEventListener('statsReceived', (event) => {
+        statsRef.current = snapshotOf(event.data.aggregatedStats, Date.now());
         const video = event.data.aggregatedStats.inboundVideoStats;
         setFrames({
           received: video.framesReceived ?? 0,
@@ -200,5 +204,5 @@ export function usePixelStreaming(container: RefObject<HTMLDivElement | null>, t
     stream.reconnect();
   }, []);
 
-  return { status, frames, play, reconnect };
+  return { status, frames, play, reconnect, statsRef };
 }
