@@ -57,3 +57,20 @@ export function renderClient(app: () => TestApp, token: () => string) {
   };
   return { call, start, statusOf, finished, itemsOf, file };
 }
+
+/**
+ * A matrix slow enough to interrupt on two cores: one trim in six paints at 256×144 with 4 × 2 samples, each variant
+ * its own picture in the render cache.
+ */
+export const interruptibleMatrix = (name: string) => ({
+  trims: ['Terra Limited'],
+  paints: ['glacier white', 'obsidian black', 'rallye red', 'cobalt blue', 'lunar silver', 'forest green'],
+  resolutionPreset: 'custom',
+  customResolution: { width: 256, height: 144 },
+  imageFormat: 'JPG',
+  antiAliasSpatial: 4,
+  antiAliasTemporal: 2,
+  quality: 'MEDIUM',
+  settings: {},
+  metadata: { name },
+});

@@ -48,6 +48,9 @@ export function staticEngines(
   };
 }
 
+/** No engine at all: an allocation is answered (refused), and no browser starts. */
+export const NO_ENGINES: AppConfig['engines'] = staticEngines([], { max: 0 });
+
 /** A whole server on a fresh database and data directory, driven through its real HTTP interface. */
 export async function startTestApp(
   database: TestDatabase,

@@ -5,7 +5,7 @@ import { startScriptedRenderApp } from '../../test/scripted-render-app.js';
 import { ScriptedRenderRunner } from '../../test/scripted-render-runner.js';
 import { loadConfig } from '../../config.js';
 import { relayOnce } from '../../test/relay-once.js';
-import { startTestApp, staticEngines, type TestApp } from '../../test/test-app.js';
+import { NO_ENGINES, startTestApp, staticEngines, type TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
 import { sample } from '../../test/prometheus-text.js';
 import { METRICS_PATH } from './metrics.routes.js';
@@ -23,14 +23,7 @@ describe.each(testDatabases)('metrics on $name', (database) => {
       {
         metrics: { token: TOKEN },
         // No engine at all: an allocation is refused.
-        engines: {
-          provider: 'static',
-          max: 0,
-          warm: 0,
-          instances: [],
-          sessionTimeoutSeconds: 90,
-          heartbeatTimeoutSeconds: 30,
-        },
+        engines: NO_ENGINES,
         render: { ...loadConfig({}).render, workers: 1, pollMs: 50 },
       },
       { renderRunner: runner },

@@ -24,7 +24,7 @@ import {
   type VideoRenderRequestInput,
 } from '@autostudio/protocol';
 import { glbErrors, glbJson } from '@autostudio/engine/testing/gltf';
-import { renderClient } from '../../test/render-client.js';
+import { interruptibleMatrix, renderClient } from '../../test/render-client.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { testDatabases } from '../../test/test-databases.js';
 import { ENGINE_CLI } from '../engines/local-engine-provider.js';
@@ -452,19 +452,7 @@ describe('renders on a render engine', () => {
     'takes a matrix whose worker stopped mid-way up again, and renders only the variants it lacked',
     { timeout: 240_000 },
     async () => {
-      const paints = ['glacier white', 'obsidian black', 'rallye red', 'cobalt blue', 'lunar silver', 'forest green'];
-      const jobId = await start(API_ROUTES.render.matrix, {
-        trims: ['Terra Limited'],
-        paints,
-        resolutionPreset: 'custom',
-        customResolution: { width: 256, height: 144 },
-        imageFormat: 'JPG',
-        antiAliasSpatial: 4,
-        antiAliasTemporal: 2,
-        quality: 'MEDIUM',
-        settings: {},
-        metadata: { name: 'Interrupted range' },
-      });
+      const jobId = await start(API_ROUTES.render.matrix, interruptibleMatrix('Interrupted range'));
       // Variant 2 under way: the first is rendered and in the render cache.
       await vi.waitFor(async () => expect((await statusOf(jobId)).message).toMatch(/^Rendering variant [2-5] of 6/), {
         timeout: 120_000,

@@ -7,7 +7,7 @@ import { freePort } from '../../modules/engines/free-port.js';
 import { engineAnswers } from '../../modules/engines/engine-pool.js';
 import { ENGINE_CLI } from '../../modules/engines/local-engine-provider.js';
 import { sample } from '../prometheus-text.js';
-import { renderClient } from '../render-client.js';
+import { interruptibleMatrix, renderClient } from '../render-client.js';
 import { startTestApp, type TestApp } from '../test-app.js';
 import { testDatabases } from '../test-databases.js';
 
@@ -104,19 +104,7 @@ describe('a render worker process killed mid-matrix', () => {
     'is taken up by another worker, which renders only the variants the killed one had not finished',
     { timeout: 240_000 },
     async () => {
-      const paints = ['glacier white', 'obsidian black', 'rallye red', 'cobalt blue', 'lunar silver', 'forest green'];
-      const jobId = await start(API_ROUTES.render.matrix, {
-        trims: ['Terra Limited'],
-        paints,
-        resolutionPreset: 'custom',
-        customResolution: { width: 256, height: 144 },
-        imageFormat: 'JPG',
-        antiAliasSpatial: 4,
-        antiAliasTemporal: 2,
-        quality: 'MEDIUM',
-        settings: {},
-        metadata: { name: 'Killed range' },
-      });
+      const jobId = await start(API_ROUTES.render.matrix, interruptibleMatrix('Killed range'));
       const doomed = startWorker();
       // Two variants done, the third on the engine: then the worker's machine dies.
       await vi.waitFor(

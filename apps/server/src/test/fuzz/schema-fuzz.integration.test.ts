@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, API_ROUTES, type Preset } from '@autostudio/protocol';
 import { multipartBody, PNG_1X1, tinyGlb } from '../multipart.js';
 import { loadConfig } from '../../config.js';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../test-app.js';
+import { ADMIN_PASSWORD, NO_ENGINES, startTestApp, type TestApp } from '../test-app.js';
 import { testDatabases } from '../test-databases.js';
 import { arbitraryFor, type JsonSchema } from './json-schema-arbitrary.js';
 
@@ -137,14 +137,7 @@ describe.each(testDatabases)('every API route fuzzed from its schema on $name', 
     process.stdout.write(`schema fuzz on ${database.name}: FUZZ_SEED=${SEED} FUZZ_REQUESTS=${TOTAL_REQUESTS}\n`);
     t = await startTestApp(database, {
       // No engine at all: allocation must answer, not start browsers.
-      engines: {
-        provider: 'static',
-        max: 0,
-        warm: 0,
-        instances: [],
-        sessionTimeoutSeconds: 90,
-        heartbeatTimeoutSeconds: 30,
-      },
+      engines: NO_ENGINES,
       // Jobs stay queued: the queue's own suite runs workers.
       render: { ...loadConfig({}).render, workers: 0 },
     });
