@@ -63,6 +63,8 @@ import type { MediaAccess } from './modules/media/media-access.js';
 import { MediaCookies } from './modules/media/media-cookie.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { MediaService } from './modules/media/media.service.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { SystemService } from './modules/system/system.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { storageQuotaRoutes } from './modules/storage-quota/storage-quota.routes.js';
 import { StorageQuota } from './modules/storage-quota/storage-quota.service.js';
@@ -345,6 +347,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
       await api.register(sessionsRoutes, { sessions: app.engineSessions, idleMs: config.engines.idleMs });
       await api.register(engineLineRoutes, { line: app.engineLine });
       await api.register(enginesRoutes, { provider: app.engineProvider });
+      await api.register(systemRoutes, { system: new SystemService(database.db, app.engineProvider) });
       await api.register(remoteRelayPlugin, {
         auth,
         revocation,

@@ -36,5 +36,6 @@ export * from './remote-socket.js';
 export * from './sessions.js';
 export * from './engine-line.js';
 export * from './stream-quality.js';
+export * from './system.js';
 export * from './engines.js';
 export * from './config-options.js';

@@ -146,6 +146,8 @@ export const API_ROUTES = {
   },
   /** The remote-control relay's WebSocket (spec §7 "Remote-control socket"). */
   remote: '/remote',
+  /** GET, administrators only: the studio running now (SystemOverview): engines, sessions, the render queue. */
+  system: '/admin/system',
 } as const;
 
 /**

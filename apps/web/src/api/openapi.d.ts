@@ -135,6 +135,106 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/system': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Administrators: the studio now: engines and who holds them, live sessions and their stream, renders */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              engines: {
+                heldSince: string | null;
+                holder: {
+                  userId: string;
+                  username: string | null;
+                } | null;
+                id: string;
+                instanceId: string;
+                /** @enum {string} */
+                state: 'busy' | 'resetting' | 'idle';
+              }[];
+              renderJobs: {
+                createdAt: string;
+                jobId: string;
+                /** @enum {string} */
+                kind: 'still' | 'video' | 'matrix' | 'turntable' | 'carModel' | 'preview' | 'configStill';
+                message: string;
+                progress: number;
+                startedAt: string | null;
+                /** @enum {string} */
+                status: 'queued' | 'in progress' | 'error' | 'completed' | 'failed' | 'cancelled';
+                userId: string;
+                username: string | null;
+              }[];
+              sessions: {
+                engineId: string;
+                lastHeartbeatAt: string;
+                sessionId: string;
+                startedAt: string;
+                streamQuality: {
+                  bitrateKbps: number | null;
+                  codec: string | null;
+                  controlToPhotonMs: number | null;
+                  decodeMs: number | null;
+                  framesPerSecond: number | null;
+                  height: number | null;
+                  jitterMs: number | null;
+                  packetLoss: number | null;
+                  roundTripMs: number | null;
+                  width: number | null;
+                } | null;
+                streamQualityAt: string | null;
+                userId: string;
+                username: string | null;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/asset-model': {
     parameters: {
       query?: never;

@@ -1,6 +1,13 @@
 import { startTestEngine, type TestEngine } from '@autostudio/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, API_ROUTES, pathTo, type RenderJob, type SessionResponse } from '@autostudio/protocol';
+import {
+  API_BASE,
+  API_ROUTES,
+  pathTo,
+  type RenderJob,
+  type SessionResponse,
+  type SystemOverview,
+} from '@autostudio/protocol';
 import { startScriptedRenderApp } from '../../test/scripted-render-app.js';
 import { ScriptedRenderRunner } from '../../test/scripted-render-runner.js';
 import { loadConfig } from '../../config.js';
@@ -229,5 +236,38 @@ describe.each(testDatabases)('stream quality and sessions in the metrics on $nam
     expect(moved('autostudio_engine_allocations_total', { outcome: 'allocated' })).toBe(1);
     expect(moved('autostudio_relay_calls_total', { status: '200' })).toBe(1);
     expect(moved('autostudio_relay_call_duration_seconds_count')).toBe(1);
+
+    // The administrators' system overview says the same: the engine, who holds it, the stream, a render waiting.
+    const queued = await t.app.inject({
+      method: 'POST',
+      url: `${API_BASE}${API_ROUTES.render.still}`,
+      headers: { authorization: `Bearer ${accessToken}` },
+      payload: { settings: {}, metadata: { name: 'Waiting still' } },
+    });
+    expect(queued.statusCode).toBe(202);
+    const overview = (authorization: string) =>
+      t.app.inject({ method: 'GET', url: `${API_BASE}${API_ROUTES.system}`, headers: { authorization } });
+    expect((await overview(`Bearer ${accessToken}`)).statusCode).toBe(403);
+    const system = await overview(`Bearer ${await t.adminToken()}`);
+    expect(system.statusCode).toBe(200);
+    const { engines, sessions, renderJobs } = system.json<SystemOverview>();
+    expect(engines).toEqual([
+      {
+        id: 'engine-0',
+        instanceId,
+        state: 'busy',
+        holder: { userId: expect.any(String) as string, username: 'vera-viewer' },
+        heldSince: expect.any(String) as string,
+      },
+    ]);
+    expect(sessions).toHaveLength(sample(after, 'autostudio_engine_sessions'));
+    const reported = Object.fromEntries(Object.entries(quality).filter(([key]) => key !== 'sessionId'));
+    expect(sessions[0]).toMatchObject({
+      sessionId,
+      username: 'vera-viewer',
+      engineId: 'engine-0',
+      streamQuality: reported,
+    });
+    expect(renderJobs).toMatchObject([{ kind: 'still', status: 'queued', username: 'vera-viewer', progress: 0 }]);
   });
 });

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { EngineProvider } from '../engines/engine-pool.js';
 import type { EngineLine } from '../engine-line/engine-line.service.js';
+import { engineStates } from '../system/system.service.js';
 import type { Metrics } from './metrics.js';
 
 /** The render queue's states as the status call names them (see RENDER_JOB_STATUSES), by the table's own. */
@@ -51,15 +52,8 @@ export function registerStudioGauges(
     labelNames: ['state'],
     onError,
     read: async () => {
-      const known = engines.provider.engines().map((engine) => engine.id);
-      const [busy, resetting] = await Promise.all([
-        db.selectFrom('engine_sessions').select('engine_id').where('status', '=', 'active').execute(),
-        db.selectFrom('engine_resets').select('engine_id').execute(),
-      ]);
-      const isBusy = new Set(busy.map((row) => row.engine_id));
-      const isResetting = new Set(resetting.map((row) => row.engine_id));
       const count = { busy: 0, resetting: 0, idle: 0 };
-      for (const id of known) count[isBusy.has(id) ? 'busy' : isResetting.has(id) ? 'resetting' : 'idle'] += 1;
+      for (const { state } of await engineStates(db, engines.provider)) count[state] += 1;
       return Object.entries(count).map(([state, value]) => ({ labels: { state }, value }));
     },
   });
