@@ -239,8 +239,15 @@ describe.each(testDatabases)('configuration stills on $name', (database) => {
     // Copied from the render cache, the car's files with it: the engine drew and exported nothing.
     expect(imageRenders().length).toBe(rendersBefore);
     expect(engine.renderer.calls.filter((call) => call.kind === 'exportCar').length).toBe(exportsBefore);
-    const job = await t.app.renderQueue.jobs.find(configStillJobId(hash));
-    expect(job).toMatchObject({ status: 'completed', message: RENDER_MESSAGES.fromCache });
+    // The still is published a moment before its job is recorded completed.
+    await vi.waitFor(
+      async () =>
+        expect(await t.app.renderQueue.jobs.find(configStillJobId(hash))).toMatchObject({
+          status: 'completed',
+          message: RENDER_MESSAGES.fromCache,
+        }),
+      { timeout: 5000, interval: 50 },
+    );
     const reopened = openDatabase(t.config.database);
     const row = await new StillsRepository(reopened.db).find(hash).finally(() => reopened.close());
     expect(stillModelsOf(row).map((model) => model.format)).toEqual(['GLB', 'USDZ']);
