@@ -14,7 +14,8 @@ test.describe('the API documentation', () => {
     // Swagger UI parses the whole document first: seconds on a busy two-core machine.
     await expect(page.getByRole('heading', { name: /Autostudio API/ })).toBeVisible({ timeout: 20_000 });
 
-    await page.getByRole('button', { name: /GET \/health/ }).click();
+    // GET /health, not GET /health/ready beside it.
+    await page.getByRole('button', { name: /GET \/health(?!\/)/ }).click();
     await page.getByRole('button', { name: 'Try it out' }).click();
     await page.getByRole('button', { name: 'Execute' }).click();
     await expect(page.locator('.live-responses-table tbody .response-col_status')).toHaveText('200');

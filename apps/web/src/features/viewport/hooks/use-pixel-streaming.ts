@@ -2,7 +2,7 @@ import { Config, Logger, PixelStreaming } from '@epicgames-ps/lib-pixelstreaming
 import { SIGNALLING_CLOSE, SOCKET, SOCKET_MESSAGES } from '@autostudio/protocol';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { playOutAtOnce } from '../lib/play-out-at-once';
-import { snapshotOf, type StreamSnapshot } from '../lib/stream-quality';
+import type { PlayerStats } from '../lib/stream-quality';
 import { StreamReconnectPolicy } from '../lib/stream-reconnect';
 import { connectionFailed, type StreamFrames, type StreamStatus } from '../lib/stream-status';
 
@@ -66,7 +66,7 @@ export function usePixelStreaming(container: RefObject<HTMLDivElement | null>, t
   const [frames, setFrames] = useState<StreamFrames>({ received: 0, decoded: 0, perSecond: 0 });
   const streamRef = useRef<PixelStreaming | null>(null);
   /** The player's statistics as last received (about every second), for the stream quality reports. */
-  const statsRef = useRef<StreamSnapshot | null>(null);
+  const statsRef = useRef<PlayerStats | null>(null);
   const policyRef = useRef<StreamReconnectPolicy | null>(null);
   // The token getter may change identity on every render; the stream reads the latest one.
   const tokenRef = useRef(target.getAccessToken);
@@ -159,7 +159,7 @@ export function usePixelStreaming(container: RefObject<HTMLDivElement | null>, t
         else setStatus({ kind: 'reconnecting' });
       });
       stream.addEventListener('statsReceived', (event) => {
-        statsRef.current = snapshotOf(event.data.aggregatedStats, Date.now());
+        statsRef.current = event.data.aggregatedStats;
         const video = event.data.aggregatedStats.inboundVideoStats;
         setFrames({
           received: video.framesReceived ?? 0,

@@ -2,23 +2,26 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_ROUTES, STREAM_QUALITY_REPORT_MS } from '@autostudio/protocol';
 import { pointApiClientAt } from '@/test/api-client-hooks';
-import type { StreamSnapshot } from '../lib/stream-quality';
+import type { PlayerStats } from '../lib/stream-quality';
 import { useStreamQualityReports } from './use-stream-quality-reports';
 
 /** The player's statistics `seconds` into a 60 fps stream at 8 Mbit/s without loss, 20 ms round trip. */
-const statsAt = (seconds: number): StreamSnapshot => ({
-  at: seconds * 1000,
-  bytesReceived: seconds * 1_000_000,
-  packetsReceived: seconds * 800,
-  packetsLost: 0,
-  framesDecoded: seconds * 60,
-  totalDecodeTime: seconds * 60 * 0.003,
-  framesPerSecond: 60,
-  jitter: 0.002,
-  roundTripTime: 0.02,
-  width: 1280,
-  height: 720,
-  codec: 'video/VP8',
+const statsAt = (seconds: number): PlayerStats => ({
+  inboundVideoStats: {
+    timestamp: seconds * 1000,
+    bytesReceived: seconds * 1_000_000,
+    packetsReceived: seconds * 800,
+    packetsLost: 0,
+    framesDecoded: seconds * 60,
+    totalDecodeTime: seconds * 60 * 0.003,
+    framesPerSecond: 60,
+    jitter: 0.002,
+    frameWidth: 1280,
+    frameHeight: 720,
+    codecId: 'c1',
+  },
+  candidatePairs: [{ selected: true, currentRoundTripTime: 0.02 }],
+  codecs: new Map([['c1', { mimeType: 'video/VP8' }]]),
 });
 
 describe('stream quality reports', () => {
@@ -41,7 +44,7 @@ describe('stream quality reports', () => {
     }));
 
   it('sends what the player received every 10 s while the stream plays, rates over the span', async () => {
-    const statsRef = { current: statsAt(1) as StreamSnapshot | null };
+    const statsRef = { current: statsAt(1) as PlayerStats | null };
     const { rerender, unmount } = renderHook(({ playing }) => useStreamQualityReports('s-1', statsRef, playing), {
       initialProps: { playing: false },
     });
@@ -50,6 +53,7 @@ describe('stream quality reports', () => {
 
     rerender({ playing: true });
     await act(() => vi.advanceTimersByTimeAsync(STREAM_QUALITY_REPORT_MS));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(sent()).toEqual([
       {
         url: expect.stringContaining(API_ROUTES.sessions.streamQuality) as string,
@@ -64,6 +68,7 @@ describe('stream quality reports', () => {
     // Ten seconds on: the span's bitrate and decode time.
     statsRef.current = statsAt(11);
     await act(() => vi.advanceTimersByTimeAsync(STREAM_QUALITY_REPORT_MS));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     expect(sent()[1]?.body).toMatchObject({
       bitrateKbps: 8000,
       decodeMs: 3,
