@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API_ROUTES, MATRIX_ITEM_KINDS } from '@autostudio/protocol';
+import { API_ROUTES, MATRIX_ITEM_KINDS, RENDER_MESSAGES } from '@autostudio/protocol';
 import { freePort } from '../../modules/engines/free-port.js';
 import { engineAnswers } from '../../modules/engines/engine-pool.js';
 import { ENGINE_CLI } from '../../modules/engines/local-engine-provider.js';
@@ -113,8 +113,13 @@ describe('a render worker process killed mid-matrix', () => {
       );
       doomed.kill('SIGKILL');
       await new Promise((resolve) => doomed.once('exit', resolve));
+      // Orphaned, not failed: it waits for another worker. On a loaded machine the dead worker's last renewal may
+      // already be older than its lease, and the job then reads as a lost worker's, to be tried again.
       const orphaned = await statusOf(jobId);
-      expect(orphaned.status).toBe('in progress');
+      if (orphaned.status !== 'in progress') {
+        expect(orphaned.status).toBe('error');
+        expect([1, 2].map((attempt) => RENDER_MESSAGES.workerLost(attempt, 3))).toContain(orphaned.message);
+      }
 
       // The rescuer serves its metrics, as a worker host would to Prometheus.
       const metricsPort = await freePort();
