@@ -65,6 +65,7 @@ import { mediaRoutes } from './modules/media/media.routes.js';
 import { MediaService } from './modules/media/media.service.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { SystemService } from './modules/system/system.service.js';
+import { ProcessHeartbeat } from './modules/system/process-heartbeat.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { storageQuotaRoutes } from './modules/storage-quota/storage-quota.routes.js';
 import { StorageQuota } from './modules/storage-quota/storage-quota.service.js';
@@ -149,6 +150,10 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
 
   const storage = createBlobStore(config.storage);
   app.addHook('onClose', () => storage.close());
+  // Closed before the database (onClose hooks run last-added first): a copy that stops cleanly leaves the list.
+  const heartbeat = new ProcessHeartbeat(database.db, { role: 'server', version: packageJson.version, log: app.log });
+  await heartbeat.start();
+  app.addHook('onClose', () => heartbeat.stop());
   const usersRepository = new UsersRepository(database.db);
   const refreshTokens = new RefreshTokensRepository(database.db);
   const revocation = new TokenRevocation(refreshTokens);

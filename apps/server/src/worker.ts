@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { destination, pino } from 'pino';
 import { ConfigError, loadConfig } from './config.js';
@@ -11,6 +13,7 @@ import { RenderedAssetPublisher } from './modules/render/render-publisher.js';
 import { Metrics } from './modules/metrics/metrics.js';
 import { startMetricsServer } from './modules/metrics/metrics-server.js';
 import { registerStudioGauges } from './modules/metrics/studio-gauges.js';
+import { ProcessHeartbeat } from './modules/system/process-heartbeat.js';
 import { RenderQueue } from './modules/render/render-queue.js';
 import { RenderCache } from './modules/render/cache/render-cache.js';
 import { RenderCacheKeys } from './modules/render/cache/render-cache-keys.js';
@@ -82,10 +85,16 @@ async function main(): Promise<void> {
     metrics && config.metrics?.port
       ? await startMetricsServer(metrics, { port: config.metrics.port, token: config.metrics.token })
       : undefined;
+  const packageJson = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8')) as {
+    version: string;
+  };
+  const heartbeat = new ProcessHeartbeat(database.db, { role: 'worker', version: packageJson.version, log });
+  await heartbeat.start();
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'render worker shutting down after an error');
     else log.info({ signal }, 'render worker shutting down');
     await queue.stop();
+    await heartbeat.stop();
     await metricsServer?.close();
     await rendering.engines.close();
     await storage.close();

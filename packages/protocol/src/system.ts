@@ -6,6 +6,7 @@ import { streamQualitySchema } from './stream-quality.js';
 const holderSchema = z.object({ userId: z.string(), username: z.string().nullable() });
 
 export const ENGINE_STATES = ['busy', 'resetting', 'idle'] as const;
+export const PROCESS_ROLES = ['server', 'worker'] as const;
 
 /**
  * GET /admin/system: what the studio is doing now, for the administrators' system page. The same reads as the
@@ -22,8 +23,12 @@ export const systemOverviewSchema = z.object({
       holder: holderSchema.nullable(),
       /** When that session began. */
       heldSince: z.string().nullable(),
+      /** Since when this server copy has known it running (started or registered); null for a configured list. */
+      upSince: z.string().nullable(),
     }),
   ),
+  /** Engines being started now (local provider), not yet in the list above. */
+  enginesStarting: z.number().int().nonnegative(),
   /** Live engine sessions, oldest first, with what their viewer last reported of the stream. */
   sessions: z.array(
     holderSchema.extend({
@@ -45,6 +50,18 @@ export const systemOverviewSchema = z.object({
       message: z.string(),
       createdAt: z.string(),
       startedAt: z.string().nullable(),
+    }),
+  ),
+  /** Server copies and render workers on this database whose heartbeat is recent, servers first. */
+  processes: z.array(
+    z.object({
+      id: z.string(),
+      role: z.enum(PROCESS_ROLES),
+      host: z.string(),
+      pid: z.number().int(),
+      version: z.string(),
+      startedAt: z.string(),
+      lastSeenAt: z.string(),
     }),
   ),
 });

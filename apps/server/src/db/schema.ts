@@ -262,6 +262,17 @@ export interface SharesTable {
   created_at: string;
 }
 
+/** A server copy or render worker, as its heartbeat last wrote it. */
+export interface ServiceProcessesTable {
+  id: string;
+  role: 'server' | 'worker';
+  host: string;
+  pid: number;
+  version: string;
+  started_at: string;
+  last_seen_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -286,6 +297,7 @@ export interface Database {
   engine_resets: EngineResetsTable;
   engine_line: EngineLineTable;
   render_jobs: RenderJobsTable;
+  service_processes: ServiceProcessesTable;
 }
 
 export type ShareTableName = 'preset_shares' | 'config_shares' | 'asset_model_shares' | 'rendered_asset_shares';

@@ -169,6 +169,18 @@ export interface paths {
                 instanceId: string;
                 /** @enum {string} */
                 state: 'busy' | 'resetting' | 'idle';
+                upSince: string | null;
+              }[];
+              enginesStarting: number;
+              processes: {
+                host: string;
+                id: string;
+                lastSeenAt: string;
+                pid: number;
+                /** @enum {string} */
+                role: 'server' | 'worker';
+                startedAt: string;
+                version: string;
               }[];
               renderJobs: {
                 createdAt: string;

@@ -19,6 +19,7 @@ import * as renderCache from './0017-render-cache.js';
 import * as stillModels from './0018-still-models.js';
 import * as renderJobItems from './0019-render-job-items.js';
 import * as streamQuality from './0020-stream-quality.js';
+import * as serviceProcesses from './0021-service-processes.js';
 
 /**
  * Every migration, in order. Listed in code rather than read from a folder so that the compiled server and
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0018-still-models': stillModels,
   '0019-render-job-items': renderJobItems,
   '0020-stream-quality': streamQuality,
+  '0021-service-processes': serviceProcesses,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -96,6 +96,11 @@ export class EngineLine {
     return this.line.sweep(this.cutoff(now));
   }
 
+  /** How many wait now: the count the metrics export, without the summary's pool and history reads. */
+  async waiting(now = Date.now()): Promise<number> {
+    return (await this.line.live(this.cutoff(now))).length;
+  }
+
   async summary(now = Date.now()): Promise<EngineLineSummary> {
     const [line, pool, typicalMs] = await Promise.all([
       this.line.live(this.cutoff(now)),

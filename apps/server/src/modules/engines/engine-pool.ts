@@ -8,6 +8,8 @@ export interface EngineInstance {
   instanceId: string;
   /** Its name on the signalling server. */
   streamerId: string;
+  /** Since when this server copy has known it running (ISO); absent for a configured list, which it cannot tell. */
+  upSince?: string;
 }
 
 /**
@@ -20,6 +22,8 @@ export interface EngineProvider {
   engines(): EngineInstance[];
   /** Most engines this provider can run at once. */
   capacity(): number;
+  /** Engines being started now and not yet listed by engines(); none unless the provider starts them. */
+  starting?(): number;
   /** Makes one more engine available if the provider can (local: start a process); null when it cannot. */
   grow(): Promise<EngineInstance | null>;
   /** Starts idle engines in the background until `free` reaches the configured number of warm spares. */

@@ -74,6 +74,9 @@ describe('reference engines as child processes', () => {
 
     // The engine process dies as a crashed browser would take it down.
     const engine = provider.engines().find((candidate) => candidate.instanceId === instanceId);
+    // Up since it answered, which was before it was lent.
+    expect(Date.parse(engine?.upSince ?? '')).toBeLessThanOrEqual(Date.now());
+    expect(provider.starting()).toBe(0);
     const pid = provider.processId(engine?.id ?? '');
     expect(pid).toBeGreaterThan(0);
     process.kill(pid ?? Number.NaN, 'SIGKILL');

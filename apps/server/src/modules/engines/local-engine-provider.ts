@@ -53,7 +53,7 @@ export interface LocalEngineProviderOptions {
 export class LocalEngineProvider implements EngineProvider {
   readonly kind = 'local';
   private readonly running = new Map<string, LocalEngine>();
-  private starting = 0;
+  private startingCount = 0;
   private closed = false;
   private sequence = 0;
   /** Only this server may reset its engines; other local processes cannot, even on loopback. */
@@ -62,11 +62,20 @@ export class LocalEngineProvider implements EngineProvider {
   constructor(private readonly options: LocalEngineProviderOptions) {}
 
   engines(): EngineInstance[] {
-    return [...this.running.values()].map(({ id, instanceId, streamerId }) => ({ id, instanceId, streamerId }));
+    return [...this.running.values()].map(({ id, instanceId, streamerId, upSince }) => ({
+      id,
+      instanceId,
+      streamerId,
+      upSince,
+    }));
   }
 
   capacity(): number {
     return this.options.max;
+  }
+
+  starting(): number {
+    return this.startingCount;
   }
 
   /** The process behind an engine, for diagnostics. */
@@ -76,20 +85,20 @@ export class LocalEngineProvider implements EngineProvider {
 
   /** Starts the warm spares in the background; allocation will find them ready. */
   warmUp(free: number): void {
-    const wanted = Math.min(this.options.warm - free, this.options.max - this.running.size - this.starting);
+    const wanted = Math.min(this.options.warm - free, this.options.max - this.running.size - this.startingCount);
     for (let i = 0; i < wanted; i += 1) {
       this.grow().catch((error: unknown) => this.options.log.error({ err: error }, 'warm engine failed to start'));
     }
   }
 
   async grow(): Promise<EngineInstance | null> {
-    if (this.closed || this.running.size + this.starting >= this.options.max) return null;
-    this.starting += 1;
+    if (this.closed || this.running.size + this.startingCount >= this.options.max) return null;
+    this.startingCount += 1;
     try {
       const engine = await this.start();
-      return { id: engine.id, instanceId: engine.instanceId, streamerId: engine.streamerId };
+      return { id: engine.id, instanceId: engine.instanceId, streamerId: engine.streamerId, upSince: engine.upSince };
     } finally {
-      this.starting -= 1;
+      this.startingCount -= 1;
     }
   }
 
@@ -181,6 +190,7 @@ export class LocalEngineProvider implements EngineProvider {
       throw error;
     }
     exited.catch(() => undefined);
+    engine.upSince = new Date().toISOString();
     this.running.set(id, engine);
     this.options.log.info({ engineId: id, instanceId: engine.instanceId }, 'reference engine started');
     child.once('exit', (code, signal) => {

@@ -56,7 +56,8 @@ export class RegisteredEngineProvider implements EngineProvider {
     if (existing && existing.instanceId !== registration.instanceId) {
       throw conflict(ENGINE_REGISTRATION_MESSAGES.streamerTaken(id));
     }
-    this.registered.set(id, { id, ...registration, lastSeen: now });
+    const upSince = existing?.upSince ?? new Date(now).toISOString();
+    this.registered.set(id, { id, ...registration, lastSeen: now, upSince });
     if (!existing) this.options.log.info({ engineId: id, instanceId: registration.instanceId }, 'engine registered');
     return {
       engineId: id,
@@ -104,7 +105,12 @@ export class RegisteredEngineProvider implements EngineProvider {
   }
 
   engines(): EngineInstance[] {
-    return [...this.registered.values()].map(({ id, instanceId, streamerId }) => ({ id, instanceId, streamerId }));
+    return [...this.registered.values()].map(({ id, instanceId, streamerId, upSince }) => ({
+      id,
+      instanceId,
+      streamerId,
+      upSince,
+    }));
   }
 
   capacity(): number {

@@ -95,8 +95,12 @@ describe.each(testDatabases)('self-registering engines on $name', (database) => 
     const registered = await register();
     expect(registered.statusCode).toBe(200);
     expect(registered.json()).toEqual({ engineId: 'gpu-1', heartbeatSeconds: 10, expiresInSeconds: 30 });
-    // The same engine again is a refresh; another address under the same name is a conflict.
+    // The same engine again is a refresh, and keeps its first registration as its start; another address under the
+    // same name is a conflict.
+    const upSince = provider.engines()[0]?.upSince;
+    expect(Date.parse(upSince ?? '')).toBeLessThanOrEqual(Date.now());
     expect((await register()).statusCode).toBe(200);
+    expect(provider.engines()[0]?.upSince).toBe(upSince);
     const clash = await engineCall(ENGINE_REGISTRATION_ROUTES.register, {
       instanceId: '10.0.0.9:30010',
       streamerId: 'gpu-1',

@@ -250,7 +250,7 @@ describe.each(testDatabases)('stream quality and sessions in the metrics on $nam
     expect((await overview(`Bearer ${accessToken}`)).statusCode).toBe(403);
     const system = await overview(`Bearer ${await t.adminToken()}`);
     expect(system.statusCode).toBe(200);
-    const { engines, sessions, renderJobs } = system.json<SystemOverview>();
+    const { engines, enginesStarting, sessions, renderJobs, processes } = system.json<SystemOverview>();
     expect(engines).toEqual([
       {
         id: 'engine-0',
@@ -258,8 +258,17 @@ describe.each(testDatabases)('stream quality and sessions in the metrics on $nam
         state: 'busy',
         holder: { userId: expect.any(String) as string, username: 'vera-viewer' },
         heldSince: expect.any(String) as string,
+        // A configured engine: this copy cannot tell since when it runs.
+        upSince: null,
       },
     ]);
+    expect(enginesStarting).toBe(0);
+    // This server copy, by its heartbeat, as the metrics count it.
+    expect(processes).toHaveLength(1);
+    expect(processes[0]).toMatchObject({ role: 'server', pid: process.pid });
+    expect(processes[0]?.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(sample(await scrape(), 'autostudio_service_processes', { role: 'server' })).toBe(processes.length);
+    expect(sample(await scrape(), 'autostudio_service_processes', { role: 'worker' })).toBe(0);
     expect(sessions).toHaveLength(sample(after, 'autostudio_engine_sessions'));
     const reported = Object.fromEntries(Object.entries(quality).filter(([key]) => key !== 'sessionId'));
     expect(sessions[0]).toMatchObject({

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { EngineProvider } from '../engines/engine-pool.js';
 import type { EngineLine } from '../engine-line/engine-line.service.js';
+import { recentProcesses } from '../system/process-heartbeat.js';
 import { engineStates } from '../system/system.service.js';
 import type { Metrics } from './metrics.js';
 
@@ -43,16 +44,27 @@ export function registerStudioGauges(
       );
     },
   });
+  metrics.gauge({
+    name: 'service_processes',
+    help: 'Server copies and render workers on this database whose heartbeat is recent, by role.',
+    labelNames: ['role'],
+    onError,
+    read: async () => {
+      const count = { server: 0, worker: 0 };
+      for (const { role } of await recentProcesses(db)) count[role] += 1;
+      return Object.entries(count).map(([role, value]) => ({ labels: { role }, value }));
+    },
+  });
   const { engines } = parts;
   if (!engines) return;
 
   metrics.gauge({
     name: 'engines',
-    help: 'Streaming engines this copy knows, by state: busy (lent in a session), resetting (after one), idle.',
+    help: 'Streaming engines this copy knows, by state: busy (lent in a session), resetting (after one), idle, and starting.',
     labelNames: ['state'],
     onError,
     read: async () => {
-      const count = { busy: 0, resetting: 0, idle: 0 };
+      const count = { busy: 0, resetting: 0, idle: 0, starting: engines.provider.starting?.() ?? 0 };
       for (const { state } of await engineStates(db, engines.provider)) count[state] += 1;
       return Object.entries(count).map(([state, value]) => ({ labels: { state }, value }));
     },
@@ -83,7 +95,7 @@ export function registerStudioGauges(
     help: 'Users waiting in line for an engine (places asked for recently).',
     labelNames: [],
     onError,
-    read: async () => [{ labels: {}, value: (await engines.line.summary()).waiting.length }],
+    read: async () => [{ labels: {}, value: await engines.line.waiting() }],
   });
   registerStreamGauges(metrics, db, onError);
   metrics.gauge({

@@ -2,6 +2,7 @@ import type { StreamQuality, SystemOverview } from '@autostudio/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { EngineProvider } from '../engines/engine-pool.js';
+import { recentProcesses } from './process-heartbeat.js';
 
 type EngineEntry = SystemOverview['engines'][number];
 
@@ -29,6 +30,7 @@ export async function engineStates(db: Kysely<Database>, provider: EngineProvide
       state: session ? 'busy' : isResetting.has(engine.id) ? 'resetting' : 'idle',
       holder: session ? { userId: session.user_id, username: session.username ?? null } : null,
       heldSince: session?.created_at ?? null,
+      upSince: engine.upSince ?? null,
     };
   });
 }
@@ -41,7 +43,7 @@ export class SystemService {
   ) {}
 
   async overview(): Promise<SystemOverview> {
-    const [engines, sessions, jobs] = await Promise.all([
+    const [engines, sessions, jobs, processes] = await Promise.all([
       engineStates(this.db, this.provider),
       this.db
         .selectFrom('engine_sessions')
@@ -77,9 +79,11 @@ export class SystemService {
         .orderBy('render_jobs.created_at')
         .limit(200)
         .execute(),
+      recentProcesses(this.db),
     ]);
     return {
       engines,
+      enginesStarting: this.provider.starting?.() ?? 0,
       sessions: sessions.map((row) => ({
         sessionId: row.id,
         userId: row.user_id,
@@ -101,6 +105,15 @@ export class SystemService {
         username: row.username ?? null,
         createdAt: row.created_at,
         startedAt: row.started_at,
+      })),
+      processes: processes.map((row) => ({
+        id: row.id,
+        role: row.role,
+        host: row.host,
+        pid: row.pid,
+        version: row.version,
+        startedAt: row.started_at,
+        lastSeenAt: row.last_seen_at,
       })),
     };
   }
