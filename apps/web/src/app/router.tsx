@@ -19,6 +19,7 @@ const PresetsPage = lazy(() => admin().then((m) => ({ default: m.PresetsRoute })
 const ConfigsPage = lazy(() => admin().then((m) => ({ default: m.ConfigsRoute })));
 const AssetModelsPage = lazy(() => admin().then((m) => ({ default: m.AssetModelsRoute })));
 const RenderedAssetsPage = lazy(() => admin().then((m) => ({ default: m.RenderedAssetsRoute })));
+const SystemPage = lazy(() => admin().then((m) => ({ default: m.SystemPage })));
 
 /**
  * The app's routes, rendered by `<BrowserRouter>` and `useRoutes` (app.tsx). React Router's declarative mode: the app
@@ -60,6 +61,7 @@ export const routes: RouteObject[] = [
               { path: paths.admin.configs, element: <ConfigsPage /> },
               { path: paths.admin.assetModels, element: <AssetModelsPage /> },
               { path: paths.admin.renderedAssets, element: <RenderedAssetsPage /> },
+              { path: paths.admin.system, element: <SystemPage /> },
             ],
           },
         ],

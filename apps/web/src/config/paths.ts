@@ -20,5 +20,6 @@ export const paths = {
     configs: '/admin/configs',
     assetModels: '/admin/asset-models',
     renderedAssets: '/admin/rendered-assets',
+    system: '/admin/system',
   },
 } as const;

@@ -14,6 +14,7 @@ import { RenderedAssetViewer } from './rendered-asset-viewer';
  * screen. The router takes each page from here.
  */
 export { AdminHome, AdminLayout } from '@/features/admin';
+export { SystemPage } from '@/features/admin/system';
 
 /** The signed-in administrator; the admin guard has made sure there is one. */
 function useMe() {

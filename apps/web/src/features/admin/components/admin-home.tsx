@@ -207,7 +207,7 @@ export function AdminHome() {
         </Panel>
       </div>
 
-      <Panel title="System status">
+      <Panel title="System status" to={paths.admin.system} linkLabel="Open the System page">
         {health.isPending && <Spinner label="Loading system status" />}
         {health.isError && <ErrorAlert>{health.error.message}</ErrorAlert>}
         {health.data && (

@@ -1,4 +1,5 @@
 import {
+  Activity,
   Boxes,
   FolderOpen,
   Images,
@@ -49,6 +50,11 @@ export function AdminLayout() {
             {label}
           </NavLink>
         ))}
+        <div className="my-1.5 border-t border-border" />
+        <NavLink to={paths.admin.system} className={linkClass}>
+          <Activity className="size-4" aria-hidden />
+          System
+        </NavLink>
         <Link
           to={paths.landing}
           className="mt-auto flex h-8 items-center gap-2.5 rounded-md border border-border px-2.5 text-[13px] hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"

@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 /** A panel of the admin home: a title, a link to its page, and what is in it. */
-export function Panel({ title, to, children }: { title: string; to?: string; children: ReactNode }) {
+export function Panel({
+  title,
+  to,
+  linkLabel = 'View all',
+  children,
+}: {
+  title: string;
+  to?: string;
+  linkLabel?: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-label={title} className="flex flex-col rounded-lg border border-border bg-surface">
       <header className="flex h-10 items-center justify-between border-b border-border px-3">
@@ -12,7 +22,7 @@ export function Panel({ title, to, children }: { title: string; to?: string; chi
             to={to}
             className="rounded text-xs text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
-            View all
+            {linkLabel}
           </Link>
         )}
       </header>

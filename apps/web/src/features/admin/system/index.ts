@@ -1,0 +1,1 @@
+export { SystemPage } from './components/system-page';
