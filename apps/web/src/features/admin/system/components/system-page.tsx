@@ -29,7 +29,7 @@ function useNow(): number {
 function LiveStatus({ updatedAt, error }: { updatedAt: number; error: Error | null }) {
   const live = error === null && updatedAt > 0;
   return (
-    <p role="status" className="flex items-center gap-2 text-xs text-muted-foreground">
+    <p role="status" className="flex shrink-0 items-center gap-2 text-xs whitespace-nowrap text-muted-foreground">
       <span aria-hidden className={cn('size-2 rounded-full', live ? 'animate-pulse bg-success' : 'bg-destructive')} />
       {error
         ? `Not updating: ${error.message}`
