@@ -7,7 +7,6 @@ import { signInThroughApi } from '../support/sign-in';
 
 test.describe('the System page', () => {
   test('shows a live session’s engine and stream, and a running render, as they happen', async ({
-    page,
     browser,
     request,
     createAccount,

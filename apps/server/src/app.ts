@@ -76,6 +76,7 @@ import { enginesPlugin, listeningOrigin } from './plugins/app/engines.js';
 import { errorHandlerPlugin } from './plugins/app/error-handler.js';
 import { jsonBodyDepthPlugin } from './plugins/app/json-body-depth.js';
 import { redactingDestination } from './plugins/app/log-redaction.js';
+import { requestIdMixin, requestIdsPlugin } from './plugins/app/request-ids.js';
 import { nulCharactersPlugin } from './plugins/app/nul-characters.js';
 import { privateAnswersPlugin } from './plugins/app/private-answers.js';
 import { securityHeadersPlugin } from './plugins/app/security-headers.js';
@@ -128,7 +129,11 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
 
   const app = Fastify({
-    logger: { level: config.logLevel, stream: redactingDestination(parts.logDestination ?? destination(1)) },
+    logger: {
+      level: config.logLevel,
+      stream: redactingDestination(parts.logDestination ?? destination(1)),
+      mixin: requestIdMixin,
+    },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     trustProxy: config.trustProxy,
@@ -141,6 +146,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   });
   const metrics = new Metrics({ process: 'server', processMetrics: config.metrics !== undefined });
   app.decorate('metrics', metrics);
+  await app.register(requestIdsPlugin);
   // First: its hook counts the answers of every route registered after it.
   await app.register(metricsPlugin, { metrics, token: config.metrics?.token });
 

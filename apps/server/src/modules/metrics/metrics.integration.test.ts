@@ -163,6 +163,41 @@ describe('logs a machine can follow', () => {
   });
 });
 
+describe('logs a machine can follow, from the services a request calls', () => {
+  it("carries the request id on a service's own lines, and only once on a route's", async () => {
+    const lines: string[] = [];
+    const engine = await startTestEngine();
+    const t = await startTestApp(
+      testDatabases[0]!,
+      { logLevel: 'info', engines: staticEngines([engine]) },
+      { logDestination: { write: (line: string) => void lines.push(line) } },
+    );
+    try {
+      const { accessToken } = await t.createUser('sam-sessions');
+      const allocated = await t.app.inject({
+        method: 'POST',
+        url: `${API_BASE}${API_ROUTES.sessions.requestAllocate}`,
+        headers: { authorization: `Bearer ${accessToken}`, 'x-request-id': 'trace-allocate-1' },
+        payload: {},
+      });
+      expect(allocated.statusCode).toBe(200);
+      // The sessions service logs through the server's logger, not the request's: the id reaches it all the same.
+      const service = lines.find((line) => line.includes('"msg":"engine session allocated"'));
+      expect(service && (JSON.parse(service) as Record<string, unknown>)).toMatchObject({ reqId: 'trace-allocate-1' });
+      const route = lines.find(
+        (line) => line.includes('"msg":"request completed"') && line.includes('trace-allocate-1'),
+      );
+      expect(route?.match(/"reqId"/g)).toHaveLength(1);
+      // Lines outside any request carry none.
+      const started = lines.filter((line) => !line.includes('"reqId"'));
+      expect(started.length).toBeGreaterThan(0);
+    } finally {
+      await t.close();
+      await engine.close();
+    }
+  });
+});
+
 describe.each(testDatabases)('stream quality and sessions in the metrics on $name', (database) => {
   let engine: TestEngine;
   let t: TestApp;
