@@ -8,9 +8,6 @@ import { recentProcesses } from '../system/process-heartbeat.js';
 import { engineStates } from '../system/system.service.js';
 import type { Metrics } from './metrics.js';
 
-/** The render queue's states as the status call names them (see RENDER_JOB_STATUSES), by the table's own. */
-const JOB_STATES = { queued: 'queued', running: 'in progress', completed: 'completed', failed: 'failed' } as const;
-
 /**
  * Gauges of what the studio holds, read at each scrape: render jobs by state and kind (the queue in the database, which
  * every copy and worker shares), engines by state, live sessions, the waiting line, and the signalling sockets of this
@@ -29,19 +26,21 @@ export function registerStudioGauges(
   const { db } = parts;
   metrics.gauge({
     name: 'render_jobs',
-    help: 'Render jobs in the queue by state (queued, in progress, completed, failed) and kind; cancelled ones are deleted.',
+    help: 'Render jobs in the queue by state (queued, in progress) and kind; finished ones are counted by render_jobs_finished_total.',
     labelNames: ['state', 'kind'],
     onError,
     read: async () => {
+      // Only the live part of the queue: the finished jobs grow without end, and the index on status keeps this small.
       const rows = await db
         .selectFrom('render_jobs')
         .select(['status', 'kind', (eb) => eb.fn.countAll<string | number>().as('count')])
-        .where('status', '!=', 'cancelled')
+        .where('status', 'in', ['queued', 'running'])
         .groupBy(['status', 'kind'])
         .execute();
-      return rows.flatMap(({ status, kind, count }) =>
-        status === 'cancelled' ? [] : [{ labels: { state: JOB_STATES[status], kind }, value: Number(count) }],
-      );
+      return rows.map(({ status, kind, count }) => ({
+        labels: { state: status === 'running' ? 'in progress' : 'queued', kind },
+        value: Number(count),
+      }));
     },
   });
   metrics.gauge({

@@ -154,8 +154,9 @@ export class RenderWorker {
       Math.max(10, Math.floor(settings.leaseMs / 3)),
     );
 
-    const progress = new ProgressWriter((value, message, items) =>
-      jobs.progress(row.id, this.id, value, message, items),
+    const progress = new ProgressWriter(
+      (value, message, items) => jobs.progress(row.id, this.id, value, message, items),
+      { value: row.progress, message: row.message },
     );
     const written: string[] = [];
     let completedMessage: string = RENDER_MESSAGES.completed;
@@ -276,12 +277,15 @@ function toWork(row: RenderJobRow): RenderJobWork {
  * round trip.
  */
 class ProgressWriter {
-  private last = { value: 0, message: RENDER_MESSAGES.started as string };
   private pending: { value: number; message: string; items?: string } | undefined;
   private writing: Promise<void> = Promise.resolve();
   private busy = false;
 
-  constructor(private readonly write: (value: number, message: string, items?: string) => Promise<unknown>) {}
+  constructor(
+    private readonly write: (value: number, message: string, items?: string) => Promise<unknown>,
+    /** What the claim wrote ("Rendering (attempt 2 of 3)"): items listed before any progress keep it. */
+    private last: { value: number; message: string },
+  ) {}
 
   set(value: number, message: string): void {
     const clamped = Math.min(PROGRESS_MAX, Math.max(0, Math.round(Number.isFinite(value) ? value : 0)));

@@ -370,6 +370,10 @@ describe.each(testDatabases)('render service on $name', (database) => {
       r.t.app.renderQueue.addWorker(r.runner, 'rescuer');
       const render = await r.runner.nextRun();
       expect(render.job).toMatchObject({ id: queued.jobId, attempt: 2 });
+      // The status says it is a retake, also once the runner lists its items before it reports any progress.
+      render.context.onItems([{ row: 'Terra Base', column: 'Glacier White', state: 'waiting' }]);
+      await vi.waitFor(async () => expect((await r.statusOf(r.ada, queued.jobId)).items).toHaveLength(1));
+      expect((await r.statusOf(r.ada, queued.jobId)).message).toBe(`${RENDER_MESSAGES.started} (attempt 2 of 3)`);
       // It renews its lease: several lease periods later it still holds the job.
       await leaseRunsOut();
       await leaseRunsOut();
