@@ -283,6 +283,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
     engineKey: config.engines.signallingKey ?? deriveSecret(authSecret, 'signalling'),
     cli: parts.engineCli,
     onAllocation: (outcome) => metrics.allocations.inc({ outcome }),
+    onEngineLost: () => metrics.enginesLost.inc(),
   });
   registerStudioGauges(metrics, {
     db: database.db,

@@ -134,7 +134,12 @@ describe.each(testDatabases)('self-registering engines on $name', (database) => 
     expect((await register()).statusCode).toBe(200);
     expect((await session('GET', API_ROUTES.sessions.allocate)).status).toBe(200);
 
+    const lost = async () =>
+      (await t.app.metrics.registry.getSingleMetric('autostudio_engines_lost_total')?.get())?.values[0]?.value ?? 0;
+    const before = await lost();
     expect(provider.sweep(Date.now() + 31_000)).toEqual(['gpu-1']);
+    // Counted for Prometheus: an engine lost, not one put away.
+    expect(await lost()).toBe(before + 1);
     await expect
       .poll(async () => (await session('GET', API_ROUTES.sessions.current)).body.message)
       .toBe('Session Expired: the engine stopped sending heartbeats');

@@ -61,6 +61,12 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly enginesLost = new Counter({
+    name: `${METRICS_PREFIX}engines_lost_total`,
+    help: 'Streaming engines this copy lost: a local process that died, a registered engine that fell silent or left.',
+    registers: [this.registry],
+  });
+
   readonly relayCalls = new Counter({
     name: `${METRICS_PREFIX}relay_calls_total`,
     help: "Remote Control calls relayed to users' engines, by the status the engine answered (0: no answer).",

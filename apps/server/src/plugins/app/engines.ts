@@ -53,6 +53,8 @@ export interface EnginesOptions {
   cli?: string | undefined;
   /** Told how each allocation request ended (the metrics count them). */
   onAllocation?: SessionsOptions['onAllocation'];
+  /** Told of each engine that left the pool unasked (its process died, it fell silent), e.g. to count them. */
+  onEngineLost?: () => void;
 }
 
 /**
@@ -101,6 +103,7 @@ export const enginesPlugin = fp<EnginesOptions>(async (app: FastifyInstance, opt
     app.log,
   );
   onEngineDied = (engineId, reason) => {
+    options.onEngineLost?.();
     sessions
       .engineFailed(engineId, reason)
       .catch((error: unknown) => app.log.error({ err: error }, 'marking a session failed'));
