@@ -62,4 +62,7 @@ test('every admin page has no serious or critical accessibility violations', asy
     await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'false');
     expect(await seriousViolations(page), section).toEqual([]);
   }
+  await sidebar.getByRole('link', { name: 'System' }).click();
+  await expect(page.getByText(/^Live · updated /)).toBeVisible();
+  expect(await seriousViolations(page), 'System').toEqual([]);
 });

@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { SystemOverview } from '@autostudio/protocol';
 import { useEffect, useState } from 'react';
 import { SYSTEM_REFRESH_MS, systemOverviewQuery } from '@/api/system';
+import { RefreshCw } from 'lucide-react';
 import { ErrorAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Panel } from '@/features/admin/components/admin-panel';
 import { EngineLinePanel } from '@/features/admin/components/engine-line-panel';
@@ -43,8 +45,9 @@ function LiveStatus({ updatedAt, error }: { updatedAt: number; error: Error | nu
 function Tile({ label, value, detail }: { label: string; value: string; detail: string }) {
   return (
     <div
-      className="flex flex-col gap-1 rounded-lg border border-border bg-surface p-3"
+      role="group"
       aria-label={`${label}: ${value}`}
+      className="flex flex-col gap-1 rounded-lg border border-border bg-surface p-3"
     >
       <span className="text-xs text-muted-foreground">{label}</span>
       <span className="text-2xl font-semibold tabular-nums">{value}</span>
@@ -112,7 +115,13 @@ export function SystemPage() {
             Refreshed every {SYSTEM_REFRESH_MS / 1000} s; the same figures are at /metrics for Prometheus.
           </p>
         </div>
-        <LiveStatus updatedAt={system.dataUpdatedAt} error={system.isError ? system.error : null} />
+        <div className="flex shrink-0 items-center gap-3">
+          <LiveStatus updatedAt={system.dataUpdatedAt} error={system.isError ? system.error : null} />
+          <Button variant="secondary" size="sm" onClick={() => void system.refetch()}>
+            <RefreshCw aria-hidden />
+            Refresh now
+          </Button>
+        </div>
       </header>
       {system.isPending && <Spinner label="Loading the system overview" />}
       {system.isError && system.data === undefined && <ErrorAlert>{system.error.message}</ErrorAlert>}
