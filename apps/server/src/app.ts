@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { destination, type DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -75,6 +74,7 @@ import { authenticationPlugin, requiresSignIn } from './plugins/app/authenticati
 import { enginesPlugin, listeningOrigin } from './plugins/app/engines.js';
 import { errorHandlerPlugin } from './plugins/app/error-handler.js';
 import { jsonBodyDepthPlugin } from './plugins/app/json-body-depth.js';
+import { PACKAGE_VERSION } from './package-version.js';
 import { redactingDestination } from './plugins/app/log-redaction.js';
 import { requestIdMixin, requestIdsPlugin } from './plugins/app/request-ids.js';
 import { nulCharactersPlugin } from './plugins/app/nul-characters.js';
@@ -104,10 +104,6 @@ declare module 'fastify' {
 
 export type { AppConfig } from './config.js';
 export { loadConfig } from './config.js';
-
-const packageJson = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8')) as {
-  version: string;
-};
 
 /** Parts a caller may swap, e.g. a test that checks what the routes ask of them. */
 export interface AppParts {
@@ -157,7 +153,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   const storage = createBlobStore(config.storage);
   app.addHook('onClose', () => storage.close());
   // Closed before the database (onClose hooks run last-added first): a copy that stops cleanly leaves the list.
-  const heartbeat = new ProcessHeartbeat(database.db, { role: 'server', version: packageJson.version, log: app.log });
+  const heartbeat = new ProcessHeartbeat(database.db, { role: 'server', version: PACKAGE_VERSION, log: app.log });
   await heartbeat.start();
   app.addHook('onClose', () => heartbeat.stop());
   const usersRepository = new UsersRepository(database.db);
@@ -327,7 +323,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
   await app.register(nulCharactersPlugin);
   // Last before the routes, although external: it must see every route, and Swagger UI's own routes take the hooks
   // and error handler above.
-  await app.register(openApiPlugin, { version: packageJson.version, requiresSignIn });
+  await app.register(openApiPlugin, { version: PACKAGE_VERSION, requiresSignIn });
 
   await app.register(
     async (api) => {
@@ -336,7 +332,7 @@ export async function buildApp(config: AppConfig, parts: AppParts = {}): Promise
         database,
         storage,
         engines: app.engineProvider,
-        version: packageJson.version,
+        version: PACKAGE_VERSION,
         redis: config.redis ? app.signallingBus : undefined,
       });
       await api.register(authRoutes, {

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { destination, pino } from 'pino';
 import { ConfigError, loadConfig } from './config.js';
@@ -21,6 +19,7 @@ import { createEngineRenderRunner } from './modules/render/render-setup.js';
 import { RenderedAssetsService } from './modules/rendered-assets/rendered-assets.service.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
 import { toUser, UsersRepository } from './modules/users/users.repository.js';
+import { PACKAGE_VERSION } from './package-version.js';
 import { redactingDestination } from './plugins/app/log-redaction.js';
 import { createBlobStore } from './storage/create-blob-store.js';
 import { SignedFileLinks } from './storage/signed-file-links.js';
@@ -85,10 +84,8 @@ async function main(): Promise<void> {
     metrics && config.metrics?.port
       ? await startMetricsServer(metrics, { port: config.metrics.port, token: config.metrics.token })
       : undefined;
-  const packageJson = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8')) as {
-    version: string;
-  };
-  const heartbeat = new ProcessHeartbeat(database.db, { role: 'worker', version: packageJson.version, log });
+
+  const heartbeat = new ProcessHeartbeat(database.db, { role: 'worker', version: PACKAGE_VERSION, log });
   await heartbeat.start();
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'render worker shutting down after an error');

@@ -6,20 +6,38 @@ import { recentProcesses } from './process-heartbeat.js';
 
 type EngineEntry = SystemOverview['engines'][number];
 
+/** Live engine sessions, oldest first, with their user's name and what their viewer last reported of the stream. */
+function liveSessions(db: Kysely<Database>) {
+  return db
+    .selectFrom('engine_sessions')
+    .leftJoin('users', 'users.id', 'engine_sessions.user_id')
+    .select([
+      'engine_sessions.id',
+      'engine_sessions.user_id',
+      'engine_sessions.engine_id',
+      'engine_sessions.created_at',
+      'engine_sessions.last_heartbeat_at',
+      'engine_sessions.stream_quality',
+      'engine_sessions.stream_quality_at',
+      'users.username',
+    ])
+    .where('engine_sessions.status', '=', 'active')
+    .orderBy('engine_sessions.created_at')
+    .execute();
+}
+type LiveSession = Awaited<ReturnType<typeof liveSessions>>[number];
+
 /**
  * The streaming engines this copy knows with their state: busy while a live session holds one (and whose), resetting
- * after a session until the reset is over, idle otherwise. The metrics count these; the system page lists them.
+ * after a session until the reset is over, idle otherwise. The metrics count these; the system page lists them, from
+ * the live sessions it read for its own list.
  */
-export async function engineStates(db: Kysely<Database>, provider: EngineProvider): Promise<EngineEntry[]> {
-  const [held, resetting] = await Promise.all([
-    db
-      .selectFrom('engine_sessions')
-      .leftJoin('users', 'users.id', 'engine_sessions.user_id')
-      .select(['engine_sessions.engine_id', 'engine_sessions.user_id', 'engine_sessions.created_at', 'users.username'])
-      .where('engine_sessions.status', '=', 'active')
-      .execute(),
-    db.selectFrom('engine_resets').select('engine_id').execute(),
-  ]);
+export async function engineStates(
+  db: Kysely<Database>,
+  provider: EngineProvider,
+  live: Promise<LiveSession[]> = liveSessions(db),
+): Promise<EngineEntry[]> {
+  const [held, resetting] = await Promise.all([live, db.selectFrom('engine_resets').select('engine_id').execute()]);
   const holders = new Map(held.map((row) => [row.engine_id, row]));
   const isResetting = new Set(resetting.map((row) => row.engine_id));
   return provider.engines().map((engine) => {
@@ -43,24 +61,10 @@ export class SystemService {
   ) {}
 
   async overview(): Promise<SystemOverview> {
+    const live = liveSessions(this.db);
     const [engines, sessions, jobs, processes] = await Promise.all([
-      engineStates(this.db, this.provider),
-      this.db
-        .selectFrom('engine_sessions')
-        .leftJoin('users', 'users.id', 'engine_sessions.user_id')
-        .select([
-          'engine_sessions.id',
-          'engine_sessions.user_id',
-          'engine_sessions.engine_id',
-          'engine_sessions.created_at',
-          'engine_sessions.last_heartbeat_at',
-          'engine_sessions.stream_quality',
-          'engine_sessions.stream_quality_at',
-          'users.username',
-        ])
-        .where('engine_sessions.status', '=', 'active')
-        .orderBy('engine_sessions.created_at')
-        .execute(),
+      engineStates(this.db, this.provider, live),
+      live,
       this.db
         .selectFrom('render_jobs')
         .leftJoin('users', 'users.id', 'render_jobs.owner_id')
