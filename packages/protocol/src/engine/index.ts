@@ -11,3 +11,4 @@ export * from './shot-pose.js';
 export * from './preset-shots.js';
 export * from './config-settings.js';
 export * from './catalogue.js';
+export * from './function-roles.js';

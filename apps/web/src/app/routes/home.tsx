@@ -94,6 +94,7 @@ export default function HomeRoute() {
             session={session}
             getAccessToken={accessToken}
             remoteApi={remoteApi}
+            controls={remote}
             onSessionEnded={sessionEnded}
             onNewSession={idle.resume ?? newSession.start}
             newSession={idle.resume ? RESUME : undefined}

@@ -63,6 +63,32 @@ describe('the remote-control client', () => {
     await expect(api.batch([{ type: 'teleport' }])).rejects.toThrow(SOCKET_MESSAGES.unknownOperationType);
   });
 
+  it('tells its listeners of the controls the engine confirmed, and of no read, job or refused call', async () => {
+    const { client } = connect();
+    await client.connect();
+    const api = new RemoteApi(client);
+    const answered: { sentAt: number; answeredAt: number }[] = [];
+    const stop = client.onControlAnswered((control) => answered.push(control));
+    await api.call('GetCarOptions');
+    await api.readProperty('CameraExteriorYaw');
+    await api.call('Get Download Status');
+    await expect(api.call('Update Car Material', { MaterialToSet: 'no such paint' })).rejects.toThrow();
+    expect(answered).toEqual([]);
+
+    const before = performance.now();
+    await api.call('Set Time Of the Day', { Value: 'Morning' });
+    await api.setPresetProperty('CameraExteriorYaw', 30);
+    await api.callPresetFunction('CameraInteriorYaw', { Value: 5 });
+    expect(answered).toHaveLength(3);
+    for (const control of answered) {
+      expect(control.sentAt).toBeGreaterThanOrEqual(before);
+      expect(control.answeredAt).toBeGreaterThan(control.sentAt);
+    }
+    stop();
+    await api.call('Set Sun Azimuth Angle', { Value: 90 });
+    expect(answered).toHaveLength(3);
+  });
+
   it('reports an engine error with its message and status', async () => {
     const { client } = connect();
     await client.connect();

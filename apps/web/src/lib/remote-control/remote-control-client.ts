@@ -7,6 +7,7 @@ import {
   type RemoteCallResult,
   type RemoteServerMessage,
 } from '@autostudio/protocol';
+import { isPictureControl, type AnsweredControl } from './picture-controls';
 
 /** Spec §4 "Remote connection states". */
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected' | 'reconnecting' | 'failed';
@@ -67,6 +68,7 @@ export class RemoteControlClient {
   private sequence = 0;
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   private readonly pending = new Map<string, Pending>();
+  private readonly controlListeners = new Set<(control: AnsweredControl) => void>();
   private readonly timings: RemoteControlTimings;
 
   constructor(private readonly options: RemoteControlOptions) {
@@ -117,6 +119,15 @@ export class RemoteControlClient {
     }
   }
 
+  /**
+   * Hears of every call that changed the picture (isPictureControl) once the engine confirmed it, with when it was
+   * sent and answered; the viewport times the first frame after it. Returns the unsubscribe.
+   */
+  onControlAnswered(listener: (control: AnsweredControl) => void): () => void {
+    this.controlListeners.add(listener);
+    return () => this.controlListeners.delete(listener);
+  }
+
   /** Forwards one Remote Control HTTP call to the engine; resolves to the engine's body on 2xx. */
   async call<T = unknown>(
     url: string,
@@ -124,6 +135,7 @@ export class RemoteControlClient {
     method: 'GET' | 'PUT' | 'POST' = 'PUT',
     type: 'api_call' | 'render_api_call' = 'api_call',
   ): Promise<T> {
+    const sentAt = performance.now();
     const answer = await this.request(
       type,
       { url, method, body, instanceId: this.options.instanceId },
@@ -137,6 +149,10 @@ export class RemoteControlClient {
           ? String(result.body.errorMessage)
           : SOCKET_MESSAGES.apiRequestFailed;
       throw new RemoteControlError(message, result.status, result.body);
+    }
+    if (type === 'api_call' && this.controlListeners.size > 0 && isPictureControl(url, method, body)) {
+      const control = { sentAt, answeredAt: performance.now() };
+      for (const listener of this.controlListeners) listener(control);
     }
     return result.body as T;
   }

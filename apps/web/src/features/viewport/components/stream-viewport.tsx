@@ -3,6 +3,7 @@ import type { SessionDetails } from '@autostudio/protocol';
 import { cn } from '@/lib/cn';
 import { useFirstPictureStore } from '@/lib/first-picture';
 import type { RemoteApi } from '@/lib/remote-control/remote-api';
+import { useControlToPhoton, type ControlSource } from '../hooks/use-control-to-photon';
 import { usePixelStreaming } from '../hooks/use-pixel-streaming';
 import { useStreamQualityReports } from '../hooks/use-stream-quality-reports';
 import { useViewportPointer } from '../hooks/use-viewport-pointer';
@@ -17,6 +18,7 @@ import { StreamOverlay } from './stream-overlay';
  * - `getAccessToken`: the current access token, read at every (re)connection; the signalling server admits a
  *   player by it (`&token=`).
  * - `remoteApi`: the engine's remote API for camera drags and the wheel (spec §4); null shows the stream alone.
+ * - `controls`: the remote-control client whose confirmed controls are timed to the picture (control-to-photon).
  * - `onSessionEnded`: told when the signalling server ends the stream because the session ended; the viewport
  *   then shows the ended state (and `onNewSession`, when given, as its action) instead of a frozen picture.
  * - `sessionError`: the session failed (status Error) with this message: the ended state shows it, with the action.
@@ -27,6 +29,7 @@ export interface StreamViewportProps {
   session: SessionDetails;
   getAccessToken: () => string | null;
   remoteApi?: RemoteApi | null;
+  controls?: ControlSource | null;
   onSessionEnded?: () => void;
   onNewSession?: () => void;
   sessionError?: string | null;
@@ -39,6 +42,7 @@ export function StreamViewport({
   session,
   getAccessToken,
   remoteApi = null,
+  controls = null,
   onSessionEnded,
   onNewSession,
   sessionError = null,
@@ -52,7 +56,8 @@ export function StreamViewport({
     getAccessToken,
     onSessionEnded,
   });
-  useStreamQualityReports(session.sessionId, statsRef, status.kind === 'live');
+  const controlToPhotonRef = useControlToPhoton(player, controls);
+  useStreamQualityReports(session.sessionId, statsRef, status.kind === 'live', controlToPhotonRef);
   const pointer = useViewportPointer(surface, { remoteApi });
   const shown = shownStatus(status, sessionError);
   const picture = useFirstPictureStore((state) => state.url);

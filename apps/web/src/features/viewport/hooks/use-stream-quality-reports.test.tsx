@@ -45,9 +45,11 @@ describe('stream quality reports', () => {
 
   it('sends what the player received every 10 s while the stream plays, rates over the span', async () => {
     const statsRef = { current: statsAt(1) as PlayerStats | null };
-    const { rerender, unmount } = renderHook(({ playing }) => useStreamQualityReports('s-1', statsRef, playing), {
-      initialProps: { playing: false },
-    });
+    const controlToPhotonRef = { current: null as number | null };
+    const { rerender, unmount } = renderHook(
+      ({ playing }) => useStreamQualityReports('s-1', statsRef, playing, controlToPhotonRef),
+      { initialProps: { playing: false } },
+    );
     await act(() => vi.advanceTimersByTimeAsync(STREAM_QUALITY_REPORT_MS * 2));
     expect(fetchMock).not.toHaveBeenCalled();
 
@@ -62,11 +64,13 @@ describe('stream quality reports', () => {
           framesPerSecond: 60,
           roundTripMs: 20,
           bitrateKbps: null,
+          controlToPhotonMs: null,
         }) as object,
       },
     ]);
-    // Ten seconds on: the span's bitrate and decode time.
+    // Ten seconds on: the span's bitrate and decode time, and the picture's answer to a control sent meanwhile.
     statsRef.current = statsAt(11);
+    controlToPhotonRef.current = 64.54;
     await act(() => vi.advanceTimersByTimeAsync(STREAM_QUALITY_REPORT_MS));
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     expect(sent()[1]?.body).toMatchObject({
@@ -75,6 +79,7 @@ describe('stream quality reports', () => {
       packetLoss: 0,
       width: 1280,
       codec: 'video/VP8',
+      controlToPhotonMs: 64.5,
     });
     // No new statistics: nothing new to say.
     await act(() => vi.advanceTimersByTimeAsync(STREAM_QUALITY_REPORT_MS));

@@ -5,14 +5,16 @@ import type { PlayerStats, StreamSnapshot } from '../lib/stream-quality';
 
 /**
  * While the stream plays, every STREAM_QUALITY_REPORT_MS: what the player received over the span (frames per second,
- * round trip, jitter, loss, bitrate, decode time, size, codec) goes to the server with the session, which keeps the
- * latest for its metrics and the system page. A report that cannot be sent is dropped: the next one says the same.
+ * round trip, jitter, loss, bitrate, decode time, size, codec) and the control-to-photon time of the last control
+ * (`controlToPhotonRef`, useControlToPhoton) go to the server with the session, which keeps the latest for its
+ * metrics and the system page. A report that cannot be sent is dropped: the next one says the same.
  * The arithmetic loads with the first report, after the studio's first paint (the /home budget).
  */
 export function useStreamQualityReports(
   sessionId: string,
   statsRef: RefObject<PlayerStats | null>,
   playing: boolean,
+  controlToPhotonRef: RefObject<number | null>,
 ): void {
   useEffect(() => {
     if (!playing) return;
@@ -25,7 +27,7 @@ export function useStreamQualityReports(
           const now = snapshotOf(stats, Date.now());
           // No statistics since the last report: the player has nothing new to say.
           if (before && now.at === before.at) return;
-          const quality = streamQuality(before, now, null);
+          const quality = streamQuality(before, now, controlToPhotonRef.current);
           before = now;
           return reportStreamQuality({ sessionId, ...quality });
         })
@@ -34,5 +36,5 @@ export function useStreamQualityReports(
         });
     }, STREAM_QUALITY_REPORT_MS);
     return () => window.clearInterval(timer);
-  }, [sessionId, statsRef, playing]);
+  }, [sessionId, statsRef, playing, controlToPhotonRef]);
 }
