@@ -30,7 +30,7 @@ describe.each(testDatabases)('health on $name', (database) => {
     expect(response.statusCode).toBe(200);
     expect(response.json<Readiness>()).toEqual({
       status: 'ready',
-      checks: { database: { ok: true, detail: 'reachable' }, storage: { ok: true, detail: 'reachable' } },
+      checks: { database: { ok: true, detail: 'reachable' }, storage: { ok: true, detail: 'writable' } },
     });
   });
 

@@ -33,6 +33,24 @@ async function probe(check: () => Promise<void>, okDetail: string): Promise<{ ok
   }
 }
 
+/**
+ * Whether each part this copy depends on answers, each within READY_TIMEOUT_MS: the database, storage (S3 answers
+ * HeadBucket for a bucket it can reach; a local folder is checked for writing) and Redis when configured. The health
+ * report and the readiness answer ask the same questions.
+ */
+async function checkParts(options: HealthRoutesOptions) {
+  const { redis, storage } = options;
+  const [database, storageCheck, redisCheck] = await Promise.all([
+    probe(() => within(pingDatabase(options.database.db), READY_TIMEOUT_MS, 'the database'), 'reachable'),
+    probe(
+      () => within(storage.check(), READY_TIMEOUT_MS, 'storage'),
+      storage.driver === 's3' ? 'bucket reachable' : 'writable',
+    ),
+    redis ? probe(() => within(redis.ping(), READY_TIMEOUT_MS, 'Redis'), 'reachable') : undefined,
+  ]);
+  return { database, storage: storageCheck, ...(redisCheck ? { redis: redisCheck } : {}) };
+}
+
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, options) => {
   app.get(
     API_ROUTES.ready,
@@ -44,13 +62,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
       },
     },
     async (_request, reply) => {
-      const { redis } = options;
-      const [database, storage, redisCheck] = await Promise.all([
-        probe(() => within(pingDatabase(options.database.db), READY_TIMEOUT_MS, 'the database'), 'reachable'),
-        probe(() => within(options.storage.check(), READY_TIMEOUT_MS, 'storage'), 'reachable'),
-        redis ? probe(() => within(redis.ping(), READY_TIMEOUT_MS, 'Redis'), 'reachable') : undefined,
-      ]);
-      const checks = { database, storage, ...(redisCheck ? { redis: redisCheck } : {}) };
+      const checks = await checkParts(options);
       const ready = Object.values(checks).every((check) => check.ok);
       const readiness: Readiness = { status: ready ? 'ready' : 'unready', checks };
       return reply.status(ready ? 200 : 503).send(readiness);
@@ -67,11 +79,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
       },
     },
     async (_request, reply) => {
-      const [database, storage] = await Promise.all([
-        probe(() => pingDatabase(options.database.db), 'reachable'),
-        // S3 answers HeadBucket for a bucket it can reach; a local folder is checked for writing.
-        probe(() => options.storage.check(), options.storage.driver === 's3' ? 'bucket reachable' : 'writable'),
-      ]);
+      const { database, storage } = await checkParts({ ...options, redis: undefined });
       // Engines are lent on demand: none running is not a fault, only a provider with no capacity at all.
       const running = options.engines.engines().length;
       const max = options.engines.capacity();
