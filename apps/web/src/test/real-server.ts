@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import { API_BASE, API_ROUTES, type LoginResponse, type Role } from '@autostudio/protocol';
+import { API_BASE, API_ROUTES, type LoginResponse, type Role, type SessionResponse } from '@autostudio/protocol';
 import { TEST_ADMIN_PASSWORD } from './global-server';
 
 export { pointApiClientAt } from './api-client-hooks';
@@ -41,4 +41,23 @@ export async function createUser(
   });
   if (response.status !== 201) throw new Error(`create user failed: ${response.status} ${await response.text()}`);
   return account;
+}
+
+/**
+ * An engine session for the user (GET sessions/allocate). The run's server has three engines for all the files that
+ * run at once: a file gives its session back with releaseSession when it is done, or the next ones find none free.
+ */
+export async function allocateSession(token: string): Promise<SessionResponse> {
+  const response = await fetch(`${serverOrigin()}${API_BASE}${API_ROUTES.sessions.allocate}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return (await response.json()) as SessionResponse;
+}
+
+export async function releaseSession(token: string, sessionId: string): Promise<void> {
+  await fetch(`${serverOrigin()}${API_BASE}${API_ROUTES.sessions.sessionRelease}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ sessionId }),
+  });
 }

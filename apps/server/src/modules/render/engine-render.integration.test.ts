@@ -20,6 +20,7 @@ import {
   type Preset,
   type RenderedAssetItem,
   type RenderJob,
+  type MatrixRenderRequestInput,
   type StillRenderRequestInput,
   type VideoRenderRequestInput,
 } from '@autostudio/protocol';
@@ -52,6 +53,21 @@ const video = (overrides: Partial<VideoRenderRequestInput>): VideoRenderRequestI
   quality: 'LOW',
   settings: {},
   metadata: { name: 'Turntable' },
+  ...overrides,
+});
+
+/** A matrix of one Terra Limited in Rallye Red at thumbnail size, fast; a test adds the views or places it varies. */
+const matrix = (overrides: Partial<MatrixRenderRequestInput>): MatrixRenderRequestInput => ({
+  trims: ['Terra Limited'],
+  paints: ['rallye red'],
+  resolutionPreset: 'custom',
+  customResolution: { width: 160, height: 90 },
+  imageFormat: 'PNG',
+  antiAliasSpatial: 1,
+  antiAliasTemporal: 1,
+  quality: 'LOW',
+  settings: {},
+  metadata: { name: 'Matrix' },
   ...overrides,
 });
 
@@ -329,19 +345,14 @@ describe('renders on a render engine', () => {
     { timeout: 240_000 },
     async () => {
       // Terra Base offers no Cobalt Blue: three stills, and one combination reported as not offered.
-      const matrix = {
+      const range = matrix({
         trims: ['Terra Base', 'Terra Limited'],
         paints: ['rallye red', 'cobalt blue'],
-        resolutionPreset: 'custom',
-        customResolution: { width: 160, height: 90 },
-        imageFormat: 'PNG',
         antiAliasSpatial: 2,
-        antiAliasTemporal: 1,
         quality: 'MEDIUM',
-        settings: {},
         metadata: { name: 'Range 2027' },
-      } as const;
-      const job = await finished(await start(API_ROUTES.render.matrix, matrix), 200_000);
+      });
+      const job = await finished(await start(API_ROUTES.render.matrix, range), 200_000);
       expect(job.kind).toBe('matrix');
       expect(job.message).toBe('Rendered 3 variants; 1 combination not offered on its trim');
       // The job's items say what became of each cell, row by row, the paints across.
@@ -388,7 +399,7 @@ describe('renders on a render engine', () => {
       // The same car in the same look again: what was rendered comes from the render cache; only the new one renders.
       const again = await finished(
         await start(API_ROUTES.render.matrix, {
-          ...matrix,
+          ...range,
           trims: ['Terra Limited'],
           paints: ['rallye red', 'lunar silver'],
         }),
@@ -407,19 +418,10 @@ describe('renders on a render engine', () => {
     { timeout: 120_000 },
     async () => {
       const job = await finished(
-        await start(API_ROUTES.render.matrix, {
-          trims: ['Terra Limited'],
-          paints: ['rallye red'],
-          views: ['Front', 'Side', 'Rear'],
-          resolutionPreset: 'custom',
-          customResolution: { width: 160, height: 90 },
-          imageFormat: 'PNG',
-          antiAliasSpatial: 1,
-          antiAliasTemporal: 1,
-          quality: 'LOW',
-          settings: {},
-          metadata: { name: 'Angles' },
-        }),
+        await start(
+          API_ROUTES.render.matrix,
+          matrix({ views: ['Front', 'Side', 'Rear'], metadata: { name: 'Angles' } }),
+        ),
       );
       expect(job.message).toBe('Rendered 3 variants');
       const variants = (await itemsOf(job)).items.filter((item) => item.kind === MATRIX_ITEM_KINDS.variant);
@@ -484,20 +486,11 @@ describe('renders on a render engine', () => {
     'renders a matrix in chosen environments: each variant in each, named by it, the studio and the desert apart',
     { timeout: 120_000 },
     async () => {
-      const matrix = {
-        trims: ['Terra Limited'],
-        paints: ['rallye red'],
+      const places = matrix({
         environments: ['studio', '/Game/Autostudio/Environments/desert/desert.desert'],
-        resolutionPreset: 'custom',
-        customResolution: { width: 160, height: 90 },
-        imageFormat: 'PNG',
-        antiAliasSpatial: 1,
-        antiAliasTemporal: 1,
-        quality: 'LOW',
-        settings: {},
         metadata: { name: 'Places' },
-      } as const;
-      const job = await finished(await start(API_ROUTES.render.matrix, matrix));
+      });
+      const job = await finished(await start(API_ROUTES.render.matrix, places));
       expect(job.message).toBe('Rendered 2 variants');
       expect(job.items.map((item) => item.row)).toEqual(['Terra Limited · Studio', 'Terra Limited · Desert']);
       const variants = (await itemsOf(job)).items.filter((item) => item.kind === MATRIX_ITEM_KINDS.variant);
@@ -512,7 +505,7 @@ describe('renders on a render engine', () => {
       expect(difference / studio!.data.length).toBeGreaterThan(10);
 
       // An environment the engine does not have fails the job with the names it has, before anything is drawn.
-      const moon = await start(API_ROUTES.render.matrix, { ...matrix, environments: ['moon'] });
+      const moon = await start(API_ROUTES.render.matrix, { ...places, environments: ['moon'] });
       const unknown = await vi.waitFor(
         async () => {
           const job = await statusOf(moon);

@@ -4,21 +4,22 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  BUILT_IN_PRODUCT,
-  FAILURE_TOASTS,
-  SOCKET_MESSAGES,
-  type AssetModel,
-  API_BASE,
-  API_ROUTES,
-} from '@autostudio/protocol';
+import { BUILT_IN_PRODUCT, FAILURE_TOASTS, SOCKET_MESSAGES, type AssetModel } from '@autostudio/protocol';
 import { paths } from '@/config/paths';
 import { RemoteApi } from '@/lib/remote-control/remote-api';
 import type { RemoteControlClient } from '@/lib/remote-control/remote-control-client';
 import { useAuthStore } from '@/features/auth';
 import { useSessionStore } from '@/features/session';
 import { writeZip } from '@autostudio/engine/testing';
-import { ADMIN, createUser, holdDownloads, login, pointApiClientAt, serverOrigin } from '@/test/real-server';
+import {
+  ADMIN,
+  createUser,
+  holdDownloads,
+  login,
+  pointApiClientAt,
+  releaseSession,
+  serverOrigin,
+} from '@/test/real-server';
 import { findToast } from '@/test/toasts';
 import { GlobalLoadingOverlay } from '../global-loading-overlay';
 import HomeRoute from './home';
@@ -60,13 +61,7 @@ describe('choosing a product on /landing', () => {
     await holdDownloads(false);
     const sessionId = useSessionStore.getState().sessionDetails?.sessionId;
     useSessionStore.getState().clear();
-    if (sessionId) {
-      await fetch(`${serverOrigin()}${API_BASE}${API_ROUTES.sessions.sessionRelease}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ sessionId }),
-      });
-    }
+    if (sessionId) await releaseSession(token, sessionId);
   });
 
   // Its own waits (the half download, the studio, the Look panel) allow up to 30 s on a loaded machine: more than the

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SOCKET_MESSAGES, type SessionResponse, API_BASE, API_ROUTES, REMOTE_SOCKET_PATH } from '@autostudio/protocol';
-import { createUser, login, serverOrigin } from '@/test/real-server';
+import { SOCKET_MESSAGES, REMOTE_SOCKET_PATH } from '@autostudio/protocol';
+import { allocateSession, createUser, login, releaseSession, serverOrigin } from '@/test/real-server';
 import { RemoteApi } from './remote-api';
 import { RemoteControlClient, RemoteControlError, type ConnectionState } from './remote-control-client';
 
@@ -14,12 +14,10 @@ describe('the remote-control client', () => {
   beforeAll(async () => {
     const account = await createUser('rc');
     token = (await login(account.username, account.password)).accessToken;
-    const response = await fetch(`${serverOrigin()}${API_BASE}${API_ROUTES.sessions.allocate}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const session = (await response.json()) as SessionResponse;
+    const session = await allocateSession(token);
     instanceId = session.sessionDetails?.instanceId ?? '';
     expect(instanceId).not.toBe('');
+    return () => releaseSession(token, session.sessionDetails?.sessionId ?? '');
   });
   afterEach(() => {
     for (const client of clients.splice(0)) client.disconnect();

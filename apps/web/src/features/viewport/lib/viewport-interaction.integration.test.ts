@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DELAYS, type SessionResponse, API_BASE, API_ROUTES, REMOTE_SOCKET_PATH } from '@autostudio/protocol';
+import { DELAYS, REMOTE_SOCKET_PATH } from '@autostudio/protocol';
 import { RemoteApi } from '@/lib/remote-control/remote-api';
 import { RemoteControlClient } from '@/lib/remote-control/remote-control-client';
-import { createUser, login, serverOrigin } from '@/test/real-server';
+import { allocateSession, createUser, login, releaseSession, serverOrigin } from '@/test/real-server';
 import { CameraDrag, DRAG_SENSITIVITY } from './camera-drag';
 import { INTERIOR_LOOK, viewportCamera, type ViewportCamera } from './engine-camera';
 import { ViewportInteraction } from '@/lib/engine/viewport-interaction';
@@ -15,10 +15,7 @@ describe('viewport interaction', () => {
   beforeAll(async () => {
     const account = await createUser('viewport');
     const token = (await login(account.username, account.password)).accessToken;
-    const response = await fetch(`${serverOrigin()}${API_BASE}${API_ROUTES.sessions.allocate}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const session = (await response.json()) as SessionResponse;
+    const session = await allocateSession(token);
     client = new RemoteControlClient({
       url: `${serverOrigin().replace('http', 'ws')}${REMOTE_SOCKET_PATH}`,
       instanceId: session.sessionDetails?.instanceId ?? '',
@@ -26,7 +23,10 @@ describe('viewport interaction', () => {
     });
     await client.connect();
     api = new RemoteApi(client);
-    return () => client.disconnect();
+    return async () => {
+      client.disconnect();
+      await releaseSession(token, session.sessionDetails?.sessionId ?? '');
+    };
   });
   afterEach(() => {
     vi.useRealTimers();
