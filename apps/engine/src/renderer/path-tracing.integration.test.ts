@@ -131,8 +131,10 @@ describe('path tracing', () => {
     // The studio floor in the near corner: four samples' grain is mostly gone (it was all there before denoising).
     const floor: Region = { x0: 0, x1: 0.25, y0: 0.8, y1: 1 };
     expect(denoised.grain(floor)).toBeLessThan(raw.grain(floor) / 3);
-    // Nothing brightened or darkened: the floor's mean stays the traced one.
-    expect(Math.abs(denoised.mean(floor).g - raw.mean(floor).g)).toBeLessThan(6);
+    // Nothing brightened or darkened: the floor's mean is the 64-sample one, as near as four samples allow. Not the raw
+    // four samples' mean: it comes out 6–7 darker than 64 samples' here, and the denoised mean differed from it by
+    // 3.8–6.6 in four runs (within 0.5–2.3 of the reference's), so a check against it failed one run in two.
+    expect(Math.abs(denoised.mean(floor).g - reference.mean(floor).g)).toBeLessThan(4);
     // Four denoised samples come at least twice as close to 64 traced ones as four raw samples do.
     expect(difference(denoised, reference)).toBeLessThan(difference(raw, reference) / 2);
     // Where the reference has an edge (the car against the cyclorama, trim against paint), the denoised picture keeps
