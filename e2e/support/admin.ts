@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 import type { LoginPage } from './login-page';
@@ -26,13 +25,4 @@ export async function rowAction(row: Locator, action: string): Promise<void> {
 /** A toast with exactly this text appears. */
 export async function expectToast(page: Page, text: string): Promise<void> {
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
-}
-
-/** axe finds no serious or critical violation on the page as it is. */
-export async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, help: violation.help, nodes: violation.nodes.map((n) => n.target) }));
-  expect(serious, where).toEqual([]);
 }

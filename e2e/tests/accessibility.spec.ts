@@ -1,17 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { E2E_ADMIN } from '../support/server';
 import { signInThroughApi } from '../support/sign-in';
 
-/** Spec §9 of the configurator issue: no serious or critical axe violations on /landing and /home. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, help: violation.help, nodes: violation.nodes.map((n) => n.target) }));
-}
-
+// Spec §9 of the configurator issue: no serious or critical axe violations on /landing and /home.
 test('/landing and /home (every panel, the gallery) have no serious or critical accessibility violations', async ({
   page,
   createAccount,
@@ -65,4 +57,14 @@ test('every admin page has no serious or critical accessibility violations', asy
   await sidebar.getByRole('link', { name: 'System' }).click();
   await expect(page.getByText(/^Live · updated /)).toBeVisible();
   expect(await seriousViolations(page), 'System').toEqual([]);
+});
+
+test('the check finds what it is there to find: a picture without words and a button without a name', async ({
+  page,
+}) => {
+  await page.setContent(
+    '<html lang="en"><title>t</title><main><img src="x.png"><p id="fine">Fine</p><button></button>',
+  );
+  expect((await seriousViolations(page)).map((violation) => violation.id).sort()).toEqual(['button-name', 'image-alt']);
+  expect(await seriousViolations(page, '#fine')).toEqual([]);
 });

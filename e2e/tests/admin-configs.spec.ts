@@ -9,7 +9,8 @@ import {
   type ListResult,
 } from '@autostudio/protocol';
 import { expect, test } from '../support/fixtures';
-import { expectNoSeriousViolations, expectToast, openAdminPage, rowAction, tableRow } from '../support/admin';
+import { expectNoSeriousViolations } from '../support/axe';
+import { expectToast, openAdminPage, rowAction, tableRow } from '../support/admin';
 import { createConfigApi, signInApi } from '../support/admin-api';
 
 test.describe('/admin/configs', () => {

@@ -1,6 +1,6 @@
 import { newestAssetModelName, signInApi } from '../support/admin-api';
 import { expect, test } from '../support/fixtures';
-import { expectNoSeriousViolations } from '../support/admin';
+import { expectNoSeriousViolations } from '../support/axe';
 import { E2E_ADMIN } from '../support/server';
 import { signInThroughApi } from '../support/sign-in';
 

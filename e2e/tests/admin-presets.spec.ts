@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { API_BASE, API_ROUTES, SUCCESS_TOASTS, pathTo, type Preset } from '@autostudio/protocol';
 import { expect, test } from '../support/fixtures';
-import { expectNoSeriousViolations, expectToast, openAdminPage, rowAction, tableRow } from '../support/admin';
+import { expectNoSeriousViolations } from '../support/axe';
+import { expectToast, openAdminPage, rowAction, tableRow } from '../support/admin';
 import { createPresetApi, signInApi } from '../support/admin-api';
 
 test.describe('/admin/presets', () => {

@@ -11,7 +11,8 @@ import {
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { smallStill } from '../support/render-api';
-import { expectNoSeriousViolations, expectToast, openAdminPage, rowAction, tableRow } from '../support/admin';
+import { expectNoSeriousViolations } from '../support/axe';
+import { expectToast, openAdminPage, rowAction, tableRow } from '../support/admin';
 import { E2E_ADMIN } from '../support/server';
 
 /** A small still (192×108, LOW) rendered through the render API, as the studio's Render button would; its asset id. */

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { API_BASE, API_ROUTES, FAILURE_TOASTS, SUCCESS_TOASTS } from '@autostudio/protocol';
 import { expect, test } from '../support/fixtures';
-import { expectNoSeriousViolations, expectToast, openAdminPage, rowAction, tableRow } from '../support/admin';
+import { expectNoSeriousViolations } from '../support/axe';
+import { expectToast, openAdminPage, rowAction, tableRow } from '../support/admin';
 import { E2E_ADMIN } from '../support/server';
 import { signInThroughApi } from '../support/sign-in';
 

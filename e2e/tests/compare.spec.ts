@@ -8,7 +8,7 @@ import {
   type ListResult,
 } from '@autostudio/protocol';
 import { createConfigApi, signInApi } from '../support/admin-api';
-import { expectNoSeriousViolations } from '../support/admin';
+import { expectNoSeriousViolations } from '../support/axe';
 import { engineSettings } from '../support/engine-api';
 import { expect, test } from '../support/fixtures';
 import { signInThroughApi } from '../support/sign-in';

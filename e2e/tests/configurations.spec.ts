@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
   API_BASE,
   API_ROUTES,
@@ -9,6 +8,7 @@ import {
 } from '@autostudio/protocol';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, type Account } from '../support/fixtures';
+import { expectNoSeriousViolations } from '../support/axe';
 import { engineCall, engineProperty, engineSettings } from '../support/engine-api';
 import { E2E_ADMIN } from '../support/server';
 import { StudioPage } from '../support/studio-page';
@@ -37,7 +37,7 @@ async function saveAs(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: /Save/ });
   await expect(dialog.getByRole('img', { name: 'Preview of the configuration' })).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolationsInDialog(page);
   await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
   await dialog.getByRole('textbox', { name: 'Description' }).fill('Night shot for the brochure');
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
@@ -55,11 +55,7 @@ async function openShareDialog(page: Page, name: string) {
 }
 
 /** Spec §9 of the configurator issue, for the dialogs too: no serious or critical axe violations. */
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  const serious = violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
+const expectNoSeriousViolationsInDialog = (page: Page) => expectNoSeriousViolations(page, 'dialog', '[role="dialog"]');
 
 async function openBrowser(page: Page) {
   await page.getByRole('button', { name: 'Configurations' }).click();
@@ -145,7 +141,7 @@ test.describe('keeping and sharing work', () => {
     const browser = await openBrowser(page);
     const card = browser.getByRole('button', { name: 'Showroom night', exact: true });
     await expect(card.locator('img')).toHaveAttribute('src', /.+/);
-    await expectNoSeriousViolations(page);
+    await expectNoSeriousViolationsInDialog(page);
     await card.click();
     // Its picture covers the viewport at once while the engine takes the configuration, then gives way to the video.
     await page.evaluate(() => {
@@ -208,7 +204,7 @@ test.describe('keeping and sharing work', () => {
     const share = await openShareDialog(page, 'For review');
     await share.getByRole('searchbox', { name: 'Search people and groups' }).fill(groupName);
     await share.getByRole('checkbox', { name: new RegExp(groupName) }).click();
-    await expectNoSeriousViolations(page);
+    await expectNoSeriousViolationsInDialog(page);
     await share.getByRole('button', { name: 'Share', exact: true }).click();
     await expect(page.getByText(SUCCESS_TOASTS.accessShared)).toBeVisible();
     await expect(share.getByRole('region', { name: 'Who has access' })).toContainText(groupName);

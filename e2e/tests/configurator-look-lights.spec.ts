@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { ENGINE_CONFIG_DEFAULTS, POST_PROCESS_OUT_NAMES, POST_PROCESS_PARAMETERS } from '@autostudio/protocol';
 import type { Page } from '@playwright/test';
 import { expect, studioForTheseTests, test } from '../support/fixtures';
+import { expectNoSeriousViolations } from '../support/axe';
 import { engineCall } from '../support/engine-api';
 import { pictureDifference, videoPicture } from '../support/picture';
 
@@ -85,8 +85,7 @@ test.describe('the look and lights panels', () => {
     const name = `Spot ${ID + 1}`;
     await expect(page.getByRole('option', { name })).toHaveAttribute('aria-selected', 'true');
     // The accessibility spec sees the panel empty; with a light selected it shows its listbox and every field.
-    const axe = await new AxeBuilder({ page }).include('[role="tabpanel"]').analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await expectNoSeriousViolations(page, 'lights panel', '[role="tabpanel"]');
     const lightInfo = () => engineCall('GetLightInfoAPI', { ID });
     await page.getByRole('slider', { name: 'Light intensity' }).focus();
     for (let i = 0; i < 10; i += 1) await page.keyboard.press('PageUp');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { PRODUCT_MESSAGES, SUCCESS_TOASTS } from '@autostudio/protocol';
 import { glbErrors } from '@autostudio/engine/testing/gltf';
-import { expectNoSeriousViolations } from '../support/admin';
+import { expectNoSeriousViolations } from '../support/axe';
 import { engineSettings } from '../support/engine-api';
 import { expect, test } from '../support/fixtures';
 import { docShot } from '../support/render-dialog';

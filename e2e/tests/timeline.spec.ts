@@ -1,17 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { ENGINE_CONFIG_DEFAULTS } from '@autostudio/protocol';
 import type { Locator, Page } from '@playwright/test';
 import { engineCall } from '../support/engine-api';
 import { galleryVideoDuration } from '../support/gallery';
 import { smallRenderSettings } from '../support/render-dialog';
 import { expect, test } from '../support/fixtures';
-
-/** Issue 17 item 8: the open timeline with no serious or critical axe violation. */
-async function expectNoSeriousViolations(page: Page, selector: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
-  const serious = violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
+import { expectNoSeriousViolations } from '../support/axe';
 
 /** Puts the crane's yaw where the camera panel's number box says, and waits for the engine to be there. */
 async function craneYaw(page: Page, yaw: number): Promise<void> {
@@ -71,7 +64,11 @@ test.describe('the animation timeline', () => {
     await frameTime(timeline, 3, 1);
     for (const frame of [1, 2, 3])
       await expect(timeline.getByRole('img', { name: `Preview of frame ${frame}` })).toBeVisible();
-    await expectNoSeriousViolations(page, 'section[aria-label="Animation timeline"]');
+    await expectNoSeriousViolations(
+      page,
+      'section[aria-label="Animation timeline"]',
+      'section[aria-label="Animation timeline"]',
+    );
 
     await timeline.getByRole('textbox', { name: 'Animation name' }).fill('E2E timeline');
     await expect(timeline.getByText('Unsaved')).toBeVisible();
@@ -91,7 +88,11 @@ test.describe('the animation timeline', () => {
     await expect(timeline.getByRole('textbox', { name: 'Animation name' })).toHaveValue('E2E timeline');
     for (const frame of [1, 2, 3])
       await expect(timeline.getByRole('img', { name: `Preview of frame ${frame}` })).toBeVisible();
-    await expectNoSeriousViolations(page, 'section[aria-label="Animation timeline"]');
+    await expectNoSeriousViolations(
+      page,
+      'section[aria-label="Animation timeline"]',
+      'section[aria-label="Animation timeline"]',
+    );
 
     // Go to end is the last frame's time × 24; play runs the engine's sequence and the current frame follows it.
     await timeline.getByRole('button', { name: 'Go to end' }).click();
