@@ -49,7 +49,7 @@ test.describe('rendering from the studio', () => {
     await page.getByRole('button', { name: 'Render', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Render image' });
     await expect(dialog).toBeVisible();
-    await expectNoSeriousViolations(page, '[role="dialog"]', '[role="dialog"]');
+    await expectNoSeriousViolations(page, 'the render dialog', '[role="dialog"]');
     await dialog.getByRole('radiogroup', { name: 'Render type' }).getByRole('radio', { name: 'Multi Pass' }).click();
     await dialog.getByRole('group', { name: 'Passes' }).getByRole('button', { name: 'Depth' }).click();
     await smallRenderSettings(dialog, 192, 108);
@@ -60,7 +60,7 @@ test.describe('rendering from the studio', () => {
 
     const still = renderRow(page, 'E2E still');
     await expect(still).toBeVisible();
-    await expectNoSeriousViolations(page, '[aria-label="Renders"]', '[aria-label="Renders"]');
+    await expectNoSeriousViolations(page, 'the renders list', '[aria-label="Renders"]');
     await expect(still).toHaveAttribute('data-status', 'completed', { timeout: 240_000 });
     await expect(still.getByRole('img', { name: 'Thumbnail of E2E still' })).toBeVisible();
     const files = still.getByRole('list', { name: 'Outputs of E2E still' });
@@ -75,7 +75,7 @@ test.describe('rendering from the studio', () => {
     const gallery = await openGallery(page);
     await expect(galleryCard(gallery, 'E2E still')).toBeVisible();
     await expect(gallery.getByRole('listitem').first()).toContainText('Still');
-    await expectNoSeriousViolations(page, '[role="dialog"]', '[role="dialog"]');
+    await expectNoSeriousViolations(page, 'the gallery', '[role="dialog"]');
     await galleryCard(gallery, 'E2E still').click();
     const viewer = page.getByRole('dialog', { name: 'E2E still' });
     const passes = viewer.getByRole('radiogroup', { name: 'Passes and layers' });
@@ -86,7 +86,7 @@ test.describe('rendering from the studio', () => {
     await expectShown(viewer.getByRole('img', { name: 'E2E still, Depth' }), 192);
     const download = viewer.getByRole('link', { name: 'Download Depth' });
     expect((await page.request.get((await download.getAttribute('href'))!)).ok()).toBe(true);
-    await expectNoSeriousViolations(page, '[role="dialog"]', '[role="dialog"]');
+    await expectNoSeriousViolations(page, 'the render viewer', '[role="dialog"]');
     await viewer.getByRole('button', { name: 'Close', exact: true }).first().click();
     await expect(viewer).toHaveCount(0);
     await closeGallery(page, gallery);
@@ -130,7 +130,7 @@ test.describe('rendering from the studio', () => {
     // The option's visible face takes the click (the radio itself is visually hidden).
     await dialog.getByText('E2E orbit', { exact: true }).click();
     await expect(dialog.getByRole('radio', { name: /E2E orbit/ })).toBeChecked();
-    await expectNoSeriousViolations(page, '[role="dialog"]', '[role="dialog"]');
+    await expectNoSeriousViolations(page, 'the video dialog', '[role="dialog"]');
     await smallRenderSettings(dialog, 192, 108);
     await name(dialog, 'E2E video');
     await expect(dialog.getByTestId('render-summary')).toHaveText('192×108 · MP4 · LOW');

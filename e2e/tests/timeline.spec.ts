@@ -64,11 +64,7 @@ test.describe('the animation timeline', () => {
     await frameTime(timeline, 3, 1);
     for (const frame of [1, 2, 3])
       await expect(timeline.getByRole('img', { name: `Preview of frame ${frame}` })).toBeVisible();
-    await expectNoSeriousViolations(
-      page,
-      'section[aria-label="Animation timeline"]',
-      'section[aria-label="Animation timeline"]',
-    );
+    await expectNoSeriousViolations(page, 'the timeline', 'section[aria-label="Animation timeline"]');
 
     await timeline.getByRole('textbox', { name: 'Animation name' }).fill('E2E timeline');
     await expect(timeline.getByText('Unsaved')).toBeVisible();
@@ -88,11 +84,7 @@ test.describe('the animation timeline', () => {
     await expect(timeline.getByRole('textbox', { name: 'Animation name' })).toHaveValue('E2E timeline');
     for (const frame of [1, 2, 3])
       await expect(timeline.getByRole('img', { name: `Preview of frame ${frame}` })).toBeVisible();
-    await expectNoSeriousViolations(
-      page,
-      'section[aria-label="Animation timeline"]',
-      'section[aria-label="Animation timeline"]',
-    );
+    await expectNoSeriousViolations(page, 'the timeline', 'section[aria-label="Animation timeline"]');
 
     // Go to end is the last frame's time × 24; play runs the engine's sequence and the current frame follows it.
     await timeline.getByRole('button', { name: 'Go to end' }).click();
