@@ -21,11 +21,33 @@ import {
 
 const root = path.resolve(import.meta.dirname, '..');
 
+/**
+ * Specs that never open the studio: sign-in, the admin console's lists and the API's pages. They use the server (and
+ * its render engine) but not the one interactive engine, so they run beside the studio's specs. Alone, one browser
+ * left a third of the two cores idle while the studio waited on its engine, heartbeats and render polls. A spec here
+ * finds its own rows (by name or search), never counts all of them: the other worker creates users and renders too.
+ */
+const CONSOLE_SPECS = [
+  'admin-groups',
+  'admin-presets',
+  'admin-rendered-assets',
+  'admin-users',
+  'api-docs',
+  'media',
+  'sign-in',
+  'sso',
+].map((name) => `**/${name}.spec.ts`);
+
 export default defineConfig({
   testDir: './tests',
-  // Two cores: one browser at a time keeps timings honest and the run stable.
-  workers: 1,
+  // A studio spec and a console spec at a time (each project takes one worker). The studio's specs share the one
+  // interactive engine, and each takes it whole.
+  workers: 2,
   fullyParallel: false,
+  projects: [
+    { name: 'studio', testIgnore: CONSOLE_SPECS, workers: 1 },
+    { name: 'console', testMatch: CONSOLE_SPECS, workers: 1 },
+  ],
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   // A whole admin workflow takes 20–30 s on two cores with the engine rendering beside it; Playwright's default 30 s
