@@ -28,6 +28,7 @@ const root = path.resolve(import.meta.dirname, '..');
  * finds its own rows (by name or search), never counts all of them: the other worker creates users and renders too.
  */
 const CONSOLE_SPECS = [
+  'admin-asset-models',
   'admin-groups',
   'admin-presets',
   'admin-rendered-assets',

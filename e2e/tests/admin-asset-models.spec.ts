@@ -1,49 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { API_BASE, API_ROUTES, FAILURE_TOASTS, SUCCESS_TOASTS, type LoginResponse } from '@autostudio/protocol';
 import { expect, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/axe';
 import { expectToast, openAdminPage, rowAction, tableRow } from '../support/admin';
+import { CAR_GLB, CAR_MB, shareWith, uploadModel } from '../support/asset-models';
 import { E2E_ADMIN } from '../support/server';
-import { StudioPage } from '../support/studio-page';
 import { signInThroughApi } from '../support/sign-in';
-
-/** The built-in car as the engine's export tool writes it (`npm run engine:export-car`): a real, small GLB. */
-const CAR_GLB = fileURLToPath(new URL('../../apps/engine/assets/terra.glb', import.meta.url));
-/** The built-in car's size as the list and the upload bar show it ("4.3"): the file changes when the car does. */
-const CAR_MB = (statSync(CAR_GLB).size / (1024 * 1024)).toFixed(1);
-
-/** Uploads the car through the page's "New asset model" dialog. */
-async function uploadModel(page: Page, name: string, details: { category: string; brand: string }): Promise<void> {
-  await page.getByRole('button', { name: 'New asset model' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New asset model' });
-  await dialog.getByLabel('Model file').setInputFiles(CAR_GLB);
-  await dialog.getByLabel('Name', { exact: true }).fill(name);
-  await dialog.getByLabel('Category').fill(details.category);
-  await dialog.getByLabel('Type', { exact: true }).fill('car');
-  await dialog.getByLabel('Brand').fill(details.brand);
-  await dialog.getByLabel('Region').fill('EU');
-  await dialog.getByRole('button', { name: 'Upload model' }).click();
-  await expectToast(page, SUCCESS_TOASTS.assetModelCreated(name));
-  await expect(dialog).toHaveCount(0);
-}
-
-/** Shares the row's model with one user through the share dialog. */
-async function shareWith(page: Page, name: string, username: string): Promise<void> {
-  await rowAction(tableRow(page, 'Asset models', name), 'Share');
-  const share = page.getByRole('dialog', { name: `Share “${name}”` });
-  await share.getByRole('searchbox', { name: 'Search people and groups' }).fill(username);
-  await share.getByRole('checkbox', { name: new RegExp(username) }).click();
-  await expectNoSeriousViolations(page, 'share dialog');
-  await share.getByRole('button', { name: 'Share', exact: true }).click();
-  await expectToast(page, SUCCESS_TOASTS.assetModelSharedWithUsers(name));
-  // createAccount names everyone Riley Tester; the list of who has access shows names.
-  await expect(share.getByRole('region', { name: 'Who has access' })).toContainText('Riley Tester');
-  await share.getByRole('button', { name: 'Done' }).click();
-  await expect(share).toHaveCount(0);
-}
 
 test.describe('/admin/asset-models', () => {
   test('an administrator uploads a car, finds it, edits it, uploads a new version, shares and deletes it', async ({
@@ -137,37 +100,6 @@ test.describe('/admin/asset-models', () => {
     await expectToast(page, SUCCESS_TOASTS.assetModelDeleted);
     await expect(page.getByRole('table', { name: 'Asset models' })).toContainText(`No asset model matches “${name}”.`);
     expect(FAILURE_TOASTS.fetchAssetModels).toBe('Failed to fetch asset models');
-  });
-
-  test('a car uploaded through the page and shared with a user is on their /landing and loads into the stream', async ({
-    page,
-    loginPage,
-    createAccount,
-  }) => {
-    test.setTimeout(180_000);
-    const name = `Nova ${randomUUID().slice(0, 6)}`;
-    const driver = await createAccount(['user']);
-    await openAdminPage(page, loginPage, 'Asset models');
-    await uploadModel(page, name, { category: 'SUV', brand: 'E2E Motors' });
-    await page.getByRole('searchbox', { name: 'Search asset models' }).fill(name);
-    // Uploaded without a picture: the car icon until the server's rendered preview comes, then the preview, unasked.
-    const preview = tableRow(page, 'Asset models', name).locator('img');
-    await expect(preview).toBeVisible({ timeout: 90_000 });
-    await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
-    await shareWith(page, name, driver.username);
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await expect(page).toHaveURL('/login');
-
-    await loginPage.signIn(driver.username, driver.password);
-    await expect(page).toHaveURL('/landing');
-    await page.getByRole('button', { name: `Open ${name}` }).click();
-    await expect(page).toHaveURL('/home', { timeout: 60_000 });
-    await expect(page.getByRole('heading', { name })).toBeVisible();
-    const studio = new StudioPage(page);
-    await studio.waitForLive();
-    await studio.waitForPanels();
-    await expect(page.getByText(FAILURE_TOASTS.loadSelectedProduct)).toHaveCount(0);
-    await studio.signOut();
   });
 
   test('a user without the admin role is sent from the asset pages to /landing', async ({ page, createAccount }) => {
