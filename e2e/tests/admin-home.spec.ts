@@ -16,11 +16,11 @@ test('the admin home counts each kind of item, links to its page, shows the syst
   const before = await count();
   expect(before).toBeGreaterThanOrEqual(1);
 
-  // At least one more: the console's specs, which run beside this one, create users too.
   await createAccount(['user']);
   // Read before the reload: an upload beside this spec then only adds to the page's recent models.
   const newest = await newestAssetModelName(page.request, await signInApi(page.request, E2E_ADMIN));
   await page.reload();
+  // At least one more: the console's specs, which run beside this one, create users too.
   await expect.poll(count).toBeGreaterThan(before);
   await expect(page.getByRole('region', { name: 'Asset models' })).toContainText(newest);
   await expect(page.getByRole('region', { name: 'System status' })).toContainText('reachable');
