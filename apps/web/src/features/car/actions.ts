@@ -1,13 +1,24 @@
 import { DELAYS, DOOR_RANGE, type CarLightName } from '@autostudio/protocol';
-import { defineEngineAction, keyedActions, readCar, useEngineStore, type EngineSettings } from '@/lib/engine';
+import {
+  applyReadBack,
+  defineEngineAction,
+  editMark,
+  keyedActions,
+  readCar,
+  useEngineStore,
+  type EngineSettings,
+} from '@/lib/engine';
 import type { RemoteApi } from '@/lib/remote-control/remote-api';
 
-/** After a trim or paint: the trim decides which paints and lamps there are, so they are read back. */
+const TRIM_KEY = 'car.trim';
+
+/** After a trim switch: the trim decides which paints and lamps there are, so they are read back. */
 async function readBackCar(api: RemoteApi): Promise<void> {
+  const mark = editMark();
   const car = await readCar(api);
   const store = useEngineStore.getState();
   if (store.api !== api) return;
-  store.updateSettings((settings) => ({ ...settings, ...car.settings }));
+  applyReadBack(mark, car.settings, TRIM_KEY);
   store.updateOptions({ paints: car.paints, swatches: car.swatches });
 }
 
@@ -16,7 +27,7 @@ const closedDoors = (values: Record<string, number>) =>
   Object.fromEntries(Object.keys(values).map((name) => [name, DOOR_RANGE.min]));
 
 export const trimAction = defineEngineAction<string>({
-  key: 'car.trim',
+  key: TRIM_KEY,
   read: (s) => s.Trim,
   write: (s, Trim) => ({ ...s, Trim, ConfigureValues: closedDoors(s.ConfigureValues) }),
   delayMs: DELAYS.trimPaintLoadingDelayMs,

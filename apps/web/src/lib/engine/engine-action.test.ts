@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/lib/toast';
 import { spyOnToasts } from '@/test/toasts';
 import { RemoteApi, type RemoteTransport } from '@/lib/remote-control/remote-api';
-import { defineEngineAction, engineActionsIdle, runEngineAction } from './engine-action';
+import { applyReadBack, defineEngineAction, editMark, engineActionsIdle, runEngineAction } from './engine-action';
 import { useEngineStore } from './engine-store';
 import { fillSettings } from './read-engine';
 
@@ -10,7 +10,7 @@ beforeEach(spyOnToasts);
 
 /** An engine that answers each call when the test says so, and remembers what it was sent. */
 function slowEngine() {
-  const calls: { functionName: string; parameters: unknown; answer: (ok: boolean) => void }[] = [];
+  const calls: { functionName: string; parameters: unknown; answer: (ok: boolean, body?: object) => void }[] = [];
   const client: RemoteTransport = {
     call: <T>(_url: string, body?: unknown) =>
       new Promise<T>((resolve, reject) => {
@@ -18,7 +18,7 @@ function slowEngine() {
         calls.push({
           functionName,
           parameters,
-          answer: (ok) => (ok ? resolve({} as T) : reject(new Error('refused'))),
+          answer: (ok, answer = {}) => (ok ? resolve(answer as T) : reject(new Error('refused'))),
         });
       }),
   };
@@ -34,6 +34,34 @@ const opacity = defineEngineAction<number>({
 });
 
 const shown = () => useEngineStore.getState().settings?.Camera.CompositionOpacity;
+
+const door = defineEngineAction<number>({
+  key: 'test.door',
+  read: (s) => s.ConfigureValues.DOOR_FL ?? 0,
+  write: (s, value) => ({ ...s, ConfigureValues: { ...s.ConfigureValues, DOOR_FL: value } }),
+  send: (api, value) => api.call('UpdateConfigureValue', { Name: 'DOOR_FL', Value: value }),
+  delayMs: 300,
+  failure: 'log',
+});
+const shownDoor = () => useEngineStore.getState().settings?.ConfigureValues.DOOR_FL;
+
+/** A trim switch that reads the doors back afterwards, as slowly as the test says: `answerRead` gives the engine's. */
+function trimReadingDoorsBack() {
+  let answerRead: (doors: number) => void = () => undefined;
+  const trim = defineEngineAction<string>({
+    key: 'test.trim',
+    read: (s) => s.Trim,
+    write: (s, Trim) => ({ ...s, Trim }),
+    send: (api, value) => api.call('Update Car Material', { MaterialToSet: value }),
+    after: async () => {
+      const mark = editMark();
+      const doors = await new Promise<number>((resolve) => (answerRead = resolve));
+      applyReadBack(mark, { ConfigureValues: { DOOR_FL: doors } }, 'test.trim');
+    },
+    failure: 'log',
+  });
+  return { trim, answerRead: (doors: number) => answerRead(doors) };
+}
 const flushPromises = () => vi.advanceTimersByTimeAsync(0);
 
 let engine: ReturnType<typeof slowEngine>;
@@ -91,14 +119,6 @@ describe('engine actions', () => {
   });
 
   it('wait for the input to rest when the action has a delay, then send the last value once', async () => {
-    const door = defineEngineAction<number>({
-      key: 'test.door',
-      read: (s) => s.ConfigureValues.DOOR_FL ?? 0,
-      write: (s, value) => ({ ...s, ConfigureValues: { ...s.ConfigureValues, DOOR_FL: value } }),
-      send: (api, value) => api.call('UpdateConfigureValue', { Name: 'DOOR_FL', Value: value }),
-      delayMs: 300,
-      failure: 'log',
-    });
     runEngineAction(door, 10);
     await vi.advanceTimersByTimeAsync(200);
     runEngineAction(door, 20);
@@ -121,5 +141,51 @@ describe('engine actions', () => {
     await flushPromises();
     await idle;
     expect(after).toHaveBeenCalledTimes(1);
+  });
+
+  it('keep a door opened while a trim switch read the car back: the read predates it', async () => {
+    const { trim, answerRead } = trimReadingDoorsBack();
+    runEngineAction(trim, 'Terra Wilderness');
+    engine.calls[0]?.answer(true);
+    await flushPromises();
+    // The trim reached the engine and the car is being read back when the user opens a door.
+    runEngineAction(door, 50);
+    answerRead(0);
+    await flushPromises();
+    expect(shownDoor()).toBe(50);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(engine.calls.map((c) => c.parameters)).toEqual([
+      { MaterialToSet: 'Terra Wilderness' },
+      { Name: 'DOOR_FL', Value: 50 },
+    ]);
+    engine.calls[1]?.answer(true, { Value: 50 });
+    await flushPromises();
+    expect(shownDoor()).toBe(50);
+  });
+
+  it('keep a door whose call reached the engine after the read began, and take what the read says otherwise', async () => {
+    const { trim, answerRead } = trimReadingDoorsBack();
+    runEngineAction(door, 50);
+    await vi.advanceTimersByTimeAsync(300);
+    engine.calls[0]?.answer(true, { Value: 50 });
+    await flushPromises();
+    // Nothing newer than the read: the engine's answer (the trim shut the door there) is what the studio shows.
+    runEngineAction(trim, 'Terra Base');
+    engine.calls[1]?.answer(true);
+    await flushPromises();
+    answerRead(0);
+    await flushPromises();
+    expect(shownDoor()).toBe(0);
+
+    runEngineAction(trim, 'Terra Wilderness');
+    engine.calls[2]?.answer(true);
+    await flushPromises();
+    runEngineAction(door, 40);
+    await vi.advanceTimersByTimeAsync(300);
+    engine.calls[3]?.answer(true, { Value: 40 });
+    await flushPromises();
+    answerRead(0);
+    await flushPromises();
+    expect(shownDoor()).toBe(40);
   });
 });

@@ -39,6 +39,9 @@ export interface ActionTimers {
 }
 const realTimers: ActionTimers = { set: (callback, ms) => setTimeout(callback, ms), clear: (id) => clearTimeout(id) };
 
+/** Counts the user's changes and the engine's answers to them, so that a read of the engine knows what it predates. */
+let editClock = 0;
+
 /** One control's queue: newest value wins, one call in flight, rollback to the last value the engine accepted. */
 export class EngineActionRunner<T> {
   private inFlight = false;
@@ -47,6 +50,8 @@ export class EngineActionRunner<T> {
   private accepted: { value: T } | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private idleWaiters: (() => void)[] = [];
+  /** The value the user wants now, and when it last changed here or reached the engine. */
+  private wanted: { value: T; at: number } | null = null;
 
   constructor(
     private definition: EngineActionDefinition<T>,
@@ -64,6 +69,7 @@ export class EngineActionRunner<T> {
     if (!this.accepted) this.accepted = { value: this.definition.read(store.settings) };
     store.updateSettings((settings) => this.definition.write(settings, value));
     this.pending = { value };
+    this.wanted = { value, at: ++editClock };
     if (this.definition.rigEdit) store.interaction?.beginRigEdit();
     const delay = this.definition.delayMs ?? 0;
     if (delay > 0) {
@@ -85,6 +91,15 @@ export class EngineActionRunner<T> {
     return !this.inFlight && this.pending === null && this.timer === null;
   }
 
+  /**
+   * Puts this control's value back over settings read from the engine when the read may predate it: the value is
+   * still on its way, or changed or reached the engine after `mark`.
+   */
+  keepNewer(settings: EngineSettings, mark: number): EngineSettings {
+    if (!this.wanted || (this.isIdle() && this.wanted.at <= mark)) return settings;
+    return this.definition.write(settings, this.wanted.value);
+  }
+
   private flush(): void {
     if (this.inFlight || this.timer !== null) return;
     const next = this.pending;
@@ -104,11 +119,13 @@ export class EngineActionRunner<T> {
     try {
       await definition.send(api, value);
       this.accepted = { value };
+      if (this.wanted) this.wanted.at = ++editClock;
       // A newer value is on its way: reading back now would show this one for a moment.
       if (this.pending === null && definition.after) await definition.after(api, value);
     } catch (error) {
       if (this.pending === null && this.accepted) {
         const { value: previous } = this.accepted;
+        this.wanted = { value: previous, at: ++editClock };
         useEngineStore.getState().updateSettings((settings) => definition.write(settings, previous));
       }
       report(definition.key, definition.failure, error);
@@ -142,6 +159,24 @@ export function runnerFor<T>(definition: EngineActionDefinition<T>): EngineActio
   const runner = new EngineActionRunner(definition);
   runners.set(definition.key, runner as EngineActionRunner<unknown>);
   return runner;
+}
+
+/** A mark to take before reading the engine, for `applyReadBack`. */
+export function editMark(): number {
+  return editClock;
+}
+
+/**
+ * Puts part of the settings, as read from the engine, into the store, except what another control changed since
+ * `mark` or still has on its way: the read may predate it, and the newer value is the user's (a door opened while a
+ * trim switch read the car back stays open). `reader` is the action reading back, whose own value the read shows.
+ */
+export function applyReadBack(mark: number, read: Partial<EngineSettings>, reader: string): void {
+  useEngineStore.getState().updateSettings((settings) => {
+    let next = { ...settings, ...read };
+    for (const [key, runner] of runners) if (key !== reader) next = runner.keepNewer(next, mark);
+    return next;
+  });
 }
 
 /** Runs an action outside React (keyboard shortcuts, tests, other actions). */
