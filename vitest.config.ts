@@ -85,7 +85,9 @@ export default defineConfig({
           // A group of its own after the rest (vitest puts only isolated one-worker projects there unasked).
           sequence: { groupOrder: 1 },
           // Tests that render start a headless Chromium: seconds, not milliseconds, on two cores; a path-traced
-          // reference of 64 samples takes 20 s on an idle machine and over a minute on a busy one.
+          // reference of 64 samples takes 20 s on an idle machine and over a minute on a busy one. `npm test` runs
+          // this tier beside the e2e suite at a lower priority (`test:browsers:engine`): the browser tests wait on
+          // engines, heartbeats and polls for a quarter of their time, and this tier renders in what they leave.
           testTimeout: 180_000,
           hookTimeout: 120_000,
         },

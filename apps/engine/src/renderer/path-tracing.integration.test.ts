@@ -88,7 +88,8 @@ async function tracedFrame(samples: number): Promise<void> {
 
 beforeAll(async () => {
   t = await takeSharedEngine(PATH_TRACING_ENGINE);
-}, 240_000);
+  // Its shader compiles while it starts: see the lazy compile's timeout in chromium-renderer.integration.test.ts.
+}, 480_000);
 
 afterAll(async () => {
   // No other file path traces: its Chromium goes now, not with the process.
