@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { Request } from '@playwright/test';
 import { API_BASE, API_ROUTES, FAILURE_TOASTS, SUCCESS_TOASTS, type LoginResponse } from '@autostudio/protocol';
 import { expect, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/axe';
@@ -143,6 +144,13 @@ test.describe('/admin/asset-models', () => {
       downloadThroughput: -1,
       uploadThroughput: 100 * 1024,
     });
+    // How the upload ended, from the browser's side: a failure here says whether it was cut off or answered.
+    const isUpload = (request: Request) =>
+      request.method() === 'POST' && request.url().endsWith(`${API_BASE}${API_ROUTES.assetModels.create}`);
+    const uploadEnd = new Promise<string>((resolve) => {
+      page.on('requestfailed', (request) => isUpload(request) && resolve(request.failure()?.errorText ?? 'failed'));
+      page.on('requestfinished', (request) => isUpload(request) && resolve('answered'));
+    });
     await dialog.getByLabel('Model file').setInputFiles(CAR_GLB);
     await dialog.getByRole('button', { name: 'Upload model' }).click();
     const bar = dialog.getByRole('progressbar', { name: 'Uploading terra.glb' });
@@ -155,6 +163,7 @@ test.describe('/admin/asset-models', () => {
     expect(await percentSent()).toBeLessThan(90);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
+    expect(await uploadEnd).toBe('net::ERR_ABORTED');
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: 0,

@@ -37,6 +37,12 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (statusCode >= 400 && statusCode < 500) {
       return reply.status(statusCode).send(body(statusCode, error.message));
     }
+    // A cancelled upload or a closed tab: the request's own connection went, with an ECONNRESET that is no sign of
+    // the database, and no one is left to answer.
+    if (request.raw.readableAborted) {
+      request.log.info({ err: error }, 'request abandoned: the client closed the connection before its body was read');
+      return reply.status(400).send(body(400, 'The request was cancelled before its body arrived'));
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'request failed: the database is unavailable');
       return reply

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_BASE,
@@ -141,5 +143,43 @@ describe('the server log', () => {
     for (const secret of [ENGINE_KEY, admin, token, token.split('.').at(-1) ?? '']) {
       expect(log).not.toContain(secret);
     }
+  });
+
+  it('says an upload the client gave up on was closed by the client, not that the database is down', async () => {
+    const admin = await t.adminToken();
+    const name = 'Cancelled upload';
+    const body = await multipartBody(
+      { name },
+      {
+        file: {
+          name: 'car.glb',
+          content: tinyGlb({ asset: { version: '2.0' }, extras: { padding: 'x'.repeat(200_000) } }),
+        },
+      },
+    );
+    const { port } = new URL(origin);
+    const socket = connect(Number(port), '127.0.0.1');
+    await once(socket, 'connect');
+    const head = [
+      `POST ${API_BASE}${API_ROUTES.assetModels.create} HTTP/1.1`,
+      'host: 127.0.0.1',
+      `authorization: Bearer ${admin}`,
+      `content-type: ${body.headers['content-type']}`,
+      `content-length: ${body.payload.length}`,
+    ].join('\r\n');
+    // Half the body, then the connection drops, as when a browser's upload is cancelled.
+    socket.write(`${head}\r\n\r\n`);
+    socket.write(body.payload.subarray(0, body.payload.length / 2));
+    await expect.poll(() => lines.join('').includes('"url":"/api/asset-model"'), { timeout: 5000 }).toBe(true);
+    socket.destroy();
+
+    await expect.poll(() => lines.join('').includes('closed the connection'), { timeout: 5000 }).toBe(true);
+    expect(lines.join('')).not.toContain('the database is unavailable');
+    const found = await t.app.inject({
+      method: 'GET',
+      url: `${API_BASE}${API_ROUTES.assetModels.filtered}?search=${encodeURIComponent(name)}`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(found.json<{ total: number }>().total).toBe(0);
   });
 });
