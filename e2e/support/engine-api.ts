@@ -10,6 +10,12 @@ import {
 import { E2E_ENGINE_PORT } from './server';
 
 /**
+ * How long a new light may take to reach the engine: it recompiles every material's shader in the reference engine
+ * (custom-lights.ts), seconds of SwiftShader on a busy two-core machine, where 5 s once ran out.
+ */
+export const LIGHT_ADDED_MS = 20_000;
+
+/**
  * The shared test engine's Remote Control API, called directly: what a browser test changed is proved by reading
  * it back from the engine, not from the page that changed it.
  */

@@ -9,7 +9,7 @@ import {
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, type Account } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/axe';
-import { engineCall, engineProperty, engineSettings } from '../support/engine-api';
+import { LIGHT_ADDED_MS, engineCall, engineProperty, engineSettings } from '../support/engine-api';
 import { E2E_ADMIN } from '../support/server';
 import { StudioPage } from '../support/studio-page';
 import { loginApi, signInThroughApi } from '../support/sign-in';
@@ -96,7 +96,9 @@ test.describe('keeping and sharing work', () => {
     await expect.poll(async () => engineProperty('ToneMapper')).toBe('AgX');
     await studio.openPanel('Lights');
     await page.getByRole('button', { name: 'Add spot light' }).click();
-    await expect.poll(async () => (await engineCall('GetAllLightData')).Lights.length).toBe(1);
+    await expect
+      .poll(async () => (await engineCall('GetAllLightData')).Lights.length, { timeout: LIGHT_ADDED_MS })
+      .toBe(1);
     await expect.poll(async () => (await engineSettings()).ConfigureValues?.DOOR_FL).toBe(50);
     const saved = await engineSettings();
     expect(saved.Paint).toBe('glacier white');

@@ -2,7 +2,7 @@ import { ENGINE_CONFIG_DEFAULTS, POST_PROCESS_OUT_NAMES, POST_PROCESS_PARAMETERS
 import type { Page } from '@playwright/test';
 import { expect, studioForTheseTests, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/axe';
-import { engineCall } from '../support/engine-api';
+import { LIGHT_ADDED_MS, engineCall } from '../support/engine-api';
 import { pictureDifference, videoPicture } from '../support/picture';
 
 /** Clicks a slider's track at a fraction of its width, as a mouse user does. */
@@ -77,7 +77,9 @@ test.describe('the look and lights panels', () => {
     const before = await steadyPicture(page);
     await page.getByRole('button', { name: 'Add spot light' }).click();
     await expect
-      .poll(async () => (await engineCall('GetAllLightData')).Lights.map((l) => l.LightType))
+      .poll(async () => (await engineCall('GetAllLightData')).Lights.map((l) => l.LightType), {
+        timeout: LIGHT_ADDED_MS,
+      })
       .toEqual(['spot']);
     const [light] = (await engineCall('GetAllLightData')).Lights;
     if (!light) throw new Error('No light');
