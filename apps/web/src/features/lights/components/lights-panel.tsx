@@ -1,6 +1,6 @@
 import { LIGHT_TYPES, type LightType } from '@autostudio/protocol';
-import { Lightbulb, Plus, RectangleHorizontal, Trash2, Cone, type LucideIcon } from 'lucide-react';
-import { useRef, type KeyboardEvent } from 'react';
+import { Cone, Lightbulb, Loader2, Plus, RectangleHorizontal, Trash2, type LucideIcon } from 'lucide-react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { ColorField } from '@/components/ui/color-field';
 import { SliderField } from '@/components/ui/slider-field';
@@ -43,7 +43,20 @@ export function LightsPanel() {
   );
 }
 
+/**
+ * A new light can take the engine seconds (the reference engine recompiles its shaders on a CPU): the button spins
+ * meanwhile, and the others wait, so an impatient second click does not make a second light.
+ */
 function AddSection() {
+  const [adding, setAdding] = useState<LightType | null>(null);
+  const add = async (type: LightType) => {
+    setAdding(type);
+    try {
+      await addLight(type);
+    } finally {
+      setAdding(null);
+    }
+  };
   return (
     <PanelSection id="lights.add" title="Add light">
       <div className="grid grid-cols-3 gap-1.5">
@@ -56,9 +69,15 @@ function AddSection() {
               size="sm"
               className="h-8 text-[12px]"
               aria-label={`Add ${LIGHT_TYPE_LABELS[type].toLowerCase()} light`}
-              onClick={() => void addLight(type)}
+              aria-busy={adding === type}
+              disabled={adding !== null}
+              onClick={() => void add(type)}
             >
-              <Plus aria-hidden className="size-3! text-muted-foreground" />
+              {adding === type ? (
+                <Loader2 aria-hidden className="size-3! animate-spin text-muted-foreground" />
+              ) : (
+                <Plus aria-hidden className="size-3! text-muted-foreground" />
+              )}
               <Icon aria-hidden className="size-3.5!" />
               {LIGHT_TYPE_LABELS[type]}
             </Button>
