@@ -76,7 +76,7 @@ export default defineConfig({
         { testTimeout: 30_000 },
         {
           maxWorkers: 1,
-          // Starts the path-tracing engine before the first file: its shader compiles on one core meanwhile.
+          // Starts the path-tracing suite's engine before the first file, so that its start overlaps theirs.
           setupFiles: ['apps/engine/src/test/warm-engines.setup.ts'],
           // One process for all the files, so that the pixel suites share their Chromium engines
           // (`test/shared-engine.ts`) as a deployment shares an engine between users, reset between them. No file

@@ -175,22 +175,6 @@ describe('the built-in car in real renders', () => {
     expect((await t.renderer.lastFrame())?.pathTraced).toBe(capabilities?.pathTracingOnIdle);
   });
 
-  it('path traces a still on request where idle refinement does not, compiling its shader then', async () => {
-    const { status, body } = await t.call('camera', 'RenderStill', {
-      Width: 96,
-      Height: 54,
-      Samples: 2,
-      Renderer: 'PathTracer',
-    });
-    expect(status, JSON.stringify(body)).toBe(200);
-    const traced = Pixels.fromPng(Buffer.from((body as { Image: string }).Image, 'base64'));
-    // The blue car in the middle of a grey studio.
-    const middle = traced.mean({ x0: 0.3, x1: 0.7, y0: 0.35, y1: 0.75 });
-    expect(middle.b).toBeGreaterThan(middle.r + 20);
-    // The compile is about 50 s of one core alone; `npm test` runs this tier on what the e2e suite leaves, where it
-    // took 190 s on a fast two-core machine.
-  }, 480_000);
-
   it('shades the creases the room’s light does not reach (ambient occlusion), and only them', async () => {
     const shot = async (ambientOcclusion: boolean) =>
       Pixels.fromPng(await t.renderer.still({ width: 256, height: 144, format: 'png', samples: 4, ambientOcclusion }));

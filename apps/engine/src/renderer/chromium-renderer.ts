@@ -108,19 +108,10 @@ export class ChromiumRenderer implements Renderer {
       .catch(() => {
         throw new Error(`The engine page did not start${errors.length > 0 ? `: ${errors.join('; ')}` : ''}`);
       });
-    const capabilities = await this.run((page) =>
-      page.evaluate((options) => (globalThis as EngineGlobal).autostudioEngine?.configure(options), {
-        pathTracing,
-        stillSampleLimits: { raster: STILL_LIMITS.samples.Raster, pathTracer: STILL_LIMITS.samples.PathTracer },
-        idleRefinement: this.options.idleRefinement ?? true,
-      } satisfies PageOptions),
-    );
-    if (!capabilities) throw new Error('The engine page did not report what it runs on');
-    this.capabilities = capabilities;
+    const capabilities = await this.configurePage(pathTracing);
     this.options.onCapabilities?.(capabilities);
     await this.apply(initial);
-    if (capabilities.pathTracingOnIdle)
-      await this.run((page) => page.evaluate(() => (globalThis as EngineGlobal).autostudioEngine?.warmUpPathTracer()));
+    if (capabilities.pathTracingOnIdle) await this.warmUpPathTracer();
     const streaming = this.options.streaming;
     if (streaming) {
       await this.run((page) =>
@@ -130,6 +121,34 @@ export class ChromiumRenderer implements Renderer {
         ),
       );
     }
+  }
+
+  /**
+   * Switches when the page path traces, as start() set it from the options. Where it now path traces the idle
+   * viewport, the tracer's shader compiles before this returns, as it does before start() returns. The path-tracing
+   * suite switches its engine on after its first still compiled the tracer: one compile, not one per mode.
+   */
+  async setPathTracing(mode: PathTracingMode): Promise<PageCapabilities> {
+    const capabilities = await this.configurePage(mode);
+    if (capabilities.pathTracingOnIdle) await this.warmUpPathTracer();
+    return capabilities;
+  }
+
+  private async configurePage(pathTracing: PathTracingMode): Promise<PageCapabilities> {
+    const capabilities = await this.run((page) =>
+      page.evaluate((options) => (globalThis as EngineGlobal).autostudioEngine?.configure(options), {
+        pathTracing,
+        stillSampleLimits: { raster: STILL_LIMITS.samples.Raster, pathTracer: STILL_LIMITS.samples.PathTracer },
+        idleRefinement: this.options.idleRefinement ?? true,
+      } satisfies PageOptions),
+    );
+    if (!capabilities) throw new Error('The engine page did not report what it runs on');
+    this.capabilities = capabilities;
+    return capabilities;
+  }
+
+  private async warmUpPathTracer(): Promise<void> {
+    await this.run((page) => page.evaluate(() => (globalThis as EngineGlobal).autostudioEngine?.warmUpPathTracer()));
   }
 
   onViewportRequest(handler: (width: number, height: number) => void): void {

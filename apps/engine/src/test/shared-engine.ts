@@ -4,16 +4,20 @@ import { ChromiumRenderer } from '../renderer/chromium-renderer.js';
 import { startTestEngine, type TestEngine } from './test-engine.js';
 
 /**
- * The engines the pixel suites share: 320×180 to judge a picture, 160×90 where a picture only has to differ, and a
- * 160×90 engine told to path trace (`--path-tracing on`), whose shader compiles while it starts.
+ * The engines the pixel suites share: 320×180 to judge a picture, 160×90 where a picture only has to differ, and
+ * the path-tracing suite's own 160×90 engine (`--path-tracing auto`), which the suite switches to path trace when idle.
  */
-export type SharedEngineKind = { width: 320; height: 180 } | { width: 160; height: 90; pathTracing?: 'on' };
+export type SharedEngineKind = { width: 320; height: 180 } | { width: 160; height: 90; pathTracing?: 'auto' };
 
 /** A shared engine: a test engine over Chromium, whose `close()` only gives it back. */
 export type SharedEngine = TestEngine<ChromiumRenderer>;
 
-/** The path-tracing engine: the shader's compile is the slowest start there is, so `warmSharedEngines` begins it. */
-export const PATH_TRACING_ENGINE = { width: 160, height: 90, pathTracing: 'on' } as const satisfies SharedEngineKind;
+/**
+ * The path-tracing suite's engine. On a CPU its first path-traced still compiles the tracer's shader (a minute and
+ * more of one core), and the suite then switches it to path trace when idle with the tracer already compiled: the
+ * shader compiles once in the tier, not once for stills and again for an engine started with `--path-tracing on`.
+ */
+export const PATH_TRACING_ENGINE = { width: 160, height: 90, pathTracing: 'auto' } as const satisfies SharedEngineKind;
 
 const engines = new Map<string, Promise<SharedEngine>>();
 
@@ -44,9 +48,8 @@ function startShared(kind: SharedEngineKind): Promise<SharedEngine> {
 }
 
 /**
- * Begins starting the path-tracing engine without waiting for it (the tier's setup file calls this before its first
- * file). Its shader compiles on one core for one to two minutes, while the suites before it use both: started when
- * its suite comes, the compile had the machine to itself and half of it idle.
+ * Begins starting the path-tracing suite's engine without waiting for it (the tier's setup file calls this before its
+ * first file): its 13–16 s start overlaps the suites before it rather than opening its own.
  */
 export function warmSharedEngines(): void {
   // A failed start is reported to the suite that takes the engine: it starts it again and fails with the cause.
