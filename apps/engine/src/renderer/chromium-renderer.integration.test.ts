@@ -329,7 +329,7 @@ describe('a still nobody waits for', () => {
 
   it(
     'stops when its HTTP client goes away, so that the next call does not wait behind it',
-    { timeout: 90_000 },
+    { timeout: 120_000 },
     async () => {
       const before = await rendered();
       // A 4K still at 256 samples: minutes of software rendering, asked for by a client that gives up after a second.
@@ -348,11 +348,13 @@ describe('a still nobody waits for', () => {
       client.abort();
       expect(await abandoned).toBe('gave up');
 
-      // Calls run one at a time: this one answers soon only if the abandoned still stopped.
+      // Calls run one at a time: this one answers soon only if the abandoned still stopped. The whole still would take
+      // six minutes and more of SwiftShader; stopped, it ends within its current sample, which took up to 30 s at
+      // the start of `npm test`'s browser phase (20 s, the limit before, ran out there).
       const started = performance.now();
       const next = await t.call('camera', 'RenderStill', { Width: 64, Height: 36, Samples: 1 });
       expect(next.status, JSON.stringify(next.body)).toBe(200);
-      expect(performance.now() - started).toBeLessThan(20_000);
+      expect(performance.now() - started).toBeLessThan(60_000);
       // Only the small still was written.
       expect(await rendered()).toBe(before + 1);
     },
