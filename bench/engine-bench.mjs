@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from './support.mjs';
+import { freePort, processTreeCpuSeconds } from './support.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { ChromiumRenderer } = await import(path.join(root, 'apps/engine/dist/renderer/chromium-renderer.js'));
@@ -14,7 +14,7 @@ const { initialSceneState } = await import(path.join(root, 'apps/engine/dist/sce
 
 const FRAMES = Number(process.env.BENCH_FRAMES ?? 20);
 
-/** Spawns `npm run engine`'s CLI and times it until GET /remote/info answers. */
+/** Spawns `npm run engine`'s CLI and times it until GET /remote/info answers: wall time and the CPU it took. */
 async function startToReady(dataDir) {
   const port = await freePort();
   const started = performance.now();
@@ -31,7 +31,7 @@ async function startToReady(dataDir) {
         (r) => r.ok,
         () => false,
       );
-      if (ok) return performance.now() - started;
+      if (ok) return { ms: performance.now() - started, cpuSeconds: processTreeCpuSeconds(child.pid) };
       if (performance.now() - started > 120_000) throw new Error('engine did not start');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -53,11 +53,13 @@ async function framesAt(width, height, interactive, dataDir) {
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'autostudio-engine-bench-'));
 try {
-  const ready = [];
-  for (let i = 0; i < 3; i += 1) ready.push(await startToReady(path.join(dataDir, `start-${i}`)));
-  ready.sort((a, b) => a - b);
+  const starts = [];
+  for (let i = 0; i < 3; i += 1) starts.push(await startToReady(path.join(dataDir, `start-${i}`)));
+  const ready = starts.map((s) => s.ms).sort((a, b) => a - b);
+  const cpu = starts.map((s) => s.cpuSeconds).sort((a, b) => a - b);
   console.log(
-    `engine start → ready: median ${(ready[1] / 1000).toFixed(2)} s (runs: ${ready.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s)`,
+    `engine start → ready: median ${(ready[1] / 1000).toFixed(2)} s (runs: ${ready.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s), ` +
+      `median ${cpu[1].toFixed(1)} CPU-s of the engine and its Chromium (runs: ${cpu.map((c) => c.toFixed(1)).join(', ')})`,
   );
 
   const interactive = await framesAt(640, 360, true, dataDir);

@@ -1,12 +1,45 @@
 // What the benchmarks share: a built server on a throwaway folder, its API as the bench user, the relay socket, a
 // reference engine process and its Remote Control calls.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { API_ROUTES, ENGINE_OBJECT_PATHS, REMOTE_SOCKET_PATH } from '../packages/protocol/dist/index.js';
 
 export const BENCH_ADMIN = { username: 'admin', password: 'bench-admin-password' };
+
+/**
+ * CPU seconds (user and system) a process and its descendants have used so far, from /proc: an engine's CPU is mostly
+ * in its Chromium's GPU process (SwiftShader), which its own clock does not count. Linux only; 0 elsewhere.
+ */
+export function processTreeCpuSeconds(rootPid) {
+  if (!fs.existsSync('/proc/self/stat')) return 0;
+  const processes = [];
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      // Fields after the command, which may hold spaces and parentheses: state, ppid, … utime (12th), stime (13th).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      processes.push({ pid: Number(name), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const tree = new Set([rootPid]);
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const p of processes) {
+      if (!tree.has(p.pid) && tree.has(p.ppid)) {
+        tree.add(p.pid);
+        grown = true;
+      }
+    }
+  }
+  const ticksPerSecond = 100; // USER_HZ on Linux
+  return processes.filter((p) => tree.has(p.pid)).reduce((sum, p) => sum + p.ticks, 0) / ticksPerSecond;
+}
 
 export const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -23,8 +23,11 @@ const HDRI_INTENSITY = 0.4;
  */
 export class StudioEnvironment implements Environment {
   readonly group = new THREE.Group();
-  /** A room of softboxes stands in until the captured studio has loaded (and if it never does). */
-  private envMap: THREE.Texture;
+  /**
+   * What paint and glass reflect. A room of softboxes stands in only while the captured studio cannot load: made when
+   * first asked for, since a reflection map is seconds of a CPU renderer's start, and the capture replaces it at once.
+   */
+  private envMap: THREE.Texture | null = null;
   private readonly room = new RoomEnvironment();
   private hdri: THREE.Texture | null = null;
   /** The captured studio with the car's own softboxes hung in it: what paint and glass reflect. */
@@ -36,7 +39,6 @@ export class StudioEnvironment implements Environment {
 
   constructor(private readonly pmrem: THREE.PMREMGenerator) {
     this.group.name = 'studio';
-    this.envMap = pmrem.fromScene(this.room, 0.02).texture;
     // The cyclorama fills most of the picture, so its light is baked into vertex colours (a soft pool of light
     // around the car, darker towards the edges) instead of being shaded per pixel: on a CPU renderer that is most
     // of the frame time. The car's shadow falls on the stage's shadow catcher.
@@ -75,12 +77,13 @@ export class StudioEnvironment implements Environment {
     this.lightScene.background = this.hdri;
     this.lightScene.backgroundRotation.set(0, HDRI_ROTATION, 0);
     this.lightScene.add(softboxes());
-    this.envMap.dispose();
+    this.envMap?.dispose();
     this.envMap = this.pmrem.fromScene(this.lightScene, 0, 0.1, 100).texture;
     this.tracedLight = null;
   }
 
   environmentMap(): THREE.Texture {
+    this.envMap ??= this.pmrem.fromScene(this.room, 0.02).texture;
     return this.envMap;
   }
 
@@ -112,7 +115,7 @@ export class StudioEnvironment implements Environment {
   }
 
   dispose(): void {
-    this.envMap.dispose();
+    this.envMap?.dispose();
     this.cubeLight.dispose();
     this.reflection.dispose();
   }
