@@ -36,7 +36,6 @@ export class HdriEnvironment implements Environment {
   ) {
     this.group.name = 'HDRIBackdrop';
     this.texture = overcast();
-    this.envTarget = this.pmrem.fromEquirectangular(this.texture);
   }
 
   async update(state: SceneState['environment']): Promise<void> {
@@ -48,7 +47,7 @@ export class HdriEnvironment implements Environment {
       this.texture.dispose();
       this.texture = texture;
       this.envTarget?.dispose();
-      this.envTarget = this.pmrem.fromEquirectangular(texture);
+      this.envTarget = null;
       this.tracedLight = null;
       this.settings = null;
       this.skyIrradiance = null;
@@ -89,7 +88,10 @@ export class HdriEnvironment implements Environment {
   }
 
   environmentMap(): THREE.Texture | null {
-    return this.envTarget?.texture ?? null;
+    // Made when first asked for, for the image on show: a reflection map of the overcast stand-in made at once would be
+    // thrown away when an image's arrives, and each is seconds of a CPU renderer.
+    this.envTarget ??= this.pmrem.fromEquirectangular(this.texture);
+    return this.envTarget.texture;
   }
 
   background(): null {
