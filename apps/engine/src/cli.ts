@@ -29,6 +29,7 @@ const flagsSchema = z.object({
   'signalling-url': z.url({ protocol: /^wss?$/ }).optional(),
   'path-tracing': z.enum(PATH_TRACING_MODES),
   'idle-refinement': z.enum(['on', 'off']),
+  'cache-dir': z.string().min(1).optional(),
   'webrtc-address': z
     .string()
     .transform((list) =>
@@ -75,6 +76,9 @@ async function main(): Promise<void> {
       'path-tracing': { type: 'string', default: 'auto' },
       // Off for a render engine: nobody watches its viewport (see PageOptions.idleRefinement).
       'idle-refinement': { type: 'string', default: 'on' },
+      // Where the page keeps what it computes the same at every start (the studio's reflection map), shared by the
+      // machine's engines: the user's cache folder unless given; `off` keeps nothing.
+      'cache-dir': { type: 'string' },
       // Pixel Streaming: where to announce the stream (the key comes from the environment, see signallingUrlFrom);
       // the stream's id is --streamer-id (a registration flag too, as the pool knows the engine by it).
       'signalling-url': { type: 'string' },
@@ -102,6 +106,7 @@ async function main(): Promise<void> {
     dataDir,
     pathTracing: flags['path-tracing'],
     idleRefinement: flags['idle-refinement'] === 'on',
+    ...(flags['cache-dir'] ? { cacheDir: flags['cache-dir'] === 'off' ? null : path.resolve(flags['cache-dir']) } : {}),
     onCapabilities: (capabilities) => log.info(capabilities, 'renderer'),
     onPageMessage: (level, text) => log[level]({ page: true }, text),
     ...(signallingUrl

@@ -212,6 +212,11 @@ export interface EngineGlobal {
   autostudioResolution?: (width: number, height: number) => Promise<void>;
   /** Exposed by Node: samples done so far by the `renderImage` request of this id, all its layers together. */
   autostudioRenderProgress?: (id: string, samplesDone: number) => Promise<void>;
+  /**
+   * Exposed by Node: keeps what the page computed for later starts of the same page (a prefiltered reflection map),
+   * under a name of lower-case words; the bytes in base64. The page reads it back from `/cache/<name>`.
+   */
+  autostudioKeep?: (name: string, base64: string) => Promise<void>;
 }
 
 /** Which of the engine's ICE candidates players may be told, besides loopback and relayed ones. */

@@ -15,7 +15,8 @@ import type {
 } from '../contract/render-contract.js';
 import { launchChromium } from './chromium-launch.js';
 import { confineToOrigin } from './page-confinement.js';
-import { startPageServer, type PageServer } from './page-server.js';
+import { defaultPageCacheDir, PAGE_CACHE_MAX_BYTES, type PageCache } from './page-cache.js';
+import { openPageCache, startPageServer, type PageServer } from './page-server.js';
 import type { ModelPaint } from '../contract/model-paints.js';
 import type { ImageUse, ModelParts, Renderer, StillOptions } from '../contract/renderer.js';
 
@@ -32,6 +33,11 @@ export interface ChromiumRendererOptions {
   pathTracing?: PathTracingMode;
   /** Whether the viewport refines while idle (default true; see PageOptions). */
   idleRefinement?: boolean;
+  /**
+   * Where the page keeps what it computes the same at every start, for later starts (PageCache): by default the
+   * machine's cache folder, shared by its engines; null keeps nothing.
+   */
+  cacheDir?: string | null;
   /** What the page runs on and will do, once it has started (for the engine's log). */
   onCapabilities?: (capabilities: PageCapabilities) => void;
   /** The page's warnings and errors (shader failures, streamer trouble), for the engine's log. */
@@ -72,7 +78,8 @@ export class ChromiumRenderer implements Renderer {
 
   async start(initial: SceneState): Promise<void> {
     const pathTracing = this.options.pathTracing ?? 'auto';
-    const server = await startPageServer(this.options.dataDir);
+    const cache = await this.openCache();
+    const server = await startPageServer(this.options.dataDir, cache);
     this.server = server;
     this.browser = await launchChromium();
     const context = await this.browser.newContext({
@@ -99,6 +106,15 @@ export class ChromiumRenderer implements Renderer {
     });
     await this.page.exposeFunction('autostudioRenderProgress', (id: unknown, done: unknown) => {
       if (typeof id === 'string' && typeof done === 'number') this.imageProgress.get(id)?.(done);
+    });
+    await this.page.exposeFunction('autostudioKeep', async (name: unknown, base64: unknown) => {
+      if (!cache || typeof name !== 'string' || typeof base64 !== 'string') return;
+      // Checked before decoding: base64 takes four characters for three bytes.
+      if (base64.length > Math.ceil(PAGE_CACHE_MAX_BYTES / 3) * 4) return;
+      await cache.write(name, Buffer.from(base64, 'base64')).catch((error: unknown) => {
+        // Starts stay as slow as without a cache; nothing else changes.
+        this.options.onPageMessage?.('warn', `The page cache did not keep ${name}: ${String(error)}`);
+      });
     });
     await this.page.goto(server.origin + '/');
     await this.page
@@ -145,6 +161,17 @@ export class ChromiumRenderer implements Renderer {
     if (!capabilities) throw new Error('The engine page did not report what it runs on');
     this.capabilities = capabilities;
     return capabilities;
+  }
+
+  private async openCache(): Promise<PageCache | null> {
+    const dir = this.options.cacheDir === undefined ? defaultPageCacheDir() : this.options.cacheDir;
+    if (dir === null) return null;
+    try {
+      return await openPageCache(dir);
+    } catch (error) {
+      this.options.onPageMessage?.('warn', `The page cache in ${dir} is not usable: ${String(error)}`);
+      return null;
+    }
   }
 
   private async warmUpPathTracer(): Promise<void> {

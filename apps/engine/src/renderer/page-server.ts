@@ -1,9 +1,10 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PageCache } from './page-cache.js';
 
 /**
  * Serves the engine's page to its own Chromium over loopback: the compiled page modules, three.js and the path
@@ -42,6 +43,12 @@ const hdriRoot = path.join(path.dirname(require.resolve('@pmndrs/assets/package.
 /** The compiled page (tsc -b builds it) sits in the package's dist/browser, whether this runs from src or dist. */
 const pageRoot = path.resolve(fileURLToPath(new URL('../../dist/browser/', import.meta.url)));
 
+/** The page cache in `dir` for this build of the page: its modules, three's version and the HDRIs it lights with. */
+export async function openPageCache(dir: string): Promise<PageCache> {
+  const three = JSON.parse(await readFile(path.join(threeRoot, 'package.json'), 'utf8')) as { version: string };
+  return PageCache.open(dir, { folders: [pageRoot, hdriRoot], versions: [`three ${three.version}`] });
+}
+
 /**
  * Where the page's bare module names resolve; the page can load no other package (see
  * page-modules.integration.test.ts).
@@ -73,6 +80,8 @@ ${JSON.stringify(PAGE_IMPORT_MAP)}
 </body>
 </html>`;
 
+const CACHE_PREFIX = '/cache/';
+
 export interface PageServer {
   origin: string;
   /** The page URL of a file in the data folder. */
@@ -85,7 +94,11 @@ function inside(root: string, relative: string): string | null {
   return resolved === root || resolved.startsWith(root + path.sep) ? resolved : null;
 }
 
-export async function startPageServer(dataDir: string): Promise<PageServer> {
+/**
+ * `cache`: where `/cache/<name>` reads the page's kept entries from (see PageCache); without one the page finds
+ * none. The page writes them through Node (ChromiumRenderer), never over HTTP.
+ */
+export async function startPageServer(dataDir: string, cache: PageCache | null = null): Promise<PageServer> {
   const roots: [string, string][] = [
     ['/app/', pageRoot],
     ['/vendor/three/', threeRoot],
@@ -102,7 +115,11 @@ export async function startPageServer(dataDir: string): Promise<PageServer> {
       return;
     }
     const match = roots.find(([prefix]) => pathname.startsWith(prefix));
-    const file = match ? inside(match[1], pathname.slice(match[0].length)) : null;
+    const file = pathname.startsWith(CACHE_PREFIX)
+      ? (cache?.fileOf(pathname.slice(CACHE_PREFIX.length)) ?? null)
+      : match
+        ? inside(match[1], pathname.slice(match[0].length))
+        : null;
     if (!file) {
       response.writeHead(404).end();
       return;

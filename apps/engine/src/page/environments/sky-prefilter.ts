@@ -1,4 +1,5 @@
 import * as THREE from 'three';
+import { pmremTarget } from './pmrem-target.js';
 
 /**
  * The desert sky's light, prefiltered for rough reflections as three's PMREMGenerator lays it out (a half-float cube
@@ -31,19 +32,8 @@ export class SkyPrefilter {
     const previous = renderer.getRenderTarget();
     new THREE.CubeCamera(near, far, this.source).update(renderer, scene);
 
-    const target = new THREE.WebGLCubeRenderTarget(SIZE, {
-      type: THREE.HalfFloatType,
-      generateMipmaps: false,
-      minFilter: THREE.LinearMipmapLinearFilter,
-      colorSpace: THREE.LinearSRGBColorSpace,
-      depthBuffer: false,
-    });
     const maxLod = Math.log2(SIZE) - SMALLEST_LOD;
-    // Mip sizes only: the levels are drawn below, never uploaded (three's own PMREM target does the same).
-    const mipmaps = target.texture.mipmaps as { width: number; height: number }[];
-    for (let lod = 0; lod <= maxLod; lod += 1) mipmaps.push({ width: SIZE >> lod, height: SIZE >> lod });
-    target.texture.name = 'PMREM';
-    (target.texture as THREE.Texture & { isPMREMTexture: boolean }).isPMREMTexture = true;
+    const target = pmremTarget(SIZE, maxLod + 1);
 
     const camera = new THREE.CubeCamera(1, 10, target);
     for (let lod = 0; lod <= maxLod; lod += 1) {

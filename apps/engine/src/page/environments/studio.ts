@@ -4,6 +4,7 @@ import type { SceneState } from '../../contract/scene-state.js';
 import { CubeLight, pathTracedFloor, type Environment, type PathTracedLook } from './environment.js';
 import { FloorReflection } from './floor-reflection.js';
 import { libraryHdri } from './library-hdri.js';
+import type { ReflectionCache } from './reflection-cache.js';
 
 /** The path tracer's overhead softbox. */
 const SOFTBOX_NITS = 3;
@@ -37,7 +38,10 @@ export class StudioEnvironment implements Environment {
   private readonly reflection: FloorReflection;
   private readonly tracedFloor = pathTracedFloor(0x8c8c8c);
 
-  constructor(private readonly pmrem: THREE.PMREMGenerator) {
+  constructor(
+    private readonly pmrem: THREE.PMREMGenerator,
+    private readonly reflections: ReflectionCache,
+  ) {
     this.group.name = 'studio';
     // The cyclorama fills most of the picture, so its light is baked into vertex colours (a soft pool of light
     // around the car, darker towards the edges) instead of being shaded per pixel: on a CPU renderer that is most
@@ -77,8 +81,11 @@ export class StudioEnvironment implements Environment {
     this.lightScene.background = this.hdri;
     this.lightScene.backgroundRotation.set(0, HDRI_ROTATION, 0);
     this.lightScene.add(softboxes());
+    const map = await this.reflections.map('studio-reflections', () =>
+      this.pmrem.fromScene(this.lightScene, 0, 0.1, 100),
+    );
     this.envMap?.dispose();
-    this.envMap = this.pmrem.fromScene(this.lightScene, 0, 0.1, 100).texture;
+    this.envMap = map.texture;
     this.tracedLight = null;
   }
 

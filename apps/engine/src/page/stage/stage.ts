@@ -6,6 +6,7 @@ import { DesertEnvironment } from '../environments/desert.js';
 import type { Environment } from '../environments/environment.js';
 import { HdriEnvironment } from '../environments/hdri.js';
 import { StudioEnvironment } from '../environments/studio.js';
+import { ReflectionCache } from '../environments/reflection-cache.js';
 import { setUniform } from '../pipeline/grading.js';
 import { ColorIdMaterials, createDepthMaterial } from '../pipeline/passes.js';
 import { loadImage } from '../image-decode.js';
@@ -44,6 +45,7 @@ export class Stage {
   readonly scene = new THREE.Scene();
   readonly car = new CarRig();
   private readonly pmrem: THREE.PMREMGenerator;
+  private readonly reflections: ReflectionCache;
   private readonly environments = new Map<string, Environment>();
   private environment: Environment | null = null;
   private readonly key = new THREE.DirectionalLight(0xffffff, 2);
@@ -58,6 +60,7 @@ export class Stage {
 
   constructor(private readonly renderer: THREE.WebGLRenderer) {
     this.pmrem = new THREE.PMREMGenerator(renderer);
+    this.reflections = new ReflectionCache(renderer);
     this.key.castShadow = true;
     this.key.shadow.mapSize.set(1024, 1024);
     this.key.shadow.bias = SHADOW_BIAS;
@@ -272,7 +275,7 @@ export class Stage {
       if (wanted === 'desert') environment = new DesertEnvironment(this.renderer);
       else if (wanted === 'desert-pcg') environment = new DesertPcgEnvironment(this.renderer);
       else if (wanted === 'hdribackdrop') environment = new HdriEnvironment(this.pmrem, this.renderer);
-      else environment = new StudioEnvironment(this.pmrem);
+      else environment = new StudioEnvironment(this.pmrem, this.reflections);
       this.environments.set(wanted, environment);
     }
     return environment;
