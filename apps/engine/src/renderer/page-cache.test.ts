@@ -69,11 +69,20 @@ describe('the page cache', () => {
       await writeFile(file, 'old texels');
       await utimes(file, old + index, old + index);
     }
+    // A write a stopped process left half done, and one another engine is making now.
+    const abandoned = path.join(dir, `${'a'.repeat(24)}-studio-reflections-7c4ac7de.bin.1234.partial`);
+    await writeFile(abandoned, 'half');
+    await utimes(abandoned, old, old);
+    const inProgress = path.join(dir, `${'e'.repeat(24)}-studio-reflections-7c4ac7de.bin.5678.partial`);
+    await writeFile(inProgress, 'half');
     const cache = await open();
     await cache.write('studio-reflections-7c4ac7de', Buffer.from('texels'));
-    // This build and the three newest of the others remain; the oldest went.
+    // This build and the three newest of the others remain, and the write in progress; the oldest went.
     expect((await readdir(dir)).sort()).toEqual(
-      [cache.build, ...builds.slice(2)].map((build) => `${build}-studio-reflections-7c4ac7de.bin`).sort(),
+      [
+        ...[cache.build, ...builds.slice(2)].map((build) => `${build}-studio-reflections-7c4ac7de.bin`),
+        path.basename(inProgress),
+      ].sort(),
     );
   });
 

@@ -89,9 +89,15 @@ export class PageCache {
     const newest = new Map<string, number>();
     const files: { name: string; build: string }[] = [];
     for (const entry of entries) {
-      const match = /^([0-9a-f]{24})-.*\.bin$/.exec(entry.name);
-      if (!entry.isFile() || !match?.[1]) continue;
+      if (!entry.isFile()) continue;
       const modified = (await stat(path.join(this.dir, entry.name)).catch(() => null))?.mtimeMs ?? 0;
+      // What a process stopped in the middle of writing left behind.
+      if (entry.name.endsWith('.partial') && modified < Date.now() - PARTIAL_AGE_MS) {
+        await rm(path.join(this.dir, entry.name), { force: true });
+        continue;
+      }
+      const match = /^([0-9a-f]{24})-.*\.bin$/.exec(entry.name);
+      if (!match?.[1]) continue;
       newest.set(match[1], Math.max(newest.get(match[1]) ?? 0, modified));
       files.push({ name: entry.name, build: match[1] });
     }
@@ -110,3 +116,5 @@ export class PageCache {
 
 /** Builds whose entries a cache folder keeps. */
 const BUILDS_KEPT = 4;
+/** A write older than this is not in progress. */
+const PARTIAL_AGE_MS = 60 * 60 * 1000;
