@@ -16,6 +16,12 @@ import { E2E_ENGINE_PORT } from './server';
 export const LIGHT_ADDED_MS = 20_000;
 
 /**
+ * How long loading a configuration may take to be confirmed: the studio says so once the engine has taken it (trim,
+ * paint, environment and time of day together), over 5 s on a slow two-core machine beside the engine tier.
+ */
+export const CONFIGURATION_LOADED_MS = 20_000;
+
+/**
  * The shared test engine's Remote Control API, called directly: what a browser test changed is proved by reading
  * it back from the engine, not from the page that changed it.
  */

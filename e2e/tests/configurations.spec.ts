@@ -9,7 +9,13 @@ import {
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, type Account } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/axe';
-import { LIGHT_ADDED_MS, engineCall, engineProperty, engineSettings } from '../support/engine-api';
+import {
+  CONFIGURATION_LOADED_MS,
+  LIGHT_ADDED_MS,
+  engineCall,
+  engineProperty,
+  engineSettings,
+} from '../support/engine-api';
 import { E2E_ADMIN } from '../support/server';
 import { StudioPage } from '../support/studio-page';
 import { loginApi, signInThroughApi } from '../support/sign-in';
@@ -156,7 +162,9 @@ test.describe('keeping and sharing work', () => {
       }).observe(document.body, { subtree: true, childList: true, attributes: true });
     });
     await browser.getByRole('button', { name: 'Load', exact: true }).click();
-    await expect(page.getByText(SUCCESS_TOASTS.configurationLoaded).first()).toBeVisible();
+    await expect(page.getByText(SUCCESS_TOASTS.configurationLoaded).first()).toBeVisible({
+      timeout: CONFIGURATION_LOADED_MS,
+    });
     const picturesShown = await page.evaluate(() => (window as unknown as { picturesShown: string[] }).picturesShown);
     expect(picturesShown).toHaveLength(1);
     expect(picturesShown[0]).toMatch(/^\/api\/media\/.+\.(jpg|png)$/);
@@ -232,7 +240,9 @@ test.describe('keeping and sharing work', () => {
       await expect(guestPage.getByRole('menuitem')).toHaveText(['Compare']);
       await guestPage.keyboard.press('Escape');
       await card.dblclick();
-      await expect(guestPage.getByText(SUCCESS_TOASTS.configurationLoaded).first()).toBeVisible();
+      await expect(guestPage.getByText(SUCCESS_TOASTS.configurationLoaded).first()).toBeVisible({
+        timeout: CONFIGURATION_LOADED_MS,
+      });
       await expect.poll(async () => (await engineSettings()).Paint).toBe('glacier white');
       await guestStudio.signOut();
     } finally {
