@@ -75,6 +75,18 @@ describe.each(testDatabases)('asset model previews on $name', (database) => {
     expect(response.rawPayload.subarray(0, 3)).toEqual(JPEG_START);
   };
 
+  // First: the built-in car's job is queued once the server listens and may still wait behind the uploads' jobs. Run
+  // later, it can be the job the unloadable car's test fails (a job gets one attempt here): on PostgreSQL in a loaded
+  // run its preview never came, while the other tests passed.
+  it('gives the built-in car a preview at startup', async () => {
+    const list = (await get('/asset-model/filtered?search=' + encodeURIComponent(BUILT_IN_PRODUCT.name))).json<
+      ListResult<AssetModel>
+    >();
+    const builtIn = list.items.find((item) => item.modelId === BUILT_IN_PRODUCT.modelId);
+    expect(builtIn).toBeDefined();
+    await expectJpeg(await previewOf(builtIn?.id ?? ''));
+  });
+
   it('renders a preview of a model uploaded without one, after answering the upload', async () => {
     const model = await create('Faceless', false);
     // The upload does not wait for the render.
@@ -121,15 +133,6 @@ describe.each(testDatabases)('asset model previews on $name', (database) => {
     }
     // The queue goes on: the next model gets its preview.
     await expectJpeg(await previewOf((await create('After the failure', false)).id));
-  });
-
-  it('gives the built-in car a preview at startup', async () => {
-    const list = (await get('/asset-model/filtered?search=' + encodeURIComponent(BUILT_IN_PRODUCT.name))).json<
-      ListResult<AssetModel>
-    >();
-    const builtIn = list.items.find((item) => item.modelId === BUILT_IN_PRODUCT.modelId);
-    expect(builtIn).toBeDefined();
-    await expectJpeg(await previewOf(builtIn?.id ?? ''));
   });
 });
 
