@@ -19,6 +19,10 @@ test.describe('comparing configurations', () => {
     request,
     createAccount,
   }) => {
+    // Two stills from the render service (each polled for up to 90 s) and then the studio: 60 s, the default, ran out
+    // on a slow two-core machine just as the studio was asked for, and the next studio spec then stood in line for the
+    // engine past its own minute.
+    test.setTimeout(180_000);
     const account = await createAccount(['user']);
     const caller = await signInApi(request, account);
     const models = await request.get(`${API_BASE}${API_ROUTES.assetModels.filtered}?limit=100`, {
